@@ -1,4 +1,4 @@
-import { RulesetSchema, type Ruleset, type RulesetInput } from './schema';
+import { RulesetSchema, type PausePolicy, type Ruleset, type RulesetInput } from './schema';
 
 /**
  * One preset per competition of both rulebooks (../shared/rules/CLAUSES.md). Where a rulebook
@@ -125,7 +125,7 @@ const esGeneralClauses = [
  * ES-PAUSE grants pauses to "individual categories" and denies them to "group categories";
  * the kids pairs are neither. Default: pairs may pause (they are not a group category).
  */
-const esPause = { maxCount: 2, maxDurationMs: 5 * MIN, clockStops: true, appliesTo: ['individual', 'pair'] } as const;
+const esPause: PausePolicy = { maxCount: 2, maxDurationMs: 5 * MIN, clockStops: true, appliesTo: ['individual', 'pair'] };
 
 /** "Infantil" ages 5-14: the reading of "child" in the family group's "at least 2 children". */
 const childAge = { min: 5, max: 14 };

@@ -1,0 +1,362 @@
+import { pauseAllowed, puzzlesOf, type Ruleset } from '$lib/rules/schema';
+import type { Entry } from '$lib/setup/schema';
+import type { EventOf } from '$lib/events/schema';
+import type { Conflict, EffectiveEvent } from './types';
+
+/**
+ * The fold of one entry's events into a summary that does not depend on the current time:
+ * when its clock started, its pauses and assistance, which finish counts, its tallies and
+ * penalties. `evaluate` (outcome.ts) turns it into an outcome at a given moment.
+ *
+ * Documented defaults where events disagree (each also reported as a conflict):
+ * - two starts for one entry: the first in total order counts;
+ * - two finishes for one puzzle not rejected: the earliest counts;
+ * - two checks of one finish: the later one counts;
+ * - two tallies of one puzzle: the later one counts;
+ * - an event after the record is locked (CZ-GEN-RECORD) is not applied.
+ */
+
+export interface Interval {
+	from: number;
+	to: number;
+}
+
+export interface PuzzleSummary {
+	puzzleId: string;
+	stageId: string;
+	pieces: number;
+	finish: { eventId: string; at: number; memberIds: string[] } | null;
+	check: 'none' | 'pending' | 'confirmed';
+	checkedAt: number | null;
+	missingPieces: number;
+	tally: number[] | null;
+	teardownAt: number | null;
+}
+
+export interface EntrySummary {
+	entryId: string;
+	heatId: string;
+	competitionId: string;
+	previewAt: number | null;
+	startedAt: number | null;
+	/** Accepted pauses; `to` is the end event, the finish, or the maximum length (ES-PAUSE). */
+	pauses: Interval[];
+	/** Whether the clock stops during the pauses. */
+	pausesStopClock: boolean;
+	/** Accepted assistance; `to` null while no end was recorded (it then runs to the finish or limit). */
+	assists: { from: number; to: number | null }[];
+	/** Wall time at which counted time reaches the limit (pauses push it back). */
+	limitAt: number | null;
+	puzzles: PuzzleSummary[];
+	/** The entry's finish: the last puzzle's. */
+	finishedAt: number | null;
+	locked: boolean;
+	disqualification: string | null;
+	didNotStart: boolean;
+	adjustmentMs: number;
+	notes: string[];
+	incidents: string[];
+	conflicts: Conflict[];
+}
+
+const LOCKED_TYPES = new Set<EffectiveEvent['type']>([
+	'pause.start',
+	'pause.end',
+	'assist.start',
+	'assist.end',
+	'hand.raised',
+	'relay.puzzle-finished',
+	'check.confirmed',
+	'check.rejected',
+	'tally.recorded',
+	'entry.disqualified',
+	'entry.did-not-start',
+	'relay.pairs-assigned',
+	'relay.teardown-done'
+]);
+
+const RESULT_TYPES = new Set<EffectiveEvent['type']>(['check.confirmed', 'tally.recorded', 'entry.disqualified']);
+
+type Claim = EventOf<'hand.raised'> | EventOf<'relay.puzzle-finished'>;
+type Check = EventOf<'check.confirmed'> | EventOf<'check.rejected'>;
+
+function conflict(entry: Entry, kind: Conflict['kind'], events: EffectiveEvent[], message: string): Conflict {
+	return {
+		kind,
+		competitionId: entry.competitionId,
+		heatId: entry.heatId,
+		entryId: entry.id,
+		eventIds: events.map((e) => e.id),
+		deviceIds: [...new Set(events.map((e) => e.deviceId))],
+		message
+	};
+}
+
+/**
+ * @param starts effective heat.start events of the entry's heat that list the entry, in total order
+ * @param events the entry's effective events, in total order
+ */
+export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly EffectiveEvent[], events: readonly EffectiveEvent[]): EntrySummary {
+	const conflicts: Conflict[] = [];
+	const notes: string[] = [];
+	const incidents: string[] = [];
+	const isRelay = ruleset.format.kind === 'relay';
+	const stageOf = new Map<string, string>();
+	if (ruleset.format.kind === 'relay')
+		for (const s of ruleset.format.stages) for (const p of s.puzzles) stageOf.set(p.id, s.id);
+	const puzzles: PuzzleSummary[] = puzzlesOf(ruleset).map((p) => ({
+		puzzleId: p.id,
+		stageId: stageOf.get(p.id) ?? 'single',
+		pieces: p.pieces,
+		finish: null,
+		check: 'none',
+		checkedAt: null,
+		missingPieces: 0,
+		tally: null,
+		teardownAt: null
+	}));
+	const puzzleById = new Map(puzzles.map((p) => [p.puzzleId, p]));
+	const lastPuzzle = puzzles[puzzles.length - 1]!;
+
+	// The clock's start: the first start listing this entry (CZ-GEN-START, ES-LATE, ES-PREVIEW).
+	const start = starts[0] as EventOf<'heat.start'> | undefined;
+	const previewAt = start ? start.at : null;
+	const startedAt = start ? start.at + start.payload.previewMs : null;
+	const otherStarts = starts.filter((s) => s !== start && s.type === 'heat.start' && s.at + s.payload.previewMs !== startedAt);
+	if (start && otherStarts.length > 0)
+		conflicts.push(conflict(entry, 'double-start', [start, ...otherStarts], `${otherStarts.length + 1} different starts for ${entry.name}; the first counts`));
+
+	// The lock: the first acknowledgement that follows a result (CZ-GEN-RECORD).
+	let lockIndex = -1;
+	let sawResult = false;
+	for (let i = 0; i < events.length; i++) {
+		const t = events[i]!.type;
+		if (RESULT_TYPES.has(t)) sawResult = true;
+		else if (t === 'record.acknowledged' && sawResult) {
+			lockIndex = i;
+			break;
+		}
+	}
+	let applied: readonly EffectiveEvent[] = events;
+	if (lockIndex >= 0) {
+		const lock = events[lockIndex]!;
+		const late = events.filter((e, i) => i > lockIndex && LOCKED_TYPES.has(e.type));
+		if (late.length > 0) {
+			for (const e of late)
+				conflicts.push(conflict(entry, 'after-lock', [lock, e], `${e.type} after the record of ${entry.name} was acknowledged and locked; not applied`));
+			const lateSet = new Set(late);
+			applied = events.filter((e) => !lateSet.has(e));
+		}
+	}
+
+	// Verdicts of the checks, per finish claimed: the later check counts.
+	const checksByClaim = new Map<string, Check[]>();
+	for (const e of applied)
+		if (e.type === 'check.confirmed' || e.type === 'check.rejected') {
+			const list = checksByClaim.get(e.payload.ref);
+			if (list) list.push(e);
+			else checksByClaim.set(e.payload.ref, [e]);
+		}
+	for (const [, list] of checksByClaim) {
+		const distinct = new Set(list.map((c) => (c.type === 'check.confirmed' ? `ok:${c.payload.missingPieces}` : 'rejected')));
+		if (distinct.size > 1)
+			conflicts.push(conflict(entry, 'double-check', list, `${list.length} different checks of one finish of ${entry.name}; the later one counts`));
+	}
+	const verdict = (claimId: string): Check | undefined => {
+		const list = checksByClaim.get(claimId);
+		return list?.[list.length - 1];
+	};
+	const claimPuzzle = (e: Claim): string => (e.type === 'hand.raised' ? (isRelay ? '' : lastPuzzle.puzzleId) : e.payload.puzzleId);
+
+	// Finishes not rejected, per puzzle: more than one is a conflict (the earliest counts).
+	const claimsByPuzzle = new Map<string, Claim[]>();
+	for (const e of applied) {
+		if (e.type !== 'hand.raised' && e.type !== 'relay.puzzle-finished') continue;
+		if (verdict(e.id)?.type === 'check.rejected') continue;
+		const pid = claimPuzzle(e);
+		if (!puzzleById.has(pid)) {
+			conflicts.push(
+				conflict(entry, 'invalid', [e], isRelay && e.type === 'hand.raised' ? 'a relay finish must name its puzzle (relay.puzzle-finished)' : `unknown puzzle "${pid}"`)
+			);
+			continue;
+		}
+		const list = claimsByPuzzle.get(pid);
+		if (list) list.push(e);
+		else claimsByPuzzle.set(pid, [e]);
+	}
+	for (const [pid, list] of claimsByPuzzle)
+		if (list.length > 1)
+			conflicts.push(
+				conflict(
+					entry,
+					'double-finish',
+					list,
+					`${list.length} finishes of ${isRelay ? `puzzle ${pid} of ` : ''}${entry.name}${new Set(list.map((c) => c.deviceId)).size > 1 ? ' from different devices' : ''}; the earliest counts`
+				)
+			);
+
+	const pauses: Interval[] = [];
+	const pausesStopClock = ruleset.pause?.clockStops ?? false;
+	let pauseOpen: Interval | null = null;
+	const assists: { from: number; to: number | null }[] = [];
+	let assistOpen: { from: number; to: number | null } | null = null;
+	let assistClosedMs = 0;
+	let limitAt = startedAt === null ? null : startedAt + ruleset.timeLimitMs;
+	let finishedAt: number | null = null;
+	let disqualification: string | null = null;
+	let didNotStart = false;
+	let adjustmentMs = 0;
+	const tallies = new Map<string, EventOf<'tally.recorded'>>();
+
+	const closePause = (t: number) => {
+		if (!pauseOpen) return;
+		const to = Math.min(t, pauseOpen.to);
+		if (pausesStopClock && limitAt !== null) limitAt -= pauseOpen.to - to;
+		pauseOpen.to = to;
+		pauseOpen = null;
+	};
+	const closeAssist = (t: number) => {
+		if (!assistOpen) return;
+		assistOpen.to = Math.max(t, assistOpen.from);
+		assistClosedMs += assistOpen.to - assistOpen.from;
+		assistOpen = null;
+	};
+	const running = (t: number) => startedAt !== null && limitAt !== null && finishedAt === null && t >= startedAt && t < limitAt;
+
+	for (const e of applied) {
+		const t = e.at;
+		if (pauseOpen && t >= pauseOpen.to) pauseOpen = null; // it ended itself at its maximum length
+		switch (e.type) {
+			case 'pause.start': {
+				if (!running(t)) break;
+				if (!pauseAllowed(ruleset)) {
+					notes.push(`pause at ${t} not applied: this ruleset has no pause for a ${ruleset.unit.kind}`);
+					break;
+				}
+				if (pauseOpen) break;
+				if (pauses.length >= ruleset.pause.maxCount) {
+					notes.push(`pause refused: all ${ruleset.pause.maxCount} pauses used (the clock runs on)`);
+					break;
+				}
+				pauseOpen = { from: t, to: t + ruleset.pause.maxDurationMs };
+				pauses.push(pauseOpen);
+				if (pausesStopClock && limitAt !== null) limitAt += ruleset.pause.maxDurationMs;
+				break;
+			}
+			case 'pause.end':
+				closePause(t);
+				break;
+			case 'assist.start': {
+				if (!running(t) || assistOpen) break;
+				const policy = ruleset.assistance;
+				if (!policy) {
+					notes.push('assistance not applied: this ruleset has no judge assistance');
+					break;
+				}
+				if (assists.length >= policy.maxCount) {
+					notes.push(`assistance refused: all ${policy.maxCount} used`);
+					break;
+				}
+				if (assistClosedMs >= policy.maxTotalMs) {
+					notes.push('assistance refused: the total cap is used up');
+					break;
+				}
+				assistOpen = { from: t, to: null };
+				assists.push(assistOpen);
+				break;
+			}
+			case 'assist.end':
+				closeAssist(t);
+				break;
+			case 'hand.raised':
+			case 'relay.puzzle-finished': {
+				const pid = claimPuzzle(e);
+				const list = claimsByPuzzle.get(pid);
+				if (!list?.includes(e)) break; // rejected or invalid
+				const p = puzzleById.get(pid)!;
+				if (p.finish) break; // a later claim of a finished puzzle: reported as a conflict above
+				if (startedAt === null || t < startedAt) {
+					notes.push(`finish at ${t} ignored: before the clock started`);
+					break;
+				}
+				if (finishedAt !== null) break;
+				if (limitAt !== null && t > limitAt && !(pauseOpen && t < pauseOpen.to)) {
+					notes.push(`finish of ${pid} ignored: hand raised after the time limit`);
+					break;
+				}
+				closePause(t);
+				const v = verdict(e.id);
+				p.finish = { eventId: e.id, at: t, memberIds: e.type === 'relay.puzzle-finished' ? e.payload.memberIds : entry.members.map((m) => m.id) };
+				p.check = v?.type === 'check.confirmed' ? 'confirmed' : 'pending';
+				p.checkedAt = v?.type === 'check.confirmed' ? v.at : null;
+				p.missingPieces = v?.type === 'check.confirmed' ? v.payload.missingPieces : 0;
+				if (p === lastPuzzle) {
+					finishedAt = t;
+					closeAssist(t);
+				}
+				break;
+			}
+			case 'tally.recorded': {
+				const pid = e.payload.puzzleId ?? (isRelay ? '' : lastPuzzle.puzzleId);
+				const p = puzzleById.get(pid);
+				if (!p) {
+					conflicts.push(conflict(entry, 'invalid', [e], isRelay ? 'a relay tally must name its puzzle' : `unknown puzzle "${pid}"`));
+					break;
+				}
+				const sum = e.payload.groups.reduce((a, b) => a + b, 0);
+				if (sum > p.pieces) {
+					conflicts.push(conflict(entry, 'invalid', [e], `tally of ${sum} pieces for a ${p.pieces}-piece puzzle; not applied`));
+					break;
+				}
+				const before = tallies.get(pid);
+				if (before && before.payload.groups.join(',') !== e.payload.groups.join(','))
+					conflicts.push(conflict(entry, 'double-tally', [before, e], `two different tallies of ${pid} for ${entry.name}; the later one counts`));
+				tallies.set(pid, e);
+				p.tally = e.payload.groups;
+				break;
+			}
+			case 'entry.disqualified':
+				disqualification ??= e.payload.reason;
+				break;
+			case 'entry.did-not-start':
+				didNotStart = true;
+				break;
+			case 'time.adjusted':
+				adjustmentMs += e.payload.deltaMs;
+				notes.push(`time adjusted by ${e.payload.deltaMs} ms: ${e.payload.reason}`);
+				break;
+			case 'incident.noted':
+				incidents.push(e.payload.note);
+				break;
+			case 'relay.teardown-done': {
+				const p = puzzleById.get(e.payload.puzzleId);
+				if (p) p.teardownAt = t;
+				else conflicts.push(conflict(entry, 'invalid', [e], `unknown puzzle "${e.payload.puzzleId}"`));
+				break;
+			}
+			default:
+				break;
+		}
+	}
+
+	return {
+		entryId: entry.id,
+		heatId: entry.heatId,
+		competitionId: entry.competitionId,
+		previewAt,
+		startedAt,
+		pauses,
+		pausesStopClock,
+		assists,
+		limitAt,
+		puzzles,
+		finishedAt,
+		locked: lockIndex >= 0,
+		disqualification,
+		didNotStart,
+		adjustmentMs,
+		notes,
+		incidents,
+		conflicts
+	};
+}

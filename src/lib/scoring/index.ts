@@ -1,0 +1,13 @@
+/**
+ * The shared scoring module: events → outcomes → standings. Pure TypeScript: no DOM, no
+ * database, no clock of its own (the current time is always an argument). The tablet, the
+ * organizer's screens, the server and the CLI all import it from here.
+ */
+export { CompetitionScorer, scoreCompetition, type CompetitionSetup } from './scorer';
+export { applyCorrections } from './corrections';
+export { foldEntry, type EntrySummary } from './fold';
+export { evaluate, countedPieces } from './outcome';
+export { rankOutcomes, rankBasis } from './standings';
+export { rotationAt, type RotationState } from './rotation';
+export { atResolution, formatDuration, formatResult } from './time';
+export type * from './types';

@@ -1,0 +1,144 @@
+import type { Ruleset } from '$lib/rules/schema';
+import type { EntrySummary, Interval } from './fold';
+import { atResolution } from './time';
+import type { EntryStatus, Outcome, Penalties, PuzzleOutcome } from './types';
+
+/** Time the clock stood still in pauses before `t`. */
+function pausedBefore(pauses: readonly Interval[], t: number): number {
+	let ms = 0;
+	for (const p of pauses) if (p.from < t) ms += Math.min(p.to, t) - p.from;
+	return ms;
+}
+
+/** Pieces in connected groups of at least `minGroupSize` (CZ-GEN-UNFINISHED, ES-UNFINISHED). */
+export function countedPieces(groups: readonly number[], minGroupSize: number): number {
+	let n = 0;
+	for (const g of groups) if (g >= minGroupSize) n += g;
+	return n;
+}
+
+/**
+ * An entry's outcome at moment `now` (ms, the caller's clock: scoring never reads a clock).
+ * Running clocks are computed from the recorded timestamps, never from counted ticks.
+ */
+export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcome {
+	const res = ruleset.timeResolution;
+	const totalPieces = s.puzzles.reduce((a, p) => a + p.pieces, 0);
+	const minGroup = ruleset.unfinished.minGroupSize;
+	const started = s.startedAt !== null && s.limitAt !== null;
+	const clockEnd = s.finishedAt ?? s.limitAt ?? now;
+	const t = Math.min(now, clockEnd);
+	const stops = s.pausesStopClock ? s.pauses : [];
+	const clockMs = started && t > s.startedAt! ? Math.min(t - s.startedAt! - pausedBefore(stops, t), ruleset.timeLimitMs) : 0;
+
+	const limitReached = started && s.finishedAt === null && now >= s.limitAt!;
+	const finished = s.finishedAt !== null && now >= s.finishedAt;
+	const activePause = s.pauses.find((p) => p.from <= now && now < p.to && (s.finishedAt === null || p.from < s.finishedAt));
+
+	// Assistance counts up to the finish or limit, and no further than the cap (ES-ASSIST).
+	let assistMs = 0;
+	let assistActive = false;
+	for (const a of s.assists) {
+		if (a.from > now) continue;
+		const end = Math.min(a.to ?? clockEnd, now, clockEnd);
+		if (a.to === null && now < clockEnd) assistActive = true;
+		assistMs += Math.max(0, end - a.from);
+	}
+	const assistCap = ruleset.assistance?.maxTotalMs ?? 0;
+	assistMs = Math.min(assistMs, assistCap);
+
+	const missingPieces = s.puzzles.reduce((a, p) => a + (p.finish ? p.missingPieces : 0), 0);
+	let disqualification = s.disqualification;
+	if (disqualification === null && missingPieces > 0 && ruleset.missingPieces.policy === 'disqualify')
+		disqualification = `${missingPieces} piece${missingPieces === 1 ? '' : 's'} missing at the check: a lost piece disqualifies`;
+
+	const puzzles: PuzzleOutcome[] = s.puzzles.map((p) => ({
+		puzzleId: p.puzzleId,
+		stageId: p.stageId,
+		pieces: p.pieces,
+		status: p.finish ? 'finished' : limitReached ? 'unfinished' : 'open',
+		finishedAtMs: p.finish && started ? p.finish.at - s.startedAt! - pausedBefore(stops, p.finish.at) : null,
+		memberIds: p.finish?.memberIds ?? [],
+		check: p.finish ? p.check : 'none',
+		missingPieces: p.finish ? p.missingPieces : 0,
+		countedPieces: p.finish ? p.pieces - p.missingPieces : p.tally ? countedPieces(p.tally, minGroup) : null,
+		teardownMs: p.teardownAt !== null && p.checkedAt !== null ? Math.max(0, p.teardownAt - p.checkedAt) : null
+	}));
+	const last = puzzles[puzzles.length - 1]!;
+
+	let status: EntryStatus;
+	if (s.didNotStart) status = 'did-not-start';
+	else if (disqualification !== null) status = 'disqualified';
+	else if (!started) status = 'not-started';
+	else if (now < s.startedAt!) status = 'preview';
+	else if (finished) status = 'finished';
+	else if (limitReached) status = 'unfinished';
+	else if (activePause) status = 'paused';
+	else status = 'running';
+
+	// Pieces that count: a finished puzzle's less the missing ones; an unfinished one's tally.
+	// Relay puzzles of stages not yet reached count 0 and need no tally (CZ-TEAM-RANK).
+	let counted: number | null = null;
+	let tallyPending = false;
+	if (status === 'finished') counted = totalPieces - missingPieces;
+	else if (status === 'unfinished') {
+		const firstOpenStage = puzzles.find((p) => p.status !== 'finished')?.stageId;
+		tallyPending = puzzles.some((p) => p.status === 'unfinished' && p.stageId === firstOpenStage && p.countedPieces === null);
+		counted = tallyPending ? null : puzzles.reduce((a, p) => a + (p.countedPieces ?? 0), 0);
+	}
+	const loose = counted === null ? null : totalPieces - counted;
+
+	const penalties: Penalties = {
+		missingPiecesMs: ruleset.missingPieces.policy === 'penalty' ? missingPieces * ruleset.missingPieces.penaltyMsPerPiece : 0,
+		assistanceMs: ruleset.assistance?.addedAsPenalty ? atResolution(assistMs, res) : 0,
+		loosePiecesMs:
+			status === 'unfinished' && loose !== null && ruleset.unfinished.policy === 'limit-plus-loose-penalty'
+				? loose * ruleset.unfinished.penaltyMsPerLoosePiece
+				: 0,
+		adjustmentMs: s.adjustmentMs
+	};
+	const penaltyMs = penalties.missingPiecesMs + penalties.assistanceMs + penalties.loosePiecesMs + penalties.adjustmentMs;
+
+	let elapsedMs: number | null = null;
+	let finalTimeMs: number | null = null;
+	if (status === 'finished') {
+		elapsedMs = atResolution(clockMs, res);
+		finalTimeMs = Math.max(0, elapsedMs + penaltyMs);
+	} else if (status === 'unfinished') {
+		elapsedMs = atResolution(ruleset.timeLimitMs, res);
+		if (ruleset.unfinished.policy === 'limit-plus-loose-penalty' && !tallyPending) finalTimeMs = Math.max(0, elapsedMs + penaltyMs);
+	}
+
+	return {
+		entryId: s.entryId,
+		heatId: s.heatId,
+		status,
+		previewAt: s.previewAt,
+		startedAt: s.startedAt,
+		limitAt: s.limitAt,
+		clockMs,
+		elapsedMs,
+		finishedAt: finished ? s.finishedAt : null,
+		check: finished ? last.check : 'none',
+		locked: s.locked,
+		missingPieces,
+		pauses: {
+			used: s.pauses.filter((p) => p.from <= now).length,
+			max: ruleset.pause?.maxCount ?? 0,
+			usedMs: pausedBefore(s.pauses, t),
+			active: status === 'paused'
+		},
+		assistance: { used: s.assists.filter((a) => a.from <= now).length, max: ruleset.assistance?.maxCount ?? 0, usedMs: assistMs, active: assistActive },
+		penalties,
+		penaltyMs,
+		finalTimeMs,
+		totalPieces,
+		countedPieces: counted,
+		loosePieces: loose,
+		tallyPending,
+		disqualification,
+		notes: s.notes,
+		incidents: s.incidents,
+		puzzles: ruleset.format.kind === 'relay' ? puzzles : null
+	};
+}

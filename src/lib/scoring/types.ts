@@ -1,0 +1,148 @@
+import type { ActionEvent } from '$lib/events/schema';
+
+export type EntryStatus =
+	| 'not-started'
+	| 'preview'
+	| 'running'
+	| 'paused'
+	| 'finished'
+	| 'unfinished'
+	| 'disqualified'
+	| 'did-not-start';
+
+/** An action event as it stands after corrections: possibly replaced by a correction. */
+export type EffectiveEvent = ActionEvent & {
+	/** The correction whose replacement this is; the original event keeps its ID. */
+	correctedBy?: string;
+};
+
+/** Every time penalty, in ms, each already at the ruleset's time resolution. */
+export interface Penalties {
+	/** Missing pieces at the check (CZ-GEN-MISSING). */
+	missingPiecesMs: number;
+	/** Judge assistance time (ES-ASSIST). */
+	assistanceMs: number;
+	/** Pieces not in a counted group, for an unfinished entry (ES-UNFINISHED). */
+	loosePiecesMs: number;
+	/** Manual adjustments by the judge or organizer (ES-INCIDENT). */
+	adjustmentMs: number;
+}
+
+export interface BudgetUse {
+	used: number;
+	max: number;
+	/** Time used, ms (for assistance: counted toward the cap). */
+	usedMs: number;
+	/** Whether one is running at the moment of evaluation. */
+	active: boolean;
+}
+
+/** A relay puzzle's state (CZ-TEAM-*). */
+export interface PuzzleOutcome {
+	puzzleId: string;
+	stageId: string;
+	pieces: number;
+	status: 'open' | 'finished' | 'unfinished';
+	/** Elapsed team time at the hand raised, ms. */
+	finishedAtMs: number | null;
+	memberIds: string[];
+	check: 'none' | 'pending' | 'confirmed';
+	missingPieces: number;
+	/** Pieces that count toward CZ-TEAM-RANK: a finished puzzle's less missing ones, else the tally's. */
+	countedPieces: number | null;
+	/** Time from the check to "boxed, next released" (CZ-TEAM-TEARDOWN), ms. */
+	teardownMs: number | null;
+}
+
+export interface Outcome {
+	entryId: string;
+	heatId: string;
+	status: EntryStatus;
+	/** Wall time the preview began, and the clock's zero after it (device time, ms). */
+	previewAt: number | null;
+	startedAt: number | null;
+	/** Wall time the entry's counted time reaches the limit, pauses included. */
+	limitAt: number | null;
+	/** Counted clock at the moment of evaluation (frozen at the finish or the limit), ms, at full precision. */
+	clockMs: number;
+	/** Counted time used for the result, at the ruleset's resolution (finish or limit), ms. */
+	elapsedMs: number | null;
+	/** Wall time of the hand raised that counts. */
+	finishedAt: number | null;
+	check: 'none' | 'pending' | 'confirmed';
+	/** The competitor acknowledged the record; later changes need a correction (CZ-GEN-RECORD). */
+	locked: boolean;
+	missingPieces: number;
+	pauses: BudgetUse;
+	assistance: BudgetUse;
+	penalties: Penalties;
+	penaltyMs: number;
+	/** The time that ranks: elapsed + penalties; for limit-plus-penalty rulesets also unfinished entries. */
+	finalTimeMs: number | null;
+	totalPieces: number;
+	countedPieces: number | null;
+	loosePieces: number | null;
+	/** Unfinished at the limit and the group tally is not entered yet. */
+	tallyPending: boolean;
+	disqualification: string | null;
+	/** Rule applications worth showing: a refused pause, a hand raised after the limit … */
+	notes: string[];
+	incidents: string[];
+	/** Relay only: each puzzle. */
+	puzzles: PuzzleOutcome[] | null;
+}
+
+export type ConflictKind =
+	| 'double-start'
+	| 'double-finish'
+	| 'double-check'
+	| 'double-tally'
+	| 'double-correction'
+	| 'after-lock'
+	| 'id-collision'
+	| 'invalid';
+
+/**
+ * Something the scoring cannot decide alone; the organizer resolves it with a correction.
+ * The outcome meanwhile follows the documented default (the earliest finish, the later check …).
+ */
+export interface Conflict {
+	kind: ConflictKind;
+	competitionId: string;
+	heatId: string | null;
+	entryId: string | null;
+	eventIds: string[];
+	deviceIds: string[];
+	message: string;
+}
+
+/** How an entry was ranked; equal keys share a place. */
+export type RankBasis =
+	| { kind: 'time'; finalTimeMs: number; finished: boolean }
+	| { kind: 'pieces'; countedPieces: number }
+	| { kind: 'unranked'; why: EntryStatus | 'tally-pending' };
+
+export interface StandingRow {
+	entryId: string;
+	name: string;
+	/** Shared places 1-2-2-4; null for entries without a result yet, disqualified or absent. */
+	place: number | null;
+	awarded: boolean;
+	/** Tied for first with no tie-break result yet, under a ruleset that flags it (ES-TIE). */
+	tieBreak: boolean;
+	basis: RankBasis;
+	/** Why the entry stands here, for people. */
+	reason: string;
+	outcome: Outcome;
+}
+
+export interface Standings {
+	competitionId: string;
+	ruleset: { id: string; version: number };
+	/** The moment the standings were computed for (running clocks), ms. */
+	at: number;
+	rows: StandingRow[];
+	/** The entries sharing first place that await a tie-break, if flagged. */
+	tieForFirst: string[];
+	conflicts: Conflict[];
+}

@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { seedDemo } from './demo';
+import { Store } from './store';
+
+/**
+ * The server's one store, opened on first use (never at import, so that building and
+ * prerendering do not touch the database). The data directory comes from DATA_DIR
+ * (default ./data, relative to the working directory).
+ */
+
+export function dataDir(): string {
+	return resolve(process.env.DATA_DIR || './data');
+}
+
+/** Opens the store in `dir` and inserts the demo event if it holds no events yet. */
+export function openStore(dir: string = dataDir()): Store {
+	const store = Store.open(dir);
+	try {
+		seedDemo(store);
+	} catch (e) {
+		store.close();
+		throw e;
+	}
+	return store;
+}
+
+let store: Store | undefined;
+
+export function getStore(): Store {
+	if (!store) {
+		store = openStore();
+		// adapter-node emits this after the HTTP server has closed (SIGINT/SIGTERM).
+		process.once('sveltekit:shutdown', closeStore);
+	}
+	return store;
+}
+
+export function closeStore(): void {
+	store?.close();
+	store = undefined;
+}

@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PRESETS } from '$lib/rules/presets';
+import { ageOn, checkUnit } from '$lib/rules/registration';
+import { openStore } from './db';
+import { DEMO_EVENT_DATE, DEMO_EVENT_ID, birthDateFor, demoSetup } from './demo';
+import { DB_FILE, MIGRATIONS, Store } from './store';
+import { formatHMM, formatPieces, formatUnit } from './summary';
+
+let dir: string;
+const open: Store[] = [];
+
+function track(s: Store): Store {
+	open.push(s);
+	return s;
+}
+
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-store-'));
+});
+
+afterEach(() => {
+	for (const s of open.splice(0)) s.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Store', () => {
+	it('creates the data directory, runs every migration and turns WAL on', () => {
+		const store = track(Store.open(join(dir, 'nested', 'data')));
+		expect(store.file).toBe(join(dir, 'nested', 'data', DB_FILE));
+		expect(store.userVersion).toBe(MIGRATIONS.length);
+		expect(store.journalMode).toBe('wal');
+		expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+		expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+		const tables = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+		expect(tables).toEqual(expect.arrayContaining(['competitions', 'entries', 'events', 'heats', 'judge_events', 'rulesets']));
+	});
+
+	it('refuses a database from a newer schema version', () => {
+		track(Store.open(dir)).close();
+		const raw = new Database(join(dir, DB_FILE));
+		raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+		raw.close();
+		expect(() => Store.open(dir)).toThrow(/newer than this program knows/);
+	});
+
+	it('validates set-up on the way in and inserts nothing of a failing batch', () => {
+		const store = track(Store.open(dir));
+		expect(() => store.insertSetup({ events: [{ id: 'x', name: 'X', date: 'not a date' }] })).toThrow();
+		expect(() =>
+			store.insertSetup({
+				events: [{ id: 'e1', name: 'Event', date: '2026-05-16' }],
+				competitions: [{ id: 'c1', eventId: 'e1', name: 'C', ruleset: { id: 'nope', version: 1 } }]
+			})
+		).toThrow(/FOREIGN KEY/);
+		expect(store.countEvents()).toBe(0);
+	});
+
+	it('keeps a stored ruleset version immutable', () => {
+		const store = track(Store.open(dir));
+		const preset = PRESETS[0]!;
+		store.insertSetup({ rulesets: [preset] });
+		store.insertSetup({ rulesets: [preset] }); // identical: fine
+		expect(() => store.insertSetup({ rulesets: [{ ...preset, timeLimitMs: preset.timeLimitMs + 60_000 }] })).toThrow(/new version/);
+		expect(store.getRuleset(preset.id, preset.version)).toEqual(preset);
+	});
+
+	it('stores judge events idempotently with increasing server sequence numbers', () => {
+		const store = track(Store.open(dir));
+		const ev = (id: string, seq: number, extra: Record<string, unknown> = {}) => ({
+			id,
+			deviceId: 'tablet-1',
+			seq,
+			at: 1_770_000_000_000 + seq,
+			competitionId: 'c1',
+			heatId: 'h1',
+			entryId: 'e1',
+			type: 'hand.raised',
+			payload: {},
+			...extra
+		});
+		const first = store.appendJudgeEvents([ev('a', 1), ev('b', 2)]);
+		expect(first.stored).toEqual([
+			{ id: 'a', serverSeq: 1 },
+			{ id: 'b', serverSeq: 2 }
+		]);
+		// Re-sent (keys in another order), a changed copy, a reused seq, and a new one.
+		const { entryId, ...rest } = ev('a', 1);
+		const second = store.appendJudgeEvents([{ entryId, ...rest }, ev('b', 2, { at: 5 }), ev('c', 2), ev('d', 3)]);
+		expect(second).toEqual({ stored: [{ id: 'd', serverSeq: 3 }], duplicates: ['a'], conflicts: ['b', 'c'] });
+		expect(store.judgeEventsSince(0).events.map((e) => e.id)).toEqual(['a', 'b', 'd']);
+		expect(store.judgeEventsSince(1, { limit: 1 })).toMatchObject({ cursor: 2, events: [{ id: 'b', type: 'hand.raised' }] });
+		expect(store.judgeEventsSince(3)).toEqual({ events: [], cursor: 3 });
+		expect(store.judgeEventsSince(0, { competitionId: 'other' }).events).toEqual([]);
+	});
+});
+
+describe('demo event', () => {
+	it('is inserted on the first open and not duplicated by the next ones', () => {
+		const first = track(openStore(dir));
+		expect(first.listEvents()).toEqual([
+			{ id: DEMO_EVENT_ID, name: 'Demo puzzle day', date: DEMO_EVENT_DATE, venue: expect.any(String) }
+		]);
+		const entries = first.listCompetitions(DEMO_EVENT_ID).reduce((n, c) => n + c.entries, 0);
+		first.close();
+
+		const second = track(openStore(dir));
+		expect(second.countEvents()).toBe(1);
+		expect(second.listCompetitions(DEMO_EVENT_ID)).toHaveLength(PRESETS.length);
+		expect(second.listCompetitions(DEMO_EVENT_ID).reduce((n, c) => n + c.entries, 0)).toBe(entries);
+		expect(second.userVersion).toBe(MIGRATIONS.length);
+		expect(second.journalMode).toBe('wal');
+	});
+
+	it('has one competition per preset, with the preset stored as-is, one heat and valid entries', () => {
+		const store = track(openStore(dir));
+		const event = store.getEvent(DEMO_EVENT_ID)!;
+		const competitions = store.listCompetitions(DEMO_EVENT_ID);
+		expect(competitions.map((c) => c.ruleset)).toEqual([...PRESETS]);
+		for (const { competition, ruleset, heats, entries } of competitions) {
+			expect(competition.ruleset).toEqual({ id: ruleset.id, version: ruleset.version });
+			expect(heats).toBe(1);
+			const [heat] = store.listHeats(competition.id);
+			const list = store.listEntries(competition.id);
+			expect(list).toHaveLength(entries);
+			expect(entries).toBeGreaterThanOrEqual(3);
+			for (const entry of list) {
+				expect(entry.heatId).toBe(heat!.id);
+				expect(entry.members.length).toBeGreaterThanOrEqual(ruleset.unit.size.min);
+				expect(entry.members.length).toBeLessThanOrEqual(ruleset.unit.size.max);
+				// Size, every member's age, composition and companions on the event day.
+				expect(checkUnit(ruleset, entry.members, event.date), `${competition.id}: ${entry.name}`).toEqual([]);
+				for (const m of entry.members) expect(ageOn(m.birthDate!, event.date), m.name).toBeLessThanOrEqual(80);
+			}
+			const names = new Set(list.map((e) => e.name));
+			expect(names.size, `${competition.id}: entry names are distinct`).toBe(list.length);
+		}
+	});
+
+	it('gives members of kids categories ages that fit on another event day too', () => {
+		const setup = demoSetup('2027-02-27');
+		for (const entry of setup.entries) {
+			const ruleset = setup.rulesets.find((r) => `demo-${r.id}` === entry.competitionId)!;
+			expect(checkUnit(ruleset, entry.members, '2027-02-27')).toEqual([]);
+		}
+	});
+
+	it('computes birth dates that give the wanted age on the event day', () => {
+		expect(birthDateFor('2026-05-16', 7, 1)).toBe('2019-05-15');
+		expect(birthDateFor('2026-05-16', 7, 364)).toBe('2018-05-17');
+	});
+});
+
+describe('start page formatting', () => {
+	it('formats time limits as h:mm, pieces and unit sizes', () => {
+		expect(formatHMM(90 * 60_000)).toBe('1:30');
+		expect(formatHMM(5 * 3_600_000)).toBe('5:00');
+		expect(formatHMM(59_999)).toBe('0:00');
+		const relay = PRESETS.find((p) => p.id === 'czjpa-team-relay')!;
+		expect(formatPieces(relay)).toBe('4,500 in 8 puzzles');
+		expect(formatPieces(PRESETS[0]!)).toBe('500');
+		expect(formatUnit(relay)).toBe('team (4)');
+		expect(formatUnit(PRESETS.find((p) => p.id === 'es-kids-group')!)).toBe('group (4–6)');
+	});
+});

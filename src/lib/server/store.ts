@@ -1,0 +1,426 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
+import {
+	CompetitionSchema,
+	EntrySchema,
+	EventSchema,
+	HeatSchema,
+	type Competition,
+	type CompetitionEvent,
+	type Entry,
+	type Heat
+} from '$lib/setup/schema';
+
+/**
+ * The server's store: one SQLite file per data directory, holding the set-up (events,
+ * rulesets, competitions, heats, entries) and the judge-event log that devices sync to.
+ *
+ * Durability first: WAL with `synchronous = FULL`, so a committed judge event survives a power
+ * cut. Set-up rows are validated with the zod schemas on the way in and on the way out.
+ */
+
+export const DB_FILE = 'puzzle-judge.sqlite';
+
+/**
+ * Schema migrations, applied in order. `PRAGMA user_version` holds how many have run; each
+ * runs in its own transaction together with the bump. Only ever append to this list.
+ */
+export const MIGRATIONS: readonly string[] = [
+	`
+	CREATE TABLE events (
+		id    TEXT PRIMARY KEY,
+		name  TEXT NOT NULL,
+		date  TEXT NOT NULL,
+		venue TEXT
+	);
+	-- A ruleset version is immutable once stored (CZ-GEN-CHANGES): a change is a new version.
+	CREATE TABLE rulesets (
+		id      TEXT NOT NULL,
+		version INTEGER NOT NULL,
+		json    TEXT NOT NULL,
+		PRIMARY KEY (id, version)
+	);
+	CREATE TABLE competitions (
+		id              TEXT PRIMARY KEY,
+		event_id        TEXT NOT NULL REFERENCES events (id),
+		name            TEXT NOT NULL,
+		ruleset_id      TEXT NOT NULL,
+		ruleset_version INTEGER NOT NULL,
+		position        INTEGER NOT NULL,
+		FOREIGN KEY (ruleset_id, ruleset_version) REFERENCES rulesets (id, version)
+	);
+	CREATE INDEX competitions_event ON competitions (event_id, position);
+	CREATE TABLE heats (
+		id             TEXT PRIMARY KEY,
+		competition_id TEXT NOT NULL REFERENCES competitions (id),
+		name           TEXT NOT NULL,
+		position       INTEGER NOT NULL
+	);
+	CREATE INDEX heats_competition ON heats (competition_id, position);
+	CREATE TABLE entries (
+		id             TEXT PRIMARY KEY,
+		competition_id TEXT NOT NULL REFERENCES competitions (id),
+		heat_id        TEXT NOT NULL REFERENCES heats (id),
+		name           TEXT NOT NULL,
+		members        TEXT NOT NULL, -- JSON array of members
+		table_label    TEXT,
+		seat           TEXT,
+		position       INTEGER NOT NULL
+	);
+	CREATE INDEX entries_competition ON entries (competition_id, position);
+	-- The judge-event log as received. No foreign keys: a device's log is stored even if it
+	-- names set-up this server does not know, so that nothing a judge recorded is lost.
+	-- server_seq numbers events in arrival order (1, 2, 3 …) for pull cursors.
+	CREATE TABLE judge_events (
+		id             TEXT PRIMARY KEY,
+		competition_id TEXT NOT NULL,
+		heat_id        TEXT,
+		entry_id       TEXT,
+		device_id      TEXT NOT NULL,
+		seq            INTEGER NOT NULL,
+		at             INTEGER NOT NULL,
+		json           TEXT NOT NULL,
+		server_seq     INTEGER NOT NULL UNIQUE
+	);
+	CREATE UNIQUE INDEX judge_events_device_seq ON judge_events (device_id, seq);
+	CREATE INDEX judge_events_competition ON judge_events (competition_id, server_seq);
+	`
+];
+
+/** A competition with its ruleset and how much is set up under it. */
+export interface CompetitionSummary {
+	competition: Competition;
+	ruleset: Ruleset;
+	heats: number;
+	entries: number;
+}
+
+/** Set-up to insert in one transaction; every part is validated first. */
+export interface SetupInput {
+	events?: readonly unknown[];
+	rulesets?: readonly unknown[];
+	competitions?: readonly unknown[];
+	heats?: readonly unknown[];
+	entries?: readonly unknown[];
+}
+
+/** The envelope fields of a judge event that the store indexes; the whole event is kept as JSON. */
+export const StoredJudgeEventSchema = z
+	.object({
+		id: z.string().min(1).max(64),
+		deviceId: z.string().min(1).max(64),
+		seq: z.number().int().min(1),
+		at: z.number().int().min(0),
+		competitionId: z.string().min(1).max(64),
+		heatId: z.string().min(1).max(64).nullable(),
+		entryId: z.string().min(1).max(64).nullable()
+	})
+	.loose();
+export type StoredJudgeEvent = z.infer<typeof StoredJudgeEventSchema>;
+
+export interface AppendResult {
+	/** Newly stored events with the server sequence they got. */
+	stored: { id: string; serverSeq: number }[];
+	/** IDs already stored with identical content (a re-sent batch): not an error. */
+	duplicates: string[];
+	/** IDs already stored with different content, or a device's seq reused: rejected. */
+	conflicts: string[];
+}
+
+type EventRow = { id: string; name: string; date: string; venue: string | null };
+type CompetitionRow = { id: string; event_id: string; name: string; ruleset_id: string; ruleset_version: number };
+type HeatRow = { id: string; competition_id: string; name: string };
+type EntryRow = {
+	id: string;
+	competition_id: string;
+	heat_id: string;
+	name: string;
+	members: string;
+	table_label: string | null;
+	seat: string | null;
+};
+
+export class Store {
+	readonly db: Database.Database;
+	/** Absolute path of the SQLite file. */
+	readonly file: string;
+
+	private constructor(file: string) {
+		this.file = file;
+		this.db = new Database(file);
+		this.db.pragma('journal_mode = WAL');
+		this.db.pragma('synchronous = FULL');
+		this.db.pragma('foreign_keys = ON');
+		this.db.pragma('busy_timeout = 5000');
+		this.migrate();
+	}
+
+	/** Opens (creating if needed) the store in `dataDir`. */
+	static open(dataDir: string): Store {
+		const dir = resolve(dataDir);
+		mkdirSync(dir, { recursive: true });
+		return new Store(join(dir, DB_FILE));
+	}
+
+	get userVersion(): number {
+		return this.db.pragma('user_version', { simple: true }) as number;
+	}
+
+	get journalMode(): string {
+		return this.db.pragma('journal_mode', { simple: true }) as string;
+	}
+
+	private migrate(): void {
+		const current = this.userVersion;
+		if (current > MIGRATIONS.length)
+			throw new Error(
+				`${this.file} has schema version ${current}, newer than this program knows (${MIGRATIONS.length}): upgrade the program`
+			);
+		for (let v = current; v < MIGRATIONS.length; v++) {
+			this.db.transaction(() => {
+				this.db.exec(MIGRATIONS[v]!);
+				this.db.pragma(`user_version = ${v + 1}`);
+			}).immediate();
+		}
+	}
+
+	/** Runs `fn` in one write transaction (nested calls join the outer one). */
+	transaction<T>(fn: () => T): T {
+		return this.db.transaction(fn).immediate();
+	}
+
+	close(): void {
+		if (this.db.open) this.db.close();
+	}
+
+	// --- events ------------------------------------------------------------------------
+
+	countEvents(): number {
+		return (this.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+	}
+
+	listEvents(): CompetitionEvent[] {
+		const rows = this.db.prepare('SELECT id, name, date, venue FROM events ORDER BY date, rowid').all() as EventRow[];
+		return rows.map(toEvent);
+	}
+
+	getEvent(id: string): CompetitionEvent | undefined {
+		const row = this.db.prepare('SELECT id, name, date, venue FROM events WHERE id = ?').get(id) as EventRow | undefined;
+		return row && toEvent(row);
+	}
+
+	// --- rulesets ----------------------------------------------------------------------
+
+	getRuleset(id: string, version: number): Ruleset | undefined {
+		const row = this.db.prepare('SELECT json FROM rulesets WHERE id = ? AND version = ?').get(id, version) as
+			| { json: string }
+			| undefined;
+		return row && RulesetSchema.parse(JSON.parse(row.json));
+	}
+
+	listRulesets(): Ruleset[] {
+		const rows = this.db.prepare('SELECT json FROM rulesets ORDER BY id, version').all() as { json: string }[];
+		return rows.map((r) => RulesetSchema.parse(JSON.parse(r.json)));
+	}
+
+	// --- competitions, heats, entries --------------------------------------------------
+
+	/** The event's competitions in set-up order, each with its ruleset and counts. */
+	listCompetitions(eventId: string): CompetitionSummary[] {
+		const rows = this.db
+			.prepare(
+				`SELECT c.id, c.event_id, c.name, c.ruleset_id, c.ruleset_version, r.json AS ruleset_json,
+				        (SELECT count(*) FROM heats h WHERE h.competition_id = c.id) AS heats,
+				        (SELECT count(*) FROM entries e WHERE e.competition_id = c.id) AS entries
+				   FROM competitions c
+				   JOIN rulesets r ON r.id = c.ruleset_id AND r.version = c.ruleset_version
+				  WHERE c.event_id = ?
+				  ORDER BY c.position, c.rowid`
+			)
+			.all(eventId) as (CompetitionRow & { ruleset_json: string; heats: number; entries: number })[];
+		return rows.map((row) => ({
+			competition: toCompetition(row),
+			ruleset: RulesetSchema.parse(JSON.parse(row.ruleset_json)),
+			heats: row.heats,
+			entries: row.entries
+		}));
+	}
+
+	getCompetition(id: string): Competition | undefined {
+		const row = this.db
+			.prepare('SELECT id, event_id, name, ruleset_id, ruleset_version FROM competitions WHERE id = ?')
+			.get(id) as CompetitionRow | undefined;
+		return row && toCompetition(row);
+	}
+
+	listHeats(competitionId: string): Heat[] {
+		const rows = this.db
+			.prepare('SELECT id, competition_id, name FROM heats WHERE competition_id = ? ORDER BY position, rowid')
+			.all(competitionId) as HeatRow[];
+		return rows.map((r) => HeatSchema.parse({ id: r.id, competitionId: r.competition_id, name: r.name }));
+	}
+
+	listEntries(competitionId: string): Entry[] {
+		const rows = this.db
+			.prepare(
+				`SELECT id, competition_id, heat_id, name, members, table_label, seat
+				   FROM entries WHERE competition_id = ? ORDER BY position, rowid`
+			)
+			.all(competitionId) as EntryRow[];
+		return rows.map(toEntry);
+	}
+
+	/**
+	 * Inserts set-up in one transaction, parents before children. Everything is validated
+	 * first; a ruleset already stored under the same id and version must be identical.
+	 */
+	insertSetup(input: SetupInput): void {
+		const events = (input.events ?? []).map((e) => EventSchema.parse(e));
+		const rulesets = (input.rulesets ?? []).map((r) => RulesetSchema.parse(r));
+		const competitions = (input.competitions ?? []).map((c) => CompetitionSchema.parse(c));
+		const heats = (input.heats ?? []).map((h) => HeatSchema.parse(h));
+		const entries = (input.entries ?? []).map((e) => EntrySchema.parse(e));
+
+		const insEvent = this.db.prepare('INSERT INTO events (id, name, date, venue) VALUES (?, ?, ?, ?)');
+		const getRuleset = this.db.prepare('SELECT json FROM rulesets WHERE id = ? AND version = ?');
+		const insRuleset = this.db.prepare('INSERT INTO rulesets (id, version, json) VALUES (?, ?, ?)');
+		const nextPosition = (table: 'competitions' | 'heats' | 'entries', parent: string, id: string) =>
+			(this.db.prepare(`SELECT coalesce(max(position), -1) + 1 AS p FROM ${table} WHERE ${parent} = ?`).get(id) as { p: number }).p;
+		const insCompetition = this.db.prepare(
+			'INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position) VALUES (?, ?, ?, ?, ?, ?)'
+		);
+		const insHeat = this.db.prepare('INSERT INTO heats (id, competition_id, name, position) VALUES (?, ?, ?, ?)');
+		const insEntry = this.db.prepare(
+			`INSERT INTO entries (id, competition_id, heat_id, name, members, table_label, seat, position)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+		);
+		const heatCompetition = this.db.prepare('SELECT competition_id FROM heats WHERE id = ?');
+
+		this.transaction(() => {
+			for (const e of events) insEvent.run(e.id, e.name, e.date, e.venue ?? null);
+			for (const r of rulesets) {
+				const json = JSON.stringify(r);
+				const existing = getRuleset.get(r.id, r.version) as { json: string } | undefined;
+				if (!existing) insRuleset.run(r.id, r.version, json);
+				else if (existing.json !== json)
+					throw new Error(`ruleset ${r.id} version ${r.version} is already stored with other content: give it a new version`);
+			}
+			for (const c of competitions)
+				insCompetition.run(c.id, c.eventId, c.name, c.ruleset.id, c.ruleset.version, nextPosition('competitions', 'event_id', c.eventId));
+			for (const h of heats) insHeat.run(h.id, h.competitionId, h.name, nextPosition('heats', 'competition_id', h.competitionId));
+			for (const e of entries) {
+				const heat = heatCompetition.get(e.heatId) as { competition_id: string } | undefined;
+				if (heat && heat.competition_id !== e.competitionId)
+					throw new Error(`entry ${e.id}: heat ${e.heatId} belongs to competition ${heat.competition_id}, not ${e.competitionId}`);
+				insEntry.run(
+					e.id,
+					e.competitionId,
+					e.heatId,
+					e.name,
+					JSON.stringify(e.members),
+					e.table ?? null,
+					e.seat ?? null,
+					nextPosition('entries', 'competition_id', e.competitionId)
+				);
+			}
+		});
+	}
+
+	// --- judge events ------------------------------------------------------------------
+
+	/**
+	 * Stores judge events idempotently: an event already stored with the same content is a
+	 * duplicate (devices re-send after a lost reply); the same ID with other content, or a
+	 * device's sequence number reused by another event, is a conflict and is not stored.
+	 */
+	appendJudgeEvents(events: readonly unknown[]): AppendResult {
+		const parsed = events.map((e) => StoredJudgeEventSchema.parse(e));
+		const byId = this.db.prepare('SELECT json FROM judge_events WHERE id = ?');
+		const byDeviceSeq = this.db.prepare('SELECT id FROM judge_events WHERE device_id = ? AND seq = ?');
+		const insert = this.db.prepare(
+			`INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(server_seq), 0) + 1 FROM judge_events))
+			 RETURNING server_seq`
+		);
+		const result: AppendResult = { stored: [], duplicates: [], conflicts: [] };
+		this.transaction(() => {
+			for (const e of parsed) {
+				const json = canonicalJson(e);
+				const existing = byId.get(e.id) as { json: string } | undefined;
+				if (existing) {
+					(existing.json === json ? result.duplicates : result.conflicts).push(e.id);
+					continue;
+				}
+				if (byDeviceSeq.get(e.deviceId, e.seq)) {
+					result.conflicts.push(e.id);
+					continue;
+				}
+				const row = insert.get(e.id, e.competitionId, e.heatId, e.entryId, e.deviceId, e.seq, e.at, json) as {
+					server_seq: number;
+				};
+				result.stored.push({ id: e.id, serverSeq: row.server_seq });
+			}
+		});
+		return result;
+	}
+
+	/** Judge events stored after `cursor` (a server_seq; 0 = from the start), in arrival order. */
+	judgeEventsSince(
+		cursor: number,
+		opts: { competitionId?: string; limit?: number } = {}
+	): { events: StoredJudgeEvent[]; cursor: number } {
+		const limit = Math.max(1, Math.min(opts.limit ?? 1000, 10_000));
+		const rows = (
+			opts.competitionId === undefined
+				? this.db
+						.prepare('SELECT json, server_seq FROM judge_events WHERE server_seq > ? ORDER BY server_seq LIMIT ?')
+						.all(cursor, limit)
+				: this.db
+						.prepare(
+							'SELECT json, server_seq FROM judge_events WHERE competition_id = ? AND server_seq > ? ORDER BY server_seq LIMIT ?'
+						)
+						.all(opts.competitionId, cursor, limit)
+		) as { json: string; server_seq: number }[];
+		return {
+			events: rows.map((r) => StoredJudgeEventSchema.parse(JSON.parse(r.json))),
+			cursor: rows.length ? rows[rows.length - 1]!.server_seq : cursor
+		};
+	}
+}
+
+/** JSON with object keys sorted, so that the same event re-sent compares equal. */
+function canonicalJson(value: unknown): string {
+	return JSON.stringify(value, (_key, v: unknown) =>
+		v !== null && typeof v === 'object' && !Array.isArray(v)
+			? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+			: v
+	);
+}
+
+function toEvent(row: EventRow): CompetitionEvent {
+	return EventSchema.parse({ id: row.id, name: row.name, date: row.date, venue: row.venue ?? undefined });
+}
+
+function toCompetition(row: CompetitionRow): Competition {
+	return CompetitionSchema.parse({
+		id: row.id,
+		eventId: row.event_id,
+		name: row.name,
+		ruleset: { id: row.ruleset_id, version: row.ruleset_version }
+	});
+}
+
+function toEntry(row: EntryRow): Entry {
+	return EntrySchema.parse({
+		id: row.id,
+		competitionId: row.competition_id,
+		heatId: row.heat_id,
+		name: row.name,
+		members: JSON.parse(row.members),
+		table: row.table_label ?? undefined,
+		seat: row.seat ?? undefined
+	});
+}
