@@ -40,8 +40,9 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 	let assistActive = false;
 	for (const a of s.assists) {
 		if (a.from > now) continue;
-		const end = Math.min(a.to ?? clockEnd, now, clockEnd);
-		if (a.to === null && now < clockEnd) assistActive = true;
+		const to = Math.min(a.to ?? clockEnd, clockEnd);
+		if (now < to) assistActive = true;
+		const end = Math.min(to, now);
 		assistMs += Math.max(0, end - a.from);
 	}
 	const assistCap = ruleset.assistance?.maxTotalMs ?? 0;

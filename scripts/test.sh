@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The whole test suite: type and Svelte checks, unit tests, production build, Playwright e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+section() {
+	printf '\n==== %s ====\n\n' "$1"
+}
+
+section "Chromium for Playwright"
+if [[ -x /usr/bin/chromium ]]; then
+	echo "found /usr/bin/chromium"
+elif [[ $(id -u) -eq 0 ]]; then
+	echo "/usr/bin/chromium is missing: installing Debian's chromium"
+	apt-get update
+	apt-get install -y chromium
+else
+	echo "/usr/bin/chromium is missing. The e2e tests use Debian's Chromium; install it with:" >&2
+	echo "" >&2
+	echo "    sudo apt-get install -y chromium" >&2
+	echo "" >&2
+	echo "then run npm test again." >&2
+	exit 1
+fi
+
+section "svelte-check (npm run check)"
+npm run check
+
+section "Unit tests (vitest)"
+npx vitest run
+
+section "Production build (npm run build)"
+npm run build
+
+section "End-to-end tests (playwright)"
+npx playwright test
+
+section "All tests passed"

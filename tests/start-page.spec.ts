@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { PRESETS } from '../src/lib/rules/presets';
+
+/** h:mm as the start page shows a time limit. */
+function hmm(ms: number): string {
+	const minutes = Math.floor(ms / 60_000);
+	return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+test('/api/health answers ok', async ({ request }) => {
+	const res = await request.get('/api/health');
+	expect(res.status()).toBe(200);
+	expect(await res.json()).toEqual({ ok: true });
+});
+
+test('the start page lists the demo competitions, one per preset, and every preset', async ({ page }) => {
+	await page.goto('/');
+	await expect(page).toHaveTitle('Puzzle judge');
+	await expect(page.getByRole('heading', { level: 1, name: 'Puzzle judge' })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 2, name: 'Demo puzzle day' })).toBeVisible();
+
+	const competitions = page.getByRole('table', { name: /^Competitions of Demo puzzle day/ });
+	const rows = competitions.locator('tbody tr');
+	await expect(rows).toHaveCount(PRESETS.length);
+	for (const preset of PRESETS) {
+		const row = rows.filter({ has: page.getByRole('cell', { name: preset.name, exact: true }) });
+		await expect(row, preset.id).toHaveCount(1);
+		const cells = row.getByRole('cell');
+		// Ruleset, version, pieces, time limit, unit, entries (the competition name is the row header).
+		await expect(cells.nth(1)).toHaveText(String(preset.version));
+		await expect(cells.nth(3)).toHaveText(hmm(preset.timeLimitMs));
+		await expect(cells.nth(4)).toHaveText(new RegExp(`^${preset.unit.kind} \\(`));
+		await expect(cells.nth(5)).toHaveText(/^[1-9]\d*$/);
+	}
+	const individual = rows.filter({ has: page.getByRole('cell', { name: PRESETS.find((p) => p.id === 'czjpa-individual')!.name }) });
+	await expect(individual.getByRole('cell')).toHaveText(['CZJPA individual (500 pieces, 90 min)', '1', '500', '1:30', 'individual (1)', '5']);
+	const relay = rows.filter({ has: page.getByRole('cell', { name: PRESETS.find((p) => p.id === 'czjpa-team-relay')!.name }) });
+	await expect(relay.getByRole('cell').nth(2)).toHaveText('4,500 in 8 puzzles');
+	await expect(relay.getByRole('cell').nth(4)).toHaveText('team (4)');
+
+	const presets = page.getByRole('table', { name: /^Ruleset presets/ });
+	const presetRows = presets.locator('tbody tr');
+	await expect(presetRows).toHaveCount(PRESETS.length);
+	for (const [i, preset] of PRESETS.entries()) {
+		const row = presetRows.nth(i);
+		await expect(row.getByRole('rowheader')).toHaveText(preset.name);
+		await expect(row.getByRole('cell')).toHaveText([preset.id, String(preset.version), /\S/, String(preset.clauses.length)]);
+	}
+});
