@@ -75,6 +75,8 @@ describe('Store', () => {
 			deviceId: 'tablet-1',
 			seq,
 			at: 1_770_000_000_000 + seq,
+			mono: seq,
+			judge: 'Eva',
 			competitionId: 'c1',
 			heatId: 'h1',
 			entryId: 'e1',

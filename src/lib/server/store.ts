@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
 import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
 import {
 	CompetitionSchema,
@@ -13,6 +12,8 @@ import {
 	type Entry,
 	type Heat
 } from '$lib/setup/schema';
+import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
+import { canonicalJson } from '$lib/events/order';
 
 /**
  * The server's store: one SQLite file per data directory, holding the set-up (events,
@@ -106,20 +107,6 @@ export interface SetupInput {
 	heats?: readonly unknown[];
 	entries?: readonly unknown[];
 }
-
-/** The envelope fields of a judge event that the store indexes; the whole event is kept as JSON. */
-export const StoredJudgeEventSchema = z
-	.object({
-		id: z.string().min(1).max(64),
-		deviceId: z.string().min(1).max(64),
-		seq: z.number().int().min(1),
-		at: z.number().int().min(0),
-		competitionId: z.string().min(1).max(64),
-		heatId: z.string().min(1).max(64).nullable(),
-		entryId: z.string().min(1).max(64).nullable()
-	})
-	.loose();
-export type StoredJudgeEvent = z.infer<typeof StoredJudgeEventSchema>;
 
 export interface AppendResult {
 	/** Newly stored events with the server sequence they got. */
@@ -337,7 +324,7 @@ export class Store {
 	 * device's sequence number reused by another event, is a conflict and is not stored.
 	 */
 	appendJudgeEvents(events: readonly unknown[]): AppendResult {
-		const parsed = events.map((e) => StoredJudgeEventSchema.parse(e));
+		const parsed = events.map((e) => JudgeEventSchema.parse(e));
 		const byId = this.db.prepare('SELECT json FROM judge_events WHERE id = ?');
 		const byDeviceSeq = this.db.prepare('SELECT id FROM judge_events WHERE device_id = ? AND seq = ?');
 		const insert = this.db.prepare(
@@ -371,7 +358,7 @@ export class Store {
 	judgeEventsSince(
 		cursor: number,
 		opts: { competitionId?: string; limit?: number } = {}
-	): { events: StoredJudgeEvent[]; cursor: number } {
+	): { events: JudgeEvent[]; cursor: number } {
 		const limit = Math.max(1, Math.min(opts.limit ?? 1000, 10_000));
 		const rows = (
 			opts.competitionId === undefined
@@ -385,19 +372,10 @@ export class Store {
 						.all(opts.competitionId, cursor, limit)
 		) as { json: string; server_seq: number }[];
 		return {
-			events: rows.map((r) => StoredJudgeEventSchema.parse(JSON.parse(r.json))),
+			events: rows.map((r) => JSON.parse(r.json) as JudgeEvent),
 			cursor: rows.length ? rows[rows.length - 1]!.server_seq : cursor
 		};
 	}
-}
-
-/** JSON with object keys sorted, so that the same event re-sent compares equal. */
-function canonicalJson(value: unknown): string {
-	return JSON.stringify(value, (_key, v: unknown) =>
-		v !== null && typeof v === 'object' && !Array.isArray(v)
-			? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-			: v
-	);
 }
 
 function toEvent(row: EventRow): CompetitionEvent {
