@@ -1,0 +1,120 @@
+/**
+ * Seeded, reproducible draws for the organizer: the CZJPA relay's random teams (CZ-TEAM-DRAW)
+ * and the Spanish tournament's turns by lot (ES-SHIFT). The same seed and the same input give
+ * the same result on every device, so a draw can be recorded (seed + result) and re-checked.
+ */
+
+/** A 32-bit hash of the seed text (FNV-1a), to start the generator. */
+function hashSeed(seed: string): number {
+	let h = 0x811c9dc5;
+	for (let i = 0; i < seed.length; i++) {
+		h ^= seed.charCodeAt(i);
+		h = Math.imul(h, 0x01000193);
+	}
+	return h >>> 0;
+}
+
+/** mulberry32: a small, well-known 32-bit generator; uniform floats in [0, 1). */
+export function seededRandom(seed: string): () => number {
+	let a = hashSeed(seed);
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** A Fisher–Yates shuffle driven by the seeded generator; the input is not changed. */
+export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
+	const out = items.slice();
+	const rnd = seededRandom(seed);
+	for (let i = out.length - 1; i > 0; i--) {
+		const j = Math.floor(rnd() * (i + 1));
+		[out[i], out[j]] = [out[j]!, out[i]!];
+	}
+	return out;
+}
+
+export interface TeamDraw {
+	seed: string;
+	teams: string[][];
+	/** People left over when the count is not a multiple of the team size. */
+	unplaced: string[];
+}
+
+/**
+ * CZ-TEAM-DRAW: teams of `size` drawn at random from people who registered alone. The input
+ * is sorted first, so the draw depends only on who registered and the seed, not on the order.
+ */
+export function drawTeams(personIds: readonly string[], size: number, seed: string): TeamDraw {
+	if (size < 1) throw new Error('a team has at least 1 member');
+	const shuffled = seededShuffle([...new Set(personIds)].sort(), seed);
+	const full = Math.floor(shuffled.length / size) * size;
+	const teams: string[][] = [];
+	for (let i = 0; i < full; i += size) teams.push(shuffled.slice(i, i + size));
+	return { seed, teams, unplaced: shuffled.slice(full) };
+}
+
+export interface ShiftRequest {
+	id: string;
+	/** The preferred slot, e.g. "morning" or "afternoon"; none = any. */
+	prefers?: string;
+}
+
+export interface ShiftDraw {
+	seed: string;
+	/** Entry → slot. */
+	assigned: Record<string, string>;
+	/** Entries whose preference could not be met (drawn into another slot). */
+	moved: string[];
+	/** Entries for whom no slot had room. */
+	unplaced: string[];
+}
+
+/**
+ * ES-SHIFT: turns drawn by lot, honouring preferred slots where there is room; those who do
+ * not fit their preferred slot (and those without a preference) are drawn into the slots that
+ * still have room. `slots` maps each slot to its capacity, in the order slots are filled.
+ */
+export function drawShifts(requests: readonly ShiftRequest[], slots: Readonly<Record<string, number>>, seed: string): ShiftDraw {
+	const order = seededShuffle([...requests].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), seed);
+	const room = new Map(Object.entries(slots));
+	const assigned: Record<string, string> = {};
+	const moved: string[] = [];
+	const rest: ShiftRequest[] = [];
+	for (const r of order) {
+		const left = r.prefers === undefined ? undefined : room.get(r.prefers);
+		if (r.prefers !== undefined && left !== undefined && left > 0) {
+			assigned[r.id] = r.prefers;
+			room.set(r.prefers, left - 1);
+		} else rest.push(r);
+	}
+	const rnd = seededRandom(`${seed}/rest`);
+	const unplaced: string[] = [];
+	for (const r of rest) {
+		const open = [...room].filter(([, n]) => n > 0).map(([s]) => s);
+		if (open.length === 0) {
+			unplaced.push(r.id);
+			continue;
+		}
+		const slot = open[Math.floor(rnd() * open.length)]!;
+		assigned[r.id] = slot;
+		room.set(slot, room.get(slot)! - 1);
+		if (r.prefers !== undefined) moved.push(r.id);
+	}
+	return { seed, assigned, moved, unplaced };
+}
+
+/**
+ * ES-SHIFT: two entries swap turns by mutual agreement, only before the turns start. Returns
+ * the new assignment; the caller records the swap (who, when) in the audit trail.
+ */
+export function swapShifts(assigned: Readonly<Record<string, string>>, a: string, b: string, started: boolean): Record<string, string> {
+	if (started) throw new Error('turns can only be swapped before the competition starts');
+	const sa = assigned[a];
+	const sb = assigned[b];
+	if (sa === undefined || sb === undefined) throw new Error(`both entries need a turn to swap (${sa === undefined ? a : b} has none)`);
+	return { ...assigned, [a]: sb, [b]: sa };
+}
