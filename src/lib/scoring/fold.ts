@@ -230,7 +230,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 			case 'pause.start': {
 				if (!running(t)) break;
 				if (!pauseAllowed(ruleset)) {
-					notes.push(`pause at ${t} not applied: this ruleset has no pause for a ${ruleset.unit.kind}`);
+					notes.push(`pause not applied: this ruleset has no pause for a ${ruleset.unit.kind}`);
 					break;
 				}
 				if (pauseOpen) break;
@@ -276,7 +276,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 				const p = puzzleById.get(pid)!;
 				if (p.finish) break; // a later claim of a finished puzzle: reported as a conflict above
 				if (startedAt === null || t < startedAt) {
-					notes.push(`finish at ${t} ignored: before the clock started`);
+					notes.push('a hand raised before the clock started was ignored');
 					break;
 				}
 				if (finishedAt !== null) break;
