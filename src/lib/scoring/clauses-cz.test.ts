@@ -93,6 +93,32 @@ describe('CZJPA general rules', () => {
 		expect(row(s2, 'Ana').outcome.finalTimeMs).toBe(50 * MIN);
 	});
 
+	it('CZ-GEN-RECORD: a correction may move a locked finish later; the record stays locked', () => {
+		const setup = competition(IND, ['Ana']);
+		const log = tablet();
+		log.start(T0, ['ana']);
+		const h = log.finish('ana', T0 + 55 * MIN); // acknowledged at 55:02
+		const org = tablet('organizer');
+		org.correct(h, T0 + 100 * MIN, 'the judge tapped a minute early', { type: 'hand.raised', at: T0 + 56 * MIN, payload: {} });
+		const s = score(setup, [...log.events, ...org.events], T0 + 101 * MIN);
+		expect(s.conflicts).toEqual([]);
+		expect(row(s, 'Ana').outcome).toMatchObject({ status: 'finished', finalTimeMs: 56 * MIN, locked: true });
+	});
+
+	it('CZ-GEN-RECORD: a disqualification after the lock applies once the organizer unlocks the record', () => {
+		const setup = competition(IND, ['Ana']);
+		const log = tablet();
+		log.start(T0, ['ana']);
+		log.finish('ana', T0 + 50 * MIN);
+		const ack = log.events[log.events.length - 1]!;
+		log.disqualify('ana', T0 + 80 * MIN, 'used the box picture');
+		const org = tablet('organizer');
+		org.correct(ack, T0 + 85 * MIN, 'reopened: rule breach found after the record');
+		const s = score(setup, [...log.events, ...org.events], T0 + 95 * MIN);
+		expect(s.conflicts).toEqual([]);
+		expect(row(s, 'Ana').outcome.status).toBe('disqualified');
+	});
+
 	it('CZ-GEN-RECORD: a conflict after the lock is resolved by a correction voiding the late event', () => {
 		const setup = competition(IND, ['Ana']);
 		const log = tablet();
@@ -319,6 +345,33 @@ describe('CZJPA team relay', () => {
 		const done = row(score(setup, log.events, T0 + 302 * MIN), 'Stuck');
 		expect(done.outcome.tallyPending).toBe(false);
 		expect(done.outcome.countedPieces).toBe(1500 + 305);
+	});
+
+	it('CZ-GEN-RECORD: a relay team acknowledging single puzzles is locked only once its final result is in', () => {
+		const setup = competition(RELAY, ['Team A'], 4);
+		const log = tablet();
+		log.start(T0, ['team a']);
+		ORDER.forEach((pid, i) => {
+			const h = log.puzzleFinished('team a', T0 + (30 + 20 * i) * MIN, pid);
+			log.confirm(h, T0 + (31 + 20 * i) * MIN);
+			log.ack('team a', T0 + (32 + 20 * i) * MIN);
+		});
+		const s = score(setup, log.events, T0 + 300 * MIN);
+		expect(s.conflicts).toEqual([]);
+		expect(row(s, 'Team A').outcome).toMatchObject({ status: 'finished', finalTimeMs: 170 * MIN, locked: true });
+	});
+
+	it('CZ-GEN-MISSING: an unfinished team has no time penalty; its missing pieces reduce the count', () => {
+		const setup = competition(RELAY, ['Stuck'], 4);
+		const log = tablet();
+		log.start(T0, ['stuck']);
+		runTeam(log, 'stuck', [60, 70, 80, 90], { 'p1-1': 2 });
+		log.tally('stuck', T0 + 301 * MIN, [100], 'p2-1');
+		log.tally('stuck', T0 + 301 * MIN, [50], 'p2-2');
+		const o = row(score(setup, log.events, T0 + 302 * MIN), 'Stuck').outcome;
+		expect(o.status).toBe('unfinished');
+		expect(o.penalties.missingPiecesMs).toBe(0);
+		expect(o.countedPieces).toBe(2000 - 2 + 150);
 	});
 
 	it('CZ-TEAM-P1: a signal every 8 minutes moves every member clockwise to the next puzzle', () => {

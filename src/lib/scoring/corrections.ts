@@ -114,7 +114,7 @@ export function applyCorrections(events: readonly JudgeEvent[]): { effective: Ef
 				message: `${cs.length} corrections in force for event ${e.id}; the latest (${c.id}) applies`
 			});
 		const r = c.payload.replacement;
-		if (r) effective.push({ ...e, type: r.type, at: r.at, payload: r.payload, correctedBy: c.id } as EffectiveEvent);
+		if (r) effective.push({ ...e, type: r.type, at: r.at, payload: r.payload, correctedBy: c.id, recordedAt: e.at } as EffectiveEvent);
 	}
 	effective.sort(compareEvents);
 	return { effective, conflicts };

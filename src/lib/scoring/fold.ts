@@ -1,6 +1,7 @@
 import { pauseAllowed, puzzlesOf, type Ruleset } from '$lib/rules/schema';
 import type { Entry } from '$lib/setup/schema';
 import type { EventOf } from '$lib/events/schema';
+import { compareEvents } from '$lib/events/order';
 import type { Conflict, EffectiveEvent } from './types';
 
 /**
@@ -75,8 +76,6 @@ const LOCKED_TYPES = new Set<EffectiveEvent['type']>([
 	'relay.teardown-done'
 ]);
 
-const RESULT_TYPES = new Set<EffectiveEvent['type']>(['check.confirmed', 'tally.recorded', 'entry.disqualified']);
-
 type Claim = EventOf<'hand.raised'> | EventOf<'relay.puzzle-finished'>;
 type Check = EventOf<'check.confirmed'> | EventOf<'check.rejected'>;
 
@@ -126,21 +125,34 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 	if (start && otherStarts.length > 0)
 		conflicts.push(conflict(entry, 'double-start', [start, ...otherStarts], `${otherStarts.length + 1} different starts for ${entry.name}; the first counts`));
 
-	// The lock: the first acknowledgement that follows a result (CZ-GEN-RECORD).
+	// The lock (CZ-GEN-RECORD): the first acknowledgement recorded after the entry's result (the
+	// check of its last puzzle, a tally, a disqualification). Later judge events are conflicts
+	// and not applied; corrections are how a locked record changes, so corrected events are
+	// exempt. The order here is the order things were recorded in, before corrections.
+	const finalClaims = new Set(
+		events
+			.filter((e) => (e.type === 'hand.raised' && !isRelay) || (e.type === 'relay.puzzle-finished' && e.payload.puzzleId === lastPuzzle.puzzleId))
+			.map((e) => e.id)
+	);
+	const isResult = (e: EffectiveEvent) =>
+		(e.type === 'check.confirmed' && finalClaims.has(e.payload.ref)) || e.type === 'tally.recorded' || e.type === 'entry.disqualified';
+	const recorded = events.some((e) => e.correctedBy !== undefined)
+		? [...events].sort((a, b) => (a.recordedAt ?? a.at) - (b.recordedAt ?? b.at) || compareEvents(a, b))
+		: events;
 	let lockIndex = -1;
 	let sawResult = false;
-	for (let i = 0; i < events.length; i++) {
-		const t = events[i]!.type;
-		if (RESULT_TYPES.has(t)) sawResult = true;
-		else if (t === 'record.acknowledged' && sawResult) {
+	for (let i = 0; i < recorded.length; i++) {
+		const e = recorded[i]!;
+		if (isResult(e)) sawResult = true;
+		else if (e.type === 'record.acknowledged' && sawResult) {
 			lockIndex = i;
 			break;
 		}
 	}
 	let applied: readonly EffectiveEvent[] = events;
 	if (lockIndex >= 0) {
-		const lock = events[lockIndex]!;
-		const late = events.filter((e, i) => i > lockIndex && LOCKED_TYPES.has(e.type));
+		const lock = recorded[lockIndex]!;
+		const late = recorded.filter((e, i) => i > lockIndex && e.correctedBy === undefined && LOCKED_TYPES.has(e.type));
 		if (late.length > 0) {
 			for (const e of late)
 				conflicts.push(conflict(entry, 'after-lock', [lock, e], `${e.type} after the record of ${entry.name} was acknowledged and locked; not applied`));

@@ -90,7 +90,8 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 	const loose = counted === null ? null : totalPieces - counted;
 
 	const penalties: Penalties = {
-		missingPiecesMs: ruleset.missingPieces.policy === 'penalty' ? missingPieces * ruleset.missingPieces.penaltyMsPerPiece : 0,
+		// Unfinished entries have no recorded time: their missing pieces only reduce the count.
+		missingPiecesMs: status === 'finished' && ruleset.missingPieces.policy === 'penalty' ? missingPieces * ruleset.missingPieces.penaltyMsPerPiece : 0,
 		assistanceMs: ruleset.assistance?.addedAsPenalty ? atResolution(assistMs, res) : 0,
 		loosePiecesMs:
 			status === 'unfinished' && loose !== null && ruleset.unfinished.policy === 'limit-plus-loose-penalty'

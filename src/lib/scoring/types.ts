@@ -14,6 +14,8 @@ export type EntryStatus =
 export type EffectiveEvent = ActionEvent & {
 	/** The correction whose replacement this is; the original event keeps its ID. */
 	correctedBy?: string;
+	/** The superseded event's own time, when a correction replaced it (the lock looks at it). */
+	recordedAt?: number;
 };
 
 /** Every time penalty, in ms, each already at the ruleset's time resolution. */

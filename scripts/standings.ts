@@ -1,0 +1,122 @@
+/**
+ * Standings from event files, on the command line:
+ *
+ *   npm run standings -- FILE... [--format table|csv|json] [--at ISO-or-ms] [--competition ID]
+ *
+ * Exit status: 0 standings printed; 1 a file is unreadable or invalid (every error on
+ * stderr, one per line, nothing on stdout) or the competition asked for is not in the
+ * files; 2 a usage error (unknown option, bad value, no file).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { formatFileError, parseEventFile, type FileError, type ParsedEventFile } from '$lib/files/event-file';
+import { standingsOfFiles } from '$lib/files/merge';
+import { renderStandings, STANDINGS_FORMATS, type StandingsFormat } from '$lib/files/format';
+
+const USAGE = `Usage: npm run standings -- FILE... [options]
+
+Prints the standings of every competition in the event files (merged: the same set-up
+item or judge event in several files counts once).
+
+Options:
+  --format table|csv|json   output format (default: table)
+  --at ISO-or-ms            the moment for running clocks, e.g. 2026-05-16T11:00:00Z
+                            or 1778929200000 (default: now)
+  --competition ID          only this competition (may be repeated)
+  -h, --help                this help
+
+Exit status: 0 done; 1 a file is invalid (errors on stderr, nothing on stdout);
+2 a usage error.`;
+
+class UsageError extends Error {}
+
+function parseMoment(text: string): number {
+	const t = text.trim();
+	if (/^\d+$/.test(t)) return Number(t);
+	// A date-time needs a time zone to be one moment; a date alone is midnight UTC.
+	if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(t))
+		throw new UsageError(`--at: "${text}" is neither ms since the epoch nor an ISO date-time with a time zone (2026-05-16T11:00:00Z)`);
+	const ms = Date.parse(t);
+	if (Number.isNaN(ms)) throw new UsageError(`--at: "${text}" is not a valid date-time`);
+	return ms;
+}
+
+function main(argv: string[]): number {
+	let args;
+	try {
+		args = parseArgs({
+			args: argv,
+			allowPositionals: true,
+			strict: true,
+			options: {
+				format: { type: 'string' },
+				at: { type: 'string' },
+				competition: { type: 'string', multiple: true },
+				help: { type: 'boolean', short: 'h' }
+			}
+		});
+	} catch (e) {
+		return usageError(e instanceof Error ? e.message : String(e));
+	}
+	const { values, positionals } = args;
+	if (values.help) {
+		process.stdout.write(`${USAGE}\n`);
+		return 0;
+	}
+	const format = (values.format ?? 'table') as StandingsFormat;
+	if (!STANDINGS_FORMATS.includes(format)) return usageError(`--format: "${values.format}" is not one of ${STANDINGS_FORMATS.join(', ')}`);
+	let now: number;
+	try {
+		now = values.at === undefined ? Date.now() : parseMoment(values.at);
+	} catch (e) {
+		return usageError((e as Error).message);
+	}
+	if (positionals.length === 0) return usageError('no event file given');
+
+	const errors: FileError[] = [];
+	const files: ParsedEventFile[] = [];
+	for (const name of positionals) {
+		let text: string;
+		try {
+			text = readFileSync(name, 'utf8');
+		} catch (e) {
+			const err = e as NodeJS.ErrnoException;
+			errors.push({ file: name, position: '(file)', field: '', path: '(root)', message: `cannot read the file (${err.code ?? err.message})` });
+			continue;
+		}
+		const parsed = parseEventFile(text, name);
+		if (parsed.ok) files.push(parsed.value);
+		else errors.push(...parsed.errors);
+	}
+	if (errors.length > 0) return fail(errors);
+
+	const result = standingsOfFiles(files, now);
+	if (!result.ok) return fail(result.errors);
+	let competitions = result.value;
+	if (values.competition) {
+		const wanted = values.competition;
+		const known = new Set(competitions.map((c) => c.competition.id));
+		const unknown = wanted.filter((id) => !known.has(id));
+		if (unknown.length > 0) {
+			process.stderr.write(
+				`no competition ${unknown.map((id) => `"${id}"`).join(', ')} in these files; they hold: ${[...known].join(', ') || 'none'}\n`
+			);
+			return 1;
+		}
+		competitions = competitions.filter((c) => wanted.includes(c.competition.id));
+	}
+	process.stdout.write(renderStandings(competitions, format));
+	return 0;
+}
+
+function fail(errors: FileError[]): number {
+	process.stderr.write(errors.map((e) => `${formatFileError(e)}\n`).join(''));
+	return 1;
+}
+
+function usageError(message: string): number {
+	process.stderr.write(`standings: ${message}\n\n${USAGE}\n`);
+	return 2;
+}
+
+process.exitCode = main(process.argv.slice(2));
