@@ -7,7 +7,13 @@ const config = {
 	kit: {
 		adapter: adapter(),
 		// The PWA plugin registers its own worker (TOOLCHAIN.md): SvelteKit must not add a second.
-		serviceWorker: { register: false }
+		serviceWorker: { register: false },
+		// svelte-check and tsc also cover the CLI, benchmarks and tool configs.
+		typescript: {
+			config: (config) => {
+				config.include.push('../scripts/**/*.ts', '../bench/**/*.ts', '../playwright.config.ts');
+			}
+		}
 	}
 };
 
