@@ -63,5 +63,7 @@ export function dedupeEvents(events: Iterable<JudgeEvent>): { events: JudgeEvent
 		collisions.push({ id, variants: sorted });
 	}
 	collisions.sort((x, y) => cmp(x.id, y.id));
-	return { events: [...byId.values()], collisions };
+	// Nothing doubled (the usual case): hand back the input rather than a copy.
+	const all = Array.isArray(events) && byId.size === events.length ? (events as JudgeEvent[]) : [...byId.values()];
+	return { events: all, collisions };
 }

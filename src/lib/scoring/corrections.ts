@@ -11,25 +11,23 @@ import type { Conflict, EffectiveEvent } from './types';
  *   replacement it reverts it (the earlier state returns), with one it becomes the new version.
  * - Two corrections in force for one event are a conflict; the later one (total order) applies.
  *
- * Input: every event of one bucket (an entry, a heat or the competition), deduplicated,
- * in any order. Output: the effective action events in total order.
+ * Input: every event of one scope (an entry, a heat or the competition), deduplicated,
+ * in any order. A correction carries the scope of the event it corrects. Output: the effective action events in total order.
  */
 export function applyCorrections(events: readonly JudgeEvent[]): { effective: EffectiveEvent[]; conflicts: Conflict[] } {
+	let hasCorrections = false;
+	for (const e of events) if (e.type === 'correction') hasCorrections = true;
+	if (!hasCorrections) return { effective: (events as ActionEvent[]).slice().sort(compareEvents), conflicts: [] };
+
 	const byId = new Map<string, JudgeEvent>();
 	const targeting = new Map<string, CorrectionEvent[]>();
-	let hasCorrections = false;
 	for (const e of events) {
 		byId.set(e.id, e);
 		if (e.type === 'correction') {
-			hasCorrections = true;
 			const list = targeting.get(e.payload.supersedes);
 			if (list) list.push(e);
 			else targeting.set(e.payload.supersedes, [e]);
 		}
-	}
-	if (!hasCorrections) {
-		const effective = (events as ActionEvent[]).slice().sort(compareEvents);
-		return { effective, conflicts: [] };
 	}
 
 	const conflicts: Conflict[] = [];
@@ -55,7 +53,7 @@ export function applyCorrections(events: readonly JudgeEvent[]): { effective: Ef
 			t = byId.get(t.payload.supersedes);
 		}
 		let root: ActionEvent | null = null;
-		if (!t) invalid(c, `correction ${c.id} supersedes ${c.payload.supersedes}, an event not in the log`);
+		if (!t) invalid(c, `correction ${c.id} supersedes ${c.payload.supersedes}, an event not in the log of this entry, heat or competition`);
 		else if (t.type === 'correction') invalid(c, `correction ${c.id} is part of a cycle of corrections`);
 		else if (t.entryId !== c.entryId || t.heatId !== c.heatId || t.competitionId !== c.competitionId)
 			invalid(c, `correction ${c.id} names another competition, heat or entry than the event it corrects`);

@@ -1,4 +1,4 @@
-import { pauseAllowed, puzzlesOf, type Ruleset } from '$lib/rules/schema';
+import { pauseAllowed, type Ruleset } from '$lib/rules/schema';
 import type { Entry } from '$lib/setup/schema';
 import type { EventOf } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
@@ -91,6 +91,21 @@ function conflict(entry: Entry, kind: Conflict['kind'], events: EffectiveEvent[]
 	};
 }
 
+const templates = new WeakMap<Ruleset, { id: string; stageId: string; pieces: number }[]>();
+
+/** The ruleset's puzzles in solving order with their stage, computed once per ruleset. */
+function puzzleTemplate(ruleset: Ruleset): { id: string; stageId: string; pieces: number }[] {
+	let t = templates.get(ruleset);
+	if (!t) {
+		t =
+			ruleset.format.kind === 'relay'
+				? ruleset.format.stages.flatMap((s) => s.puzzles.map((p) => ({ id: p.id, stageId: s.id, pieces: p.pieces })))
+				: [{ id: ruleset.format.puzzle.id, stageId: 'single', pieces: ruleset.format.puzzle.pieces }];
+		templates.set(ruleset, t);
+	}
+	return t;
+}
+
 /**
  * @param starts effective heat.start events of the entry's heat that list the entry, in total order
  * @param events the entry's effective events, in total order
@@ -100,12 +115,9 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 	const notes: string[] = [];
 	const incidents: string[] = [];
 	const isRelay = ruleset.format.kind === 'relay';
-	const stageOf = new Map<string, string>();
-	if (ruleset.format.kind === 'relay')
-		for (const s of ruleset.format.stages) for (const p of s.puzzles) stageOf.set(p.id, s.id);
-	const puzzles: PuzzleSummary[] = puzzlesOf(ruleset).map((p) => ({
+	const puzzles: PuzzleSummary[] = puzzleTemplate(ruleset).map((p) => ({
 		puzzleId: p.id,
-		stageId: stageOf.get(p.id) ?? 'single',
+		stageId: p.stageId,
 		pieces: p.pieces,
 		finish: null,
 		check: 'none',
@@ -114,8 +126,8 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 		tally: null,
 		teardownAt: null
 	}));
-	const puzzleById = new Map(puzzles.map((p) => [p.puzzleId, p]));
 	const lastPuzzle = puzzles[puzzles.length - 1]!;
+	const puzzleById = (id: string) => (isRelay ? puzzles.find((p) => p.puzzleId === id) : id === lastPuzzle.puzzleId ? lastPuzzle : undefined);
 
 	// The clock's start: the first start listing this entry (CZ-GEN-START, ES-LATE, ES-PREVIEW).
 	const start = starts[0] as EventOf<'heat.start'> | undefined;
@@ -129,11 +141,9 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 	// check of its last puzzle, a tally, a disqualification). Later judge events are conflicts
 	// and not applied; corrections are how a locked record changes, so corrected events are
 	// exempt. The order here is the order things were recorded in, before corrections.
-	const finalClaims = new Set(
-		events
-			.filter((e) => (e.type === 'hand.raised' && !isRelay) || (e.type === 'relay.puzzle-finished' && e.payload.puzzleId === lastPuzzle.puzzleId))
-			.map((e) => e.id)
-	);
+	const finalClaims = new Set<string>();
+	for (const e of events)
+		if ((e.type === 'hand.raised' && !isRelay) || (e.type === 'relay.puzzle-finished' && e.payload.puzzleId === lastPuzzle.puzzleId)) finalClaims.add(e.id);
 	const isResult = (e: EffectiveEvent) =>
 		(e.type === 'check.confirmed' && finalClaims.has(e.payload.ref)) || e.type === 'tally.recorded' || e.type === 'entry.disqualified';
 	const recorded = events.some((e) => e.correctedBy !== undefined)
@@ -186,7 +196,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 		if (e.type !== 'hand.raised' && e.type !== 'relay.puzzle-finished') continue;
 		if (verdict(e.id)?.type === 'check.rejected') continue;
 		const pid = claimPuzzle(e);
-		if (!puzzleById.has(pid)) {
+		if (!puzzleById(pid)) {
 			conflicts.push(
 				conflict(entry, 'invalid', [e], isRelay && e.type === 'hand.raised' ? 'a relay finish must name its puzzle (relay.puzzle-finished)' : `unknown puzzle "${pid}"`)
 			);
@@ -285,7 +295,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 				const pid = claimPuzzle(e);
 				const list = claimsByPuzzle.get(pid);
 				if (!list?.includes(e)) break; // rejected or invalid
-				const p = puzzleById.get(pid)!;
+				const p = puzzleById(pid)!;
 				if (p.finish) break; // a later claim of a finished puzzle: reported as a conflict above
 				if (startedAt === null || t < startedAt) {
 					notes.push('a hand raised before the clock started was ignored');
@@ -310,7 +320,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 			}
 			case 'tally.recorded': {
 				const pid = e.payload.puzzleId ?? (isRelay ? '' : lastPuzzle.puzzleId);
-				const p = puzzleById.get(pid);
+				const p = puzzleById(pid);
 				if (!p) {
 					conflicts.push(conflict(entry, 'invalid', [e], isRelay ? 'a relay tally must name its puzzle' : `unknown puzzle "${pid}"`));
 					break;
@@ -341,7 +351,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 				incidents.push(e.payload.note);
 				break;
 			case 'relay.teardown-done': {
-				const p = puzzleById.get(e.payload.puzzleId);
+				const p = puzzleById(e.payload.puzzleId);
 				if (p) p.teardownAt = t;
 				else conflicts.push(conflict(entry, 'invalid', [e], `unknown puzzle "${e.payload.puzzleId}"`));
 				break;

@@ -1,11 +1,11 @@
 import type { Ruleset } from '$lib/rules/schema';
 import type { Competition, Entry } from '$lib/setup/schema';
-import type { EventOf, JudgeEvent } from '$lib/events/schema';
-import { canonicalJson, compareEvents } from '$lib/events/order';
+import type { JudgeEvent } from '$lib/events/schema';
+import { compareEvents, dedupeEvents, type IdCollision } from '$lib/events/order';
 import { applyCorrections } from './corrections';
 import { foldEntry, type EntrySummary } from './fold';
 import { evaluate } from './outcome';
-import { rankOutcomes } from './standings';
+import { Ranking } from './standings';
 import type { Conflict, EffectiveEvent, Outcome, Standings } from './types';
 
 export interface CompetitionSetup {
@@ -14,232 +14,227 @@ export interface CompetitionSetup {
 	entries: readonly Entry[];
 }
 
+/** The events of one entry, one heat (its starts) or the competition (tie-breaks), with caches. */
+interface Resolved {
+	/** The distinct events: one copy per ID. */
+	unique: JudgeEvent[];
+	effective: EffectiveEvent[];
+	conflicts: Conflict[];
+}
+
+const EMPTY: Resolved = { unique: [], effective: [], conflicts: [] };
+
 interface Bucket {
+	/** As added, duplicates included. */
 	events: JudgeEvent[];
-	/** Cached: effective events after corrections, and their conflicts. */
-	resolved: { effective: EffectiveEvent[]; conflicts: Conflict[] } | null;
-	/** Cached for heat buckets: the starts listing each entry. */
+	resolved: Resolved | null;
+	/** Heat buckets: the starts listing each entry. */
 	startsByEntry: Map<string, EffectiveEvent[]> | null;
 }
 
-const COMPETITION_BUCKET = 'c';
+/** What is kept per entry between calls; each part is rebuilt only when its inputs change. */
+interface EntryState {
+	entry: Entry;
+	summary: EntrySummary | null;
+	outcome: Outcome | null;
+	outcomeAt: number;
+	/** From this moment on the outcome no longer changes with time. */
+	stableFrom: number;
+}
+
+const newBucket = (): Bucket => ({ events: [], resolved: null, startsByEntry: null });
 
 /**
  * Standings of one competition from its event log, kept up to date as events arrive: an
- * added event recomputes only the entries it touches. The result depends only on the set of
- * events (duplicates count once, arrival order does not matter) and on `now`.
+ * added event refolds only the entries it touches, and outcomes that can no longer change
+ * with time are reused. The result depends only on the set of events (duplicates count once,
+ * arrival order does not matter) and on `now`.
  *
- * Events are grouped in buckets: one per entry, one per heat (starts) and one for the
- * competition (tie-breaks). A correction joins the bucket of the event it supersedes; one
- * that arrives before its target waits until the target comes.
+ * Events are grouped in buckets by their scope: one per entry, one per heat (starts) and one
+ * for the competition (tie-breaks). A correction carries the scope of the event it corrects,
+ * so it lands in the same bucket; an event's ID identifies it within its scope (the server
+ * refuses a known ID, so only a forged file can reuse one across scopes). Nothing here is
+ * indexed by event ID across the whole log: a 100,000-entry map alone would cost more than
+ * the rest of the work.
  */
 export class CompetitionScorer {
 	readonly setup: CompetitionSetup;
-	private readonly entryById: Map<string, Entry>;
-	private readonly entriesByHeat = new Map<string, Entry[]>();
-	private readonly names: Map<string, string>;
-	private readonly byId = new Map<string, JudgeEvent>();
-	private readonly variants = new Map<string, Map<string, JudgeEvent>>();
-	private readonly bucketOfEvent = new Map<string, string>();
-	private readonly buckets = new Map<string, Bucket>();
-	private readonly waiting = new Map<string, JudgeEvent[]>();
+	private readonly states = new Map<string, EntryState>();
+	private readonly entriesByHeat = new Map<string, EntryState[]>();
+	private readonly ranking: Ranking;
+	private readonly entryBuckets = new Map<string, Bucket>();
+	private readonly heatBuckets = new Map<string, Bucket>();
+	private readonly competitionBucket = newBucket();
 	private readonly foreign: JudgeEvent[] = [];
-	private readonly summaries = new Map<string, EntrySummary>();
-	private readonly dirtyBuckets = new Set<string>();
+	private readonly dirtyEntries = new Set<string>();
+	private readonly dirtyHeats = new Set<string>();
+	private version = 0;
+	private conflictCache: { version: number; conflicts: Conflict[] } | null = null;
+	/** Conflicts per entry (only entries that have some), and the entries to look at again. */
+	private readonly entryConflicts = new Map<string, Conflict[]>();
+	private readonly staleConflicts = new Set<string>();
 
 	constructor(setup: CompetitionSetup) {
 		this.setup = setup;
-		this.entryById = new Map(setup.entries.map((e) => [e.id, e]));
-		this.names = new Map(setup.entries.map((e) => [e.id, e.name]));
-		for (const e of setup.entries) {
-			const list = this.entriesByHeat.get(e.heatId);
-			if (list) list.push(e);
-			else this.entriesByHeat.set(e.heatId, [e]);
+		for (const entry of setup.entries) {
+			const state: EntryState = { entry, summary: null, outcome: null, outcomeAt: 0, stableFrom: Infinity };
+			this.states.set(entry.id, state);
+			const list = this.entriesByHeat.get(entry.heatId);
+			if (list) list.push(state);
+			else this.entriesByHeat.set(entry.heatId, [state]);
 		}
+		this.ranking = new Ranking(setup.ruleset, setup.entries);
 	}
 
 	/** The number of distinct events held. */
 	get size(): number {
-		return this.byId.size;
+		let n = 0;
+		for (const b of this.buckets()) n += this.resolved(b).unique.length;
+		return n;
 	}
 
 	add(events: Iterable<JudgeEvent>): void {
-		for (const e of events) this.addOne(e);
-	}
-
-	private addOne(e: JudgeEvent): void {
-		if (e.competitionId !== this.setup.competition.id) {
-			this.foreign.push(e);
-			return;
-		}
-		const seen = this.byId.get(e.id);
-		if (seen !== undefined) {
-			if (seen === e) return;
-			const a = canonicalJson(seen);
-			const b = canonicalJson(e);
-			if (a === b) return;
-			// Two different events under one ID: keep the smallest text everywhere, report it.
-			let v = this.variants.get(e.id);
-			if (!v) this.variants.set(e.id, (v = new Map([[a, seen]])));
-			v.set(b, e);
-			if (b < a) {
-				this.remove(seen);
-				this.place(e);
+		for (const e of events) {
+			this.version++;
+			if (e.competitionId !== this.setup.competition.id) {
+				this.foreign.push(e);
+				continue;
 			}
-			return;
-		}
-		this.place(e);
-	}
-
-	private bucketKey(e: JudgeEvent): string | null {
-		if (e.type === 'correction') return this.bucketOfEvent.get(e.payload.supersedes) ?? null;
-		if (e.entryId !== null) return `e:${e.entryId}`;
-		if (e.heatId !== null && e.type !== 'tiebreak.result') return `h:${e.heatId}`;
-		return COMPETITION_BUCKET;
-	}
-
-	private place(e: JudgeEvent): void {
-		this.byId.set(e.id, e);
-		const key = this.bucketKey(e);
-		if (key === null) {
-			const target = (e as EventOf<'correction'>).payload.supersedes;
-			const list = this.waiting.get(target);
-			if (list) list.push(e);
-			else this.waiting.set(target, [e]);
-			return;
-		}
-		this.bucketOfEvent.set(e.id, key);
-		let b = this.buckets.get(key);
-		if (!b) this.buckets.set(key, (b = { events: [], resolved: null, startsByEntry: null }));
-		b.events.push(e);
-		b.resolved = null;
-		b.startsByEntry = null;
-		this.dirtyBuckets.add(key);
-		const waiting = this.waiting.get(e.id);
-		if (waiting) {
-			this.waiting.delete(e.id);
-			for (const c of waiting) this.place(c);
+			const b = this.bucketFor(e);
+			b.events.push(e);
+			b.resolved = null;
+			b.startsByEntry = null;
+			if (e.entryId !== null) this.dirtyEntries.add(e.entryId);
+			else if (e.heatId !== null) this.dirtyHeats.add(e.heatId);
 		}
 	}
 
-	private remove(e: JudgeEvent): void {
-		this.byId.delete(e.id);
-		const key = this.bucketOfEvent.get(e.id);
-		if (key === undefined) {
-			for (const [t, list] of this.waiting) {
-				const i = list.indexOf(e);
-				if (i >= 0) list.splice(i, 1);
-				if (list.length === 0) this.waiting.delete(t);
-			}
-			return;
-		}
-		this.bucketOfEvent.delete(e.id);
-		const b = this.buckets.get(key)!;
-		b.events.splice(b.events.indexOf(e), 1);
-		b.resolved = null;
-		b.startsByEntry = null;
-		this.dirtyBuckets.add(key);
+	/** An event's bucket, by its scope. */
+	private bucketFor(e: JudgeEvent): Bucket {
+		const [map, key] = e.entryId !== null ? [this.entryBuckets, e.entryId] : e.heatId !== null ? [this.heatBuckets, e.heatId] : [null, null];
+		if (map === null) return this.competitionBucket;
+		let b = map.get(key);
+		if (!b) map.set(key, (b = newBucket()));
+		return b;
 	}
 
-	private resolved(key: string): { effective: EffectiveEvent[]; conflicts: Conflict[] } {
-		const b = this.buckets.get(key);
-		if (!b) return { effective: [], conflicts: [] };
-		b.resolved ??= applyCorrections(b.events);
+	private *buckets(): Iterable<Bucket> {
+		yield this.competitionBucket;
+		yield* this.heatBuckets.values();
+		yield* this.entryBuckets.values();
+	}
+
+	private resolved(b: Bucket | undefined): Resolved {
+		if (!b) return EMPTY;
+		if (!b.resolved) {
+			const { events: unique, collisions } = dedupeEvents(b.events);
+			const { effective, conflicts } = applyCorrections(unique);
+			for (const c of collisions) conflicts.push(collisionConflict(this.setup.competition.id, c));
+			b.resolved = { unique, effective, conflicts };
+		}
 		return b.resolved;
 	}
 
 	private startsFor(entry: Entry): EffectiveEvent[] {
-		const b = this.buckets.get(`h:${entry.heatId}`);
+		const b = this.heatBuckets.get(entry.heatId);
 		if (!b) return [];
 		if (!b.startsByEntry) {
-			b.startsByEntry = new Map();
-			for (const e of this.resolved(`h:${entry.heatId}`).effective) {
+			const map = new Map<string, EffectiveEvent[]>();
+			for (const e of this.resolved(b).effective) {
 				if (e.type !== 'heat.start') continue;
 				for (const id of e.payload.entryIds) {
-					const list = b.startsByEntry.get(id);
+					const list = map.get(id);
 					if (list) list.push(e);
-					else b.startsByEntry.set(id, [e]);
+					else map.set(id, [e]);
 				}
 			}
+			b.startsByEntry = map;
 		}
 		return b.startsByEntry.get(entry.id) ?? [];
 	}
 
-	/** Recomputes the summaries of the entries that dirty buckets touch. */
+	/** Drops the cached state of the entries that new events touch. */
 	private refresh(): void {
-		if (this.dirtyBuckets.size === 0) return;
-		const entries = new Set<Entry>();
-		for (const key of this.dirtyBuckets) {
-			if (key.startsWith('e:')) {
-				const entry = this.entryById.get(key.slice(2));
-				if (entry) entries.add(entry);
-			} else if (key.startsWith('h:')) for (const entry of this.entriesByHeat.get(key.slice(2)) ?? []) entries.add(entry);
+		for (const id of this.dirtyEntries) {
+			const s = this.states.get(id);
+			if (s) s.summary = s.outcome = null;
+			this.staleConflicts.add(id);
 		}
-		this.dirtyBuckets.clear();
-		for (const entry of entries) this.summaries.delete(entry.id);
+		for (const heatId of this.dirtyHeats)
+			for (const s of this.entriesByHeat.get(heatId) ?? []) {
+				s.summary = s.outcome = null;
+				this.staleConflicts.add(s.entry.id);
+			}
+		this.dirtyEntries.clear();
+		this.dirtyHeats.clear();
 	}
 
-	private summary(entry: Entry): EntrySummary {
-		let s = this.summaries.get(entry.id);
-		if (!s) {
-			s = foldEntry(this.setup.ruleset, entry, this.startsFor(entry), this.resolved(`e:${entry.id}`).effective);
-			this.summaries.set(entry.id, s);
+	private summaryOf(s: EntryState): EntrySummary {
+		if (!s.summary) {
+			s.summary = foldEntry(this.setup.ruleset, s.entry, this.startsFor(s.entry), this.resolved(this.entryBuckets.get(s.entry.id)).effective);
+			s.stableFrom = stableFrom(s.summary);
 		}
-		return s;
+		return s.summary;
+	}
+
+	private outcomeOf(s: EntryState, now: number): Outcome {
+		const summary = this.summaryOf(s);
+		const o = s.outcome;
+		if (o !== null && (s.outcomeAt === now || (now >= s.stableFrom && s.outcomeAt >= s.stableFrom))) return o;
+		s.outcome = evaluate(this.setup.ruleset, summary, now);
+		s.outcomeAt = now;
+		return s.outcome;
 	}
 
 	/** Every entry's outcome at `now`, in set-up order. */
 	outcomes(now: number): Outcome[] {
 		this.refresh();
-		return this.setup.entries.map((e) => evaluate(this.setup.ruleset, this.summary(e), now));
+		return [...this.states.values()].map((s) => this.outcomeOf(s, now));
 	}
 
 	outcome(entryId: string, now: number): Outcome | undefined {
 		this.refresh();
-		const entry = this.entryById.get(entryId);
-		return entry && evaluate(this.setup.ruleset, this.summary(entry), now);
+		const s = this.states.get(entryId);
+		return s && this.outcomeOf(s, now);
 	}
 
 	/** The latest tie-break result in force (ES-TIE). */
 	private tiebreakOrder(): string[] | null {
-		const results = this.resolved(COMPETITION_BUCKET).effective.filter((e) => e.type === 'tiebreak.result');
-		const last = results[results.length - 1];
-		return last && last.type === 'tiebreak.result' ? last.payload.order : null;
+		let last: EffectiveEvent | null = null;
+		for (const b of [this.competitionBucket, ...this.heatBuckets.values()])
+			for (const e of this.resolved(b).effective) if (e.type === 'tiebreak.result' && (last === null || compareEvents(last, e) < 0)) last = e;
+		return last?.type === 'tiebreak.result' ? last.payload.order : null;
 	}
 
 	/** Everything the organizer must look at, in a stable order. */
 	conflicts(): Conflict[] {
 		this.refresh();
+		if (this.conflictCache?.version === this.version) return this.conflictCache.conflicts;
 		const comp = this.setup.competition.id;
+		for (const id of this.staleConflicts) {
+			const b = this.entryBuckets.get(id);
+			const s = this.states.get(id);
+			const list = [...this.resolved(b).conflicts];
+			if (s) list.push(...this.summaryOf(s).conflicts);
+			else if (b) list.push(invalidEvents(comp, this.resolved(b).unique, `events for entry ${id}, which is not in competition ${comp}`));
+			if (list.length > 0) this.entryConflicts.set(id, list);
+			else this.entryConflicts.delete(id);
+		}
+		this.staleConflicts.clear();
 		const out: Conflict[] = [];
-		for (const [key, b] of this.buckets) {
-			out.push(...this.resolved(key).conflicts);
-			if (key.startsWith('e:') && !this.entryById.has(key.slice(2)))
-				out.push(invalidEvents(comp, b.events, `events for entry ${key.slice(2)}, which is not in competition ${comp}`));
-		}
-		for (const entry of this.setup.entries) out.push(...this.summary(entry).conflicts);
-		for (const [target, list] of this.waiting) out.push(invalidEvents(comp, list, `corrections of ${target}, an event not in the log`));
+		for (const b of [this.competitionBucket, ...this.heatBuckets.values()]) out.push(...this.resolved(b).conflicts);
+		for (const list of this.entryConflicts.values()) out.push(...list);
 		if (this.foreign.length > 0) out.push(invalidEvents(comp, this.foreign, `events of another competition given to ${comp}`));
-		for (const [id, v] of this.variants) {
-			const events = [...v.values()];
-			out.push({
-				kind: 'id-collision',
-				competitionId: comp,
-				heatId: events[0]!.heatId,
-				entryId: events[0]!.entryId,
-				eventIds: [id],
-				deviceIds: [...new Set(events.map((e) => e.deviceId))],
-				message: `${v.size} different events share the ID ${id}; one is kept, the others are ignored`
-			});
-		}
-		return out.sort(
+		out.sort(
 			(a, b) => cmp(a.kind, b.kind) || cmp(a.entryId ?? '', b.entryId ?? '') || cmp(a.eventIds.join(), b.eventIds.join()) || cmp(a.message, b.message)
 		);
+		this.conflictCache = { version: this.version, conflicts: out };
+		return out;
 	}
 
 	standings(now: number): Standings {
 		const outcomes = this.outcomes(now);
-		const { rows, tieForFirst } = rankOutcomes(this.setup.ruleset, outcomes, this.names, this.tiebreakOrder());
+		const { rows, tieForFirst } = this.ranking.rank(outcomes, this.tiebreakOrder());
 		return {
 			competitionId: this.setup.competition.id,
 			ruleset: { id: this.setup.ruleset.id, version: this.setup.ruleset.version },
@@ -250,10 +245,31 @@ export class CompetitionScorer {
 		};
 	}
 
-	/** The events held, in total order. */
+	/** The distinct events held, in total order. */
 	events(): JudgeEvent[] {
-		return [...this.byId.values()].sort(compareEvents);
+		return [...this.buckets()].flatMap((b) => this.resolved(b).unique).sort(compareEvents);
 	}
+}
+
+/** The moment from which an entry's outcome no longer changes with time. */
+function stableFrom(s: EntrySummary): number {
+	if (s.startedAt === null || s.limitAt === null) return -Infinity;
+	let t = s.finishedAt ?? s.limitAt;
+	for (const p of s.pauses) t = Math.max(t, p.to);
+	for (const a of s.assists) t = Math.max(t, a.to ?? t);
+	return t;
+}
+
+function collisionConflict(competitionId: string, c: IdCollision): Conflict {
+	return {
+		kind: 'id-collision',
+		competitionId,
+		heatId: c.variants[0]!.heatId,
+		entryId: c.variants[0]!.entryId,
+		eventIds: [c.id],
+		deviceIds: [...new Set(c.variants.map((e) => e.deviceId))].sort(),
+		message: `${c.variants.length} different events share the ID ${c.id}; one is kept, the others are ignored`
+	};
 }
 
 function cmp(a: string, b: string): number {
@@ -266,7 +282,7 @@ function invalidEvents(competitionId: string, events: readonly JudgeEvent[], mes
 		competitionId,
 		heatId: events[0]?.heatId ?? null,
 		entryId: events[0]?.entryId ?? null,
-		eventIds: events.map((e) => e.id).sort(),
+		eventIds: [...new Set(events.map((e) => e.id))].sort(),
 		deviceIds: [...new Set(events.map((e) => e.deviceId))].sort(),
 		message
 	};

@@ -22,7 +22,8 @@ export function rankBasis(ruleset: Ruleset, o: Outcome): RankBasis {
 	return { kind: 'unranked', why: o.status };
 }
 
-function rankKey(ruleset: Ruleset, b: RankBasis): [number, number] | null {
+/** The ranking key of a basis: [tier, value], smaller first; null for unranked entries. */
+export function rankKey(ruleset: Ruleset, b: RankBasis): [number, number] | null {
 	switch (b.kind) {
 		case 'time': {
 			const tier = !b.finished && ruleset.unfinished.policy === 'limit-plus-loose-penalty' && ruleset.unfinished.finishersFirst ? 1 : 0;
@@ -35,6 +36,7 @@ function rankKey(ruleset: Ruleset, b: RankBasis): [number, number] | null {
 	}
 }
 
+/** Where entries without a place are listed, in this order. */
 const UNRANKED_ORDER: Record<string, number> = {
 	'tally-pending': 0,
 	finished: 1,
@@ -77,10 +79,173 @@ function reasonFor(ruleset: Ruleset, o: Outcome, b: RankBasis): string {
 	}
 }
 
+interface RankItem {
+	o: Outcome;
+	basis: RankBasis;
+	ranked: boolean;
+	/** Ranked: tier and value of the key. Unranked: the status's listing order, and 0. */
+	primary: number;
+	secondary: number;
+	/** The entry's position among all entries sorted by name, then id. */
+	nameOrder: number;
+	name: string;
+	reason: string | null;
+	/** The last row made for this item, and what it depended on. */
+	row: StandingRow | null;
+	rowShared: number;
+	rowByTiebreak: boolean;
+}
+
+/** Names compare the same on every device, whatever its language. */
+const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
+
 /**
- * Outcomes → standings: places with shared places, awards and the tie-break flag.
- * `names` gives each entry's display name; `tiebreakOrder` is the latest tie-break result,
- * best first (ES-TIE): it orders the entries tied for first that it lists.
+ * Outcomes → standings: places with shared places, awards and the tie-break flag. Kept by the
+ * scorer between calls: an unchanged outcome keeps its key and reason, and the previous order
+ * makes the next sort nearly free.
+ */
+export class Ranking {
+	private readonly ruleset: Ruleset;
+	private readonly names = new Map<string, string>();
+	private readonly nameOrder = new Map<string, number>();
+	private readonly items = new Map<string, RankItem>();
+	private order: string[] = [];
+	private last: { outcomes: Outcome[]; tiebreakOrder: readonly string[] | null; result: { rows: StandingRow[]; tieForFirst: string[] } } | null = null;
+
+	constructor(ruleset: Ruleset, entries: readonly { id: string; name: string }[]) {
+		this.ruleset = ruleset;
+		for (const e of entries) this.names.set(e.id, e.name);
+		[...entries]
+			.sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+			.forEach((e, i) => this.nameOrder.set(e.id, i));
+	}
+
+	private item(o: Outcome): RankItem {
+		const cached = this.items.get(o.entryId);
+		if (cached?.o === o) return cached;
+		const basis = rankBasis(this.ruleset, o);
+		const key = rankKey(this.ruleset, basis);
+		const item: RankItem = {
+			o,
+			basis,
+			ranked: key !== null,
+			primary: key ? key[0] : basis.kind === 'unranked' ? (UNRANKED_ORDER[basis.why] ?? 9) : 9,
+			secondary: key ? key[1] : 0,
+			nameOrder: this.nameOrder.get(o.entryId) ?? this.nameOrder.size,
+			name: this.names.get(o.entryId) ?? o.entryId,
+			reason: null,
+			row: null,
+			rowShared: 0,
+			rowByTiebreak: false
+		};
+		this.items.set(o.entryId, item);
+		return item;
+	}
+
+	/** `tiebreakOrder` is the latest tie-break result, best first (ES-TIE). */
+	rank(outcomes: readonly Outcome[], tiebreakOrder: readonly string[] | null = null): { rows: StandingRow[]; tieForFirst: string[] } {
+		// Nothing changed since the last call (the usual case between events): the same rows.
+		const last = this.last;
+		if (last && last.tiebreakOrder === tiebreakOrder && last.outcomes.length === outcomes.length && last.outcomes.every((o, i) => o === outcomes[i]))
+			return last.result;
+		const result = this.rankAnew(outcomes, tiebreakOrder);
+		this.last = { outcomes: outcomes.slice(), tiebreakOrder, result };
+		return result;
+	}
+
+	private rankAnew(outcomes: readonly Outcome[], tiebreakOrder: readonly string[] | null): { rows: StandingRow[]; tieForFirst: string[] } {
+		const ruleset = this.ruleset;
+		const known = this.items.size;
+		for (const o of outcomes) this.item(o);
+		// Start from the previous order: the sort then has almost nothing to do.
+		let sorted: RankItem[];
+		if (this.items.size === known && known === outcomes.length && this.order.length === known) sorted = this.order.map((id) => this.items.get(id)!);
+		else {
+			const byId = new Map(outcomes.map((o) => [o.entryId, this.items.get(o.entryId)!]));
+			sorted = [];
+			for (const id of this.order) {
+				const it = byId.get(id);
+				if (it) {
+					sorted.push(it);
+					byId.delete(id);
+				}
+			}
+			sorted.push(...byId.values());
+		}
+		sorted.sort(
+			(a, b) =>
+				(a.ranked === b.ranked ? 0 : a.ranked ? -1 : 1) || a.primary - b.primary || a.secondary - b.secondary || a.nameOrder - b.nameOrder
+		);
+		this.order = sorted.map((it) => it.o.entryId);
+		let rankedCount = 0;
+		while (rankedCount < sorted.length && sorted[rankedCount]!.ranked) rankedCount++;
+
+		// Shared places: 1 + the number of entries with a strictly better key (CZ-IND-RANK-3).
+		const places: number[] = new Array(rankedCount);
+		for (let i = 0; i < rankedCount; i++) {
+			const it = sorted[i]!;
+			const prev = sorted[i - 1];
+			places[i] = prev && prev.primary === it.primary && prev.secondary === it.secondary ? places[i - 1]! : i + 1;
+		}
+
+		// A tie for first (ES-TIE): a tie-break result orders the tied entries it lists, best first;
+		// tied entries it does not list share the next place. Without a result the tie is flagged.
+		let tieForFirst: string[] = [];
+		const placedByTiebreak = new Set<string>();
+		let firstCount = 0;
+		while (firstCount < rankedCount && places[firstCount] === 1) firstCount++;
+		if (firstCount > 1) {
+			const firstGroup = sorted.slice(0, firstCount);
+			const tied = new Set(firstGroup.map((i) => i.o.entryId));
+			const order = (tiebreakOrder ?? []).filter((id) => tied.has(id));
+			if (order.length > 0) {
+				const pos = new Map(order.map((id, k) => [id, k]));
+				const rank = (it: RankItem) => pos.get(it.o.entryId) ?? order.length;
+				firstGroup.sort((a, b) => rank(a) - rank(b) || a.nameOrder - b.nameOrder);
+				firstGroup.forEach((it, k) => {
+					sorted[k] = it;
+					places[k] = rank(it) + 1;
+					if (pos.has(it.o.entryId)) placedByTiebreak.add(it.o.entryId);
+				});
+			} else if (ruleset.ties.flagTieForFirst) tieForFirst = firstGroup.map((i) => i.o.entryId);
+		}
+		const tieSet = new Set(tieForFirst);
+		const sharing = new Uint32Array(rankedCount + 2);
+		for (const p of places) sharing[p]!++;
+
+		const rows: StandingRow[] = sorted.map((it, i) => {
+			it.reason ??= reasonFor(ruleset, it.o, it.basis);
+			const place = i < rankedCount ? places[i]! : null;
+			const shared = place === null ? 0 : sharing[place]!;
+			const tieBreak = tieSet.has(it.o.entryId);
+			const byTiebreak = placedByTiebreak.has(it.o.entryId);
+			// An entry whose place and company did not change keeps its row object.
+			const r = it.row;
+			if (r && r.place === place && it.rowShared === shared && r.tieBreak === tieBreak && it.rowByTiebreak === byTiebreak) return r;
+			let reason = it.reason;
+			if (shared > 1) reason += ` — shares place ${place} with ${shared - 1} other${shared > 2 ? 's' : ''}`;
+			if (byTiebreak) reason += ' — placed by the tie-break';
+			it.row = {
+				entryId: it.o.entryId,
+				name: it.name,
+				place,
+				awarded: place !== null && place <= ruleset.awards.topN,
+				tieBreak,
+				basis: it.basis,
+				reason,
+				outcome: it.o
+			};
+			it.rowShared = shared;
+			it.rowByTiebreak = byTiebreak;
+			return it.row;
+		});
+		return { rows, tieForFirst };
+	}
+}
+
+/**
+ * Outcomes → standings in one call. `names` gives each entry's display name; `tiebreakOrder`
+ * is the latest tie-break result, best first (ES-TIE).
  */
 export function rankOutcomes(
 	ruleset: Ruleset,
@@ -88,79 +253,6 @@ export function rankOutcomes(
 	names: ReadonlyMap<string, string>,
 	tiebreakOrder: readonly string[] | null = null
 ): { rows: StandingRow[]; tieForFirst: string[] } {
-	const items = outcomes.map((o) => {
-		const basis = rankBasis(ruleset, o);
-		return { o, basis, key: rankKey(ruleset, basis), name: names.get(o.entryId) ?? o.entryId };
-	});
-	const byName = (a: (typeof items)[number], b: (typeof items)[number]) =>
-		a.name.localeCompare(b.name) || (a.o.entryId < b.o.entryId ? -1 : a.o.entryId > b.o.entryId ? 1 : 0);
-	const ranked = items.filter((i) => i.key !== null).sort((a, b) => a.key![0] - b.key![0] || a.key![1] - b.key![1] || byName(a, b));
-	const unranked = items
-		.filter((i) => i.key === null)
-		.sort((a, b) => {
-			const wa = a.basis.kind === 'unranked' ? (UNRANKED_ORDER[a.basis.why] ?? 9) : 9;
-			const wb = b.basis.kind === 'unranked' ? (UNRANKED_ORDER[b.basis.why] ?? 9) : 9;
-			return wa - wb || byName(a, b);
-		});
-
-	// Shared places: 1 + the number of entries with a strictly better key.
-	const places: number[] = [];
-	ranked.forEach((it, i) => {
-		const prev = ranked[i - 1];
-		places.push(prev && prev.key![0] === it.key![0] && prev.key![1] === it.key![1] ? places[i - 1]! : i + 1);
-	});
-
-	// A tie for first (ES-TIE): a tie-break result orders the tied entries it lists, best first;
-	// tied entries it does not list share the next place. Without a result the tie is flagged.
-	let tieForFirst: string[] = [];
-	const placedByTiebreak = new Set<string>();
-	const firstGroup = ranked.filter((_, i) => places[i] === 1);
-	if (firstGroup.length > 1) {
-		const tied = new Set(firstGroup.map((i) => i.o.entryId));
-		const order = (tiebreakOrder ?? []).filter((id) => tied.has(id));
-		if (order.length > 0) {
-			const pos = new Map(order.map((id, k) => [id, k]));
-			const rank = (it: (typeof items)[number]) => pos.get(it.o.entryId) ?? order.length;
-			firstGroup.sort((a, b) => rank(a) - rank(b) || byName(a, b));
-			firstGroup.forEach((it, k) => {
-				ranked[k] = it;
-				places[k] = rank(it) + 1;
-				if (pos.has(it.o.entryId)) placedByTiebreak.add(it.o.entryId);
-			});
-		} else if (ruleset.ties.flagTieForFirst) tieForFirst = firstGroup.map((i) => i.o.entryId);
-	}
-	const tieSet = new Set(tieForFirst);
-	const sharing = new Map<number, number>();
-	for (const p of places) sharing.set(p, (sharing.get(p) ?? 0) + 1);
-
-	const rows: StandingRow[] = [
-		...ranked.map((it, i) => {
-			const place = places[i]!;
-			const n = sharing.get(place)!;
-			let reason = reasonFor(ruleset, it.o, it.basis);
-			if (n > 1) reason += ` — shares place ${place} with ${n - 1} other${n > 2 ? 's' : ''}`;
-			if (placedByTiebreak.has(it.o.entryId)) reason += ' — placed by the tie-break';
-			return {
-				entryId: it.o.entryId,
-				name: it.name,
-				place,
-				awarded: place <= ruleset.awards.topN,
-				tieBreak: tieSet.has(it.o.entryId),
-				basis: it.basis,
-				reason,
-				outcome: it.o
-			};
-		}),
-		...unranked.map((it) => ({
-			entryId: it.o.entryId,
-			name: it.name,
-			place: null,
-			awarded: false,
-			tieBreak: false,
-			basis: it.basis,
-			reason: reasonFor(ruleset, it.o, it.basis),
-			outcome: it.o
-		}))
-	];
-	return { rows, tieForFirst };
+	const entries = outcomes.map((o) => ({ id: o.entryId, name: names.get(o.entryId) ?? o.entryId }));
+	return new Ranking(ruleset, entries).rank(outcomes, tiebreakOrder);
 }
