@@ -180,6 +180,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 			else checksByClaim.set(e.payload.ref, [e]);
 		}
 	for (const [, list] of checksByClaim) {
+		if (list.length < 2) continue;
 		const distinct = new Set(list.map((c) => (c.type === 'check.confirmed' ? `ok:${c.payload.missingPieces}` : 'rejected')));
 		if (distinct.size > 1)
 			conflicts.push(conflict(entry, 'double-check', list, `${list.length} different checks of one finish of ${entry.name}; the later one counts`));
