@@ -129,8 +129,8 @@ describe('parseEventFile', () => {
 		const bad = '{\n  "format": "puzzle-judge-events",\n  "version": 1,\n  "log": [1, 2,]\n}';
 		const errors = errorsOf(bad, 'broken.json');
 		expect(errors).toHaveLength(1);
-		expect(errors[0]).toMatchObject({ file: 'broken.json', line: 4, column: 15 });
-		expect(formatFileError(errors[0]!)).toBe('broken.json: line 4, column 15: not valid JSON: trailing comma before "]"');
+		expect(errors[0]).toMatchObject({ file: 'broken.json', line: 4, column: 16 });
+		expect(formatFileError(errors[0]!)).toBe('broken.json: line 4, column 16: not valid JSON: unexpected "]" (expected a value)');
 	});
 
 	it('a byte-order mark is allowed', () => {
@@ -211,12 +211,13 @@ describe('JSON syntax errors', () => {
 	it.each([
 		['{"a": }', 0, 7, 'unexpected "}" (expected a value)'],
 		['{"a": 1', 0, 8, 'unexpected end of the text (expected "," or "}")'],
-		['{"a": "x', 0, 7, 'unterminated string (no closing double quote)'],
-		['{"a": tru}', 0, 10, 'unexpected "}" (expected "true")'],
-		['{"a": 1} x', 0, 10, 'unexpected "x" after the end of the JSON value'],
-		['{\n\t"a": 01\n}', 1, 8, 'unexpected "1" (expected "," or "}")'],
-		["{'a': 1}", 0, 2, 'unexpected "\'" (expected a property name in double quotes)'],
-		['', 0, 1, 'unexpected end of the text (a value is missing)']
+		['{"a": "x', 0, 7, 'unexpected "\\"x" (unterminated string (no closing double quote))'],
+		['{"a": tru}', 0, 7, 'unexpected "tru" (not JSON)'],
+		['{"a": 1} x', 0, 10, 'unexpected "x" (not JSON)'],
+		['{\n\t"a": 01\n}', 1, 8, 'unexpected "1" (expected ",")'],
+		["{'a': 1}", 0, 2, 'unexpected "\'a\'" (not JSON)'],
+		['{"a": 1,}', 0, 9, 'unexpected "}" (expected a property name in double quotes)'],
+		['', 0, 1, 'unexpected end of the text (expected a value)']
 	])('%j: line %i+1, column %i', (t, lineOffset, column, message) => {
 		const found = findJsonSyntaxError(t);
 		expect(found?.message).toBe(message);
