@@ -25,6 +25,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DeviceLog } from '$lib/events/builder';
+import { mulberry32 } from '$lib/random';
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import { presetById } from '$lib/rules/presets';
@@ -51,18 +52,6 @@ const T0 = Date.UTC(2025, 5, 7, 8, 0, 0);
 const MIN = 60_000;
 const HEAT_GAP = 30 * MIN;
 
-/** mulberry32: a small seeded PRNG, so every run measures the same competition. */
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 interface Synthetic {
 	setup: CompetitionSetup;
 	events: JudgeEvent[];
@@ -72,7 +61,7 @@ interface Synthetic {
 }
 
 function synthesize(ruleset: Ruleset): Synthetic {
-	const rand = prng(SEED);
+	const rand = mulberry32(SEED);
 	const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 	const chance = (p: number) => rand() < p;
 	const competition: Competition = { id: 'bench', eventId: 'bench-day', name: 'Benchmark', ruleset: { id: ruleset.id, version: ruleset.version } };
@@ -255,7 +244,7 @@ function oneMore(syn: Synthetic, iterations: number): number[] {
 	const scorer = new CompetitionScorer(syn.setup);
 	scorer.add(syn.events);
 	scorer.standings(syn.now);
-	const rand = prng(SEED + 1);
+	const rand = mulberry32(SEED + 1);
 	const extras = new Map<string, DeviceLog>();
 	const extraLog = (heatId: string) => {
 		let l = extras.get(heatId);

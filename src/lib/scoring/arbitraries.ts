@@ -479,26 +479,7 @@ export function buildCompetition(plan: CompetitionPlan): GeneratedCompetition {
 
 // ---------------------------------------------------------------- helpers for properties
 
-/** A seeded PRNG (mulberry32): deterministic shuffles and picks in tests and benchmarks. */
-export function mulberry32(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-export function shuffled<T>(items: readonly T[], rand: () => number): T[] {
-	const out = items.slice();
-	for (let i = out.length - 1; i > 0; i--) {
-		const j = Math.floor(rand() * (i + 1));
-		[out[i], out[j]] = [out[j]!, out[i]!];
-	}
-	return out;
-}
+export { mulberry32, shuffle as shuffled } from '$lib/random';
 
 /** A structurally equal copy of an event with its keys in another order (same canonical JSON). */
 export function reorderedCopy(e: JudgeEvent): JudgeEvent {

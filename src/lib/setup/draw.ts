@@ -3,38 +3,11 @@
  * and the Spanish tournament's turns by lot (ES-SHIFT). The same seed and the same input give
  * the same result on every device, so a draw can be recorded (seed + result) and re-checked.
  */
+import { seededRandom, shuffle } from '$lib/random';
 
-/** A 32-bit hash of the seed text (FNV-1a), to start the generator. */
-function hashSeed(seed: string): number {
-	let h = 0x811c9dc5;
-	for (let i = 0; i < seed.length; i++) {
-		h ^= seed.charCodeAt(i);
-		h = Math.imul(h, 0x01000193);
-	}
-	return h >>> 0;
-}
-
-/** mulberry32: a small, well-known 32-bit generator; uniform floats in [0, 1). */
-export function seededRandom(seed: string): () => number {
-	let a = hashSeed(seed);
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
-/** A Fisher–Yates shuffle driven by the seeded generator; the input is not changed. */
+/** A shuffle that depends only on the items and the seed. */
 export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
-	const out = items.slice();
-	const rnd = seededRandom(seed);
-	for (let i = out.length - 1; i > 0; i--) {
-		const j = Math.floor(rnd() * (i + 1));
-		[out[i], out[j]] = [out[j]!, out[i]!];
-	}
-	return out;
+	return shuffle(items, seededRandom(seed));
 }
 
 export interface TeamDraw {
