@@ -21,7 +21,8 @@
  * Options (environment): BENCH_RUNS (default 15), BENCH_WARMUP (3), BENCH_INCREMENTAL (300),
  * BENCH_PRESETS (comma-separated preset IDs), BENCH_INPUT (clone | json | builder: the event
  * objects measured, default clone), BENCH_BUILDER_RUNS (5; 0 skips the reference rows
- * on DeviceLog-made objects), BENCH_PHASES=1 adds a breakdown of one run.
+ * on DeviceLog-made objects), BENCH_PHASES=1 adds a breakdown of one run, BENCH_PROFILE=1
+ * runs only (a) for a CPU profile (`node --cpu-prof --import tsx bench/scoring.bench.ts`).
  */
 import { performance } from 'node:perf_hooks';
 import { DeviceLog } from '$lib/events/builder';
@@ -369,4 +370,12 @@ function main(): void {
 	if (sink === -1) console.log(sink);
 }
 
-main();
+/** BENCH_PROFILE=1: only from-scratch runs of the first preset, for `node --cpu-prof`. */
+function profileOnly(): void {
+	const syn = synthesize(presetById(PRESET_IDS[0]!)!);
+	const events = structuredClone(syn.events);
+	for (let i = 0; i < RUNS; i++) fromScratch({ ...syn, events });
+}
+
+if (process.env.BENCH_PROFILE) profileOnly();
+else main();

@@ -141,11 +141,14 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 	// check of its last puzzle, a tally, a disqualification). Later judge events are conflicts
 	// and not applied; corrections are how a locked record changes, so corrected events are
 	// exempt. The order here is the order things were recorded in, before corrections.
-	const finalClaims = new Set<string>();
-	for (const e of events)
-		if ((e.type === 'hand.raised' && !isRelay) || (e.type === 'relay.puzzle-finished' && e.payload.puzzleId === lastPuzzle.puzzleId)) finalClaims.add(e.id);
+	// A relay's result is the check of its last puzzle; a single puzzle's, any confirmed check.
+	let finalClaims: Set<string> | null = null;
+	if (isRelay) {
+		finalClaims = new Set();
+		for (const e of events) if (e.type === 'relay.puzzle-finished' && e.payload.puzzleId === lastPuzzle.puzzleId) finalClaims.add(e.id);
+	}
 	const isResult = (e: EffectiveEvent) =>
-		(e.type === 'check.confirmed' && finalClaims.has(e.payload.ref)) || e.type === 'tally.recorded' || e.type === 'entry.disqualified';
+		(e.type === 'check.confirmed' && (finalClaims === null || finalClaims.has(e.payload.ref))) || e.type === 'tally.recorded' || e.type === 'entry.disqualified';
 	const recorded = events.some((e) => e.correctedBy !== undefined)
 		? [...events].sort((a, b) => (a.recordedAt ?? a.at) - (b.recordedAt ?? b.at) || compareEvents(a, b))
 		: events;
@@ -172,23 +175,27 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 	}
 
 	// Verdicts of the checks, per finish claimed: the later check counts.
-	const checksByClaim = new Map<string, Check[]>();
+	// Most finishes have one check: the list of all checks is kept only for those with more.
+	const lastCheck = new Map<string, Check>();
+	let repeated: Map<string, Check[]> | null = null;
 	for (const e of applied)
 		if (e.type === 'check.confirmed' || e.type === 'check.rejected') {
-			const list = checksByClaim.get(e.payload.ref);
-			if (list) list.push(e);
-			else checksByClaim.set(e.payload.ref, [e]);
+			const ref = e.payload.ref;
+			const prev = lastCheck.get(ref);
+			if (prev) {
+				repeated ??= new Map();
+				const list = repeated.get(ref);
+				if (list) list.push(e);
+				else repeated.set(ref, [prev, e]);
+			}
+			lastCheck.set(ref, e);
 		}
-	for (const [, list] of checksByClaim) {
-		if (list.length < 2) continue;
+	for (const [, list] of repeated ?? []) {
 		const distinct = new Set(list.map((c) => (c.type === 'check.confirmed' ? `ok:${c.payload.missingPieces}` : 'rejected')));
 		if (distinct.size > 1)
 			conflicts.push(conflict(entry, 'double-check', list, `${list.length} different checks of one finish of ${entry.name}; the later one counts`));
 	}
-	const verdict = (claimId: string): Check | undefined => {
-		const list = checksByClaim.get(claimId);
-		return list?.[list.length - 1];
-	};
+	const verdict = (claimId: string): Check | undefined => lastCheck.get(claimId);
 	const claimPuzzle = (e: Claim): string => (e.type === 'hand.raised' ? (isRelay ? '' : lastPuzzle.puzzleId) : e.payload.puzzleId);
 
 	// Finishes not rejected, per puzzle: more than one is a conflict (the earliest counts).

@@ -111,8 +111,9 @@ export class CompetitionScorer {
 
 	/** An event's bucket, by its scope. */
 	private bucketFor(e: JudgeEvent): Bucket {
-		const [map, key] = e.entryId !== null ? [this.entryBuckets, e.entryId] : e.heatId !== null ? [this.heatBuckets, e.heatId] : [null, null];
-		if (map === null) return this.competitionBucket;
+		if (e.entryId === null && e.heatId === null) return this.competitionBucket;
+		const map = e.entryId !== null ? this.entryBuckets : this.heatBuckets;
+		const key = (e.entryId ?? e.heatId)!;
 		let b = map.get(key);
 		if (!b) map.set(key, (b = newBucket()));
 		return b;
