@@ -232,11 +232,10 @@ describe('scoring properties', () => {
 });
 
 /**
- * Known scorer bug, found while generalising the shuffle property to ID collisions (two different
- * events under one ID): a correction placed in the bucket of the variant that was kept first stays
- * there when a canonically smaller variant of another entry arrives later and replaces it. The
- * standings then depend on arrival order. `it.fails` keeps the suite green and turns red once
- * CompetitionScorer is fixed: then make it a plain `it`.
+ * Found while generalising the shuffle property to ID collisions (two different events under one
+ * ID in different entries): a correction used to stay with the copy that was kept first, so the
+ * standings depended on arrival order. Events are now read per scope (entry, heat, competition),
+ * and a correction carries its target's scope, so both orders give the same standings.
  */
 describe('regressions', () => {
 	it('ID collision with a correction: the standings do not depend on arrival order', () => {
