@@ -121,6 +121,7 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		clockMs,
 		elapsedMs,
 		finishedAt: finished ? s.finishedAt : null,
+		finishEventId: finished ? (s.puzzles[s.puzzles.length - 1]!.finish?.eventId ?? null) : null,
 		check: finished ? last.check : 'none',
 		locked: s.locked,
 		missingPieces,

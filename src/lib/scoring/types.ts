@@ -71,6 +71,8 @@ export interface Outcome {
 	elapsedMs: number | null;
 	/** Wall time of the hand raised that counts. */
 	finishedAt: number | null;
+	/** The hand-raised event that counts: what a check or a correction refers to. */
+	finishEventId: string | null;
 	check: 'none' | 'pending' | 'confirmed';
 	/** The competitor acknowledged the record; later changes need a correction (CZ-GEN-RECORD). */
 	locked: boolean;

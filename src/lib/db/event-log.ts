@@ -1,0 +1,66 @@
+import { JudgeEventSchema, type ActionEvent, type CorrectionEvent, type JudgeEvent } from '$lib/events/schema';
+import { describeIssues, toIssues } from '$lib/validation';
+import type { StationDb } from './station-db';
+
+type Stamped = 'id' | 'deviceId' | 'seq';
+/** An event as an action makes it: the log adds the device, its sequence number and the ID. */
+export type EventDraft = Omit<ActionEvent, Stamped> | Omit<CorrectionEvent, Stamped>;
+
+const DEVICE_KEY = 'deviceId';
+const SEQ_KEY = 'nextSeq';
+
+function newDeviceId(): string {
+	return `tab-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * This device's judge-event log in IndexedDB. Every append is one strict-durability
+ * transaction that stores the event and the next sequence number together, so a tap is either
+ * fully on disk or not at all, and sequence numbers are never reused (not even after a
+ * reload or a crash between two taps).
+ */
+export class EventLog {
+	private constructor(
+		private readonly db: StationDb,
+		readonly deviceId: string,
+		private nextSeq: number
+	) {}
+
+	static async open(db: StationDb): Promise<EventLog> {
+		return db.transaction('rw', db.meta, db.events, async () => {
+			let deviceId = (await db.meta.get(DEVICE_KEY))?.value;
+			if (typeof deviceId !== 'string') {
+				deviceId = newDeviceId();
+				await db.meta.put({ key: DEVICE_KEY, value: deviceId });
+			}
+			const stored = (await db.meta.get(SEQ_KEY))?.value;
+			const last = await db.events.where('[deviceId+seq]').between([deviceId, 0], [deviceId, Infinity]).last();
+			const next = Math.max(typeof stored === 'number' ? stored : 1, (last?.seq ?? 0) + 1);
+			return new EventLog(db, deviceId as string, next);
+		});
+	}
+
+	/** Stores the event durably and returns it as stored. Invalid events are refused, nothing written. */
+	async append(draft: EventDraft): Promise<JudgeEvent> {
+		const seq = this.nextSeq;
+		const event = { ...draft, id: `${this.deviceId}-${seq}`, deviceId: this.deviceId, seq } as JudgeEvent;
+		const checked = JudgeEventSchema.safeParse(event);
+		if (!checked.success) throw new Error(`not recorded: ${describeIssues(toIssues(checked.error))}`);
+		await this.db.transaction('rw', this.db.events, this.db.meta, async () => {
+			await this.db.events.add(event);
+			await this.db.meta.put({ key: SEQ_KEY, value: seq + 1 });
+		});
+		this.nextSeq = seq + 1;
+		return event;
+	}
+
+	/** The events of one heat (every device's that this tablet holds). */
+	heatEvents(competitionId: string, heatId: string): Promise<JudgeEvent[]> {
+		return this.db.events.where('[competitionId+heatId]').equals([competitionId, heatId]).toArray();
+	}
+
+	/** Competition-level events (tie-break results, notes without a heat). */
+	async competitionEvents(competitionId: string): Promise<JudgeEvent[]> {
+		return (await this.db.events.where('competitionId').equals(competitionId).toArray()).filter((e) => e.heatId === null);
+	}
+}

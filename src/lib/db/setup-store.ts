@@ -1,0 +1,71 @@
+import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
+import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema, type Competition, type CompetitionEvent, type Entry, type Heat } from '$lib/setup/schema';
+import type { CompetitionSetup } from '$lib/scoring';
+import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION, type EventFile } from '$lib/files/event-file';
+import { rulesetKey, type StationDb } from './station-db';
+
+/** Set-up to store on the tablet: what it received or what a judge made on the spot. */
+export interface SetupBundle {
+	days: CompetitionEvent[];
+	rulesets: Ruleset[];
+	competitions: Competition[];
+	heats: Heat[];
+	entries: Entry[];
+}
+
+/** Validates every item (a bad item refuses the whole bundle) and stores it in one transaction. */
+export async function saveSetup(db: StationDb, bundle: SetupBundle): Promise<void> {
+	const checked: SetupBundle = {
+		days: bundle.days.map((d) => EventSchema.parse(d)),
+		rulesets: bundle.rulesets.map((r) => RulesetSchema.parse(r)),
+		competitions: bundle.competitions.map((c) => CompetitionSchema.parse(c)),
+		heats: bundle.heats.map((h) => HeatSchema.parse(h)),
+		entries: bundle.entries.map((e) => EntrySchema.parse(e))
+	};
+	await db.transaction('rw', [db.days, db.rulesets, db.competitions, db.heats, db.entries], async () => {
+		await db.days.bulkPut(checked.days);
+		await db.rulesets.bulkPut(checked.rulesets.map((ruleset) => ({ key: rulesetKey(ruleset), ruleset })));
+		await db.competitions.bulkPut(checked.competitions);
+		await db.heats.bulkPut(checked.heats);
+		await db.entries.bulkPut(checked.entries);
+	});
+}
+
+/** Everything the scorer needs for one competition, or undefined when it is not on this tablet. */
+export async function loadCompetition(db: StationDb, competitionId: string): Promise<CompetitionSetup | undefined> {
+	const competition = await db.competitions.get(competitionId);
+	if (!competition) return undefined;
+	const stored = await db.rulesets.get(rulesetKey(competition.ruleset));
+	if (!stored) return undefined;
+	const entries = await db.entries.where('competitionId').equals(competitionId).toArray();
+	return { competition, ruleset: stored.ruleset, entries };
+}
+
+/** A directory of what the tablet holds, for choosing a heat. */
+export async function listSetup(db: StationDb): Promise<SetupBundle> {
+	const [days, rulesets, competitions, heats, entries] = await Promise.all([
+		db.days.toArray(),
+		db.rulesets.toArray(),
+		db.competitions.toArray(),
+		db.heats.toArray(),
+		db.entries.toArray()
+	]);
+	return { days, rulesets: rulesets.map((r) => r.ruleset), competitions, heats, entries };
+}
+
+/**
+ * Every event on the tablet with the set-up they refer to, in the documented event-file
+ * format (docs/event-format.md): the organizer merges these files with the CLI.
+ */
+export async function exportEventFile(db: StationDb, deviceId: string, exportedAt: number): Promise<EventFile> {
+	const setup = await listSetup(db);
+	const log = await db.events.toArray();
+	return {
+		format: EVENT_FILE_FORMAT,
+		version: EVENT_FILE_VERSION,
+		exportedAt,
+		deviceId,
+		setup: { events: setup.days, rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries },
+		log
+	};
+}

@@ -1,0 +1,242 @@
+import { pauseAllowed, type Ruleset } from '$lib/rules/schema';
+import type { Entry } from '$lib/setup/schema';
+import type { ActionType, EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
+import { CompetitionScorer, type CompetitionSetup, type Outcome, type Standings } from '$lib/scoring';
+import type { EventLog } from '$lib/db/event-log';
+
+/** How long the last action can be undone (a compensating correction). */
+export const UNDO_WINDOW_MS = 10_000;
+
+/** Why an action is not offered, for the judge to read. */
+export type Refusal = 'no-pause-rule' | 'pauses-used' | 'no-assistance-rule' | 'assistance-used' | 'assistance-cap' | 'not-running';
+
+export interface Offer {
+	offered: boolean;
+	why?: Refusal;
+}
+
+/** The device's clocks at the moment of a tap: taken before anything is awaited. */
+export interface Tap {
+	at: number;
+	mono: number;
+}
+
+export function tapNow(): Tap {
+	return { at: Date.now(), mono: performance.now() };
+}
+
+/**
+ * One heat at one table, as the judge runs it: every action becomes an event written to the
+ * tablet's log (durably, before the state shows it), and every seat's state is the shared
+ * scoring module's fold of the events at the current time. Nothing is counted by ticks: `now`
+ * only repaints.
+ */
+export class HeatSession {
+	readonly setup: CompetitionSetup;
+	readonly heatId: string;
+	readonly table: string | null;
+	readonly seats: Entry[];
+	readonly judge: string;
+	private readonly log: EventLog;
+	private readonly scorer: CompetitionScorer;
+
+	/** The time the clocks are shown for; the page advances it every frame while visible. */
+	now = $state(Date.now());
+	/** Events of this heat known to the tablet, in arrival order. */
+	events = $state.raw<JudgeEvent[]>([]);
+	/** The last action taken here, for undo within UNDO_WINDOW_MS. */
+	lastAction = $state.raw<JudgeEvent | null>(null);
+	/** A write is under way: the action buttons wait for it. */
+	saving = $state(false);
+	/** The last write that failed: shown to the judge, nothing is lost silently. */
+	error = $state<string | null>(null);
+
+	outcomes: Map<string, Outcome> = $derived.by(() => {
+		void this.events;
+		return new Map(this.seats.map((s) => [s.id, this.scorer.outcome(s.id, this.now)!]));
+	});
+
+	standings: Standings = $derived.by(() => {
+		void this.events;
+		return this.scorer.standings(this.now);
+	});
+
+	/** The heat has started (its start event is recorded). */
+	started = $derived([...this.outcomes.values()].some((o) => o.startedAt !== null));
+	/** Some seat's clock still runs (or its preview): no app update may be applied now. */
+	running = $derived([...this.outcomes.values()].some((o) => o.status === 'running' || o.status === 'paused' || o.status === 'preview'));
+
+	constructor(opts: { setup: CompetitionSetup; heatId: string; table: string | null; log: EventLog; judge: string; events: JudgeEvent[] }) {
+		this.heatId = opts.heatId;
+		this.table = opts.table;
+		this.log = opts.log;
+		this.judge = opts.judge;
+		const heatEntries = opts.setup.entries.filter((e) => e.heatId === opts.heatId);
+		this.seats = heatEntries.filter((e) => opts.table === null || (e.table ?? null) === opts.table);
+		// The heat's own standings: every entry of the heat, whichever table it sits at.
+		this.setup = { ...opts.setup, entries: heatEntries };
+		this.scorer = new CompetitionScorer(this.setup);
+		this.scorer.add(opts.events);
+		this.events = opts.events;
+	}
+
+	get ruleset(): Ruleset {
+		return this.setup.ruleset;
+	}
+
+	outcome(entryId: string): Outcome {
+		return this.outcomes.get(entryId)!;
+	}
+
+	/** Writes one event, then shows it. On failure nothing changes and the error is shown. */
+	private async record<T extends ActionType>(type: T, entryId: string | null, payload: EventOf<T>['payload'], tap: Tap): Promise<JudgeEvent | null> {
+		return this.write({
+			at: tap.at,
+			mono: tap.mono,
+			judge: this.judge,
+			competitionId: this.setup.competition.id,
+			heatId: this.heatId,
+			entryId,
+			type,
+			payload
+		} as Parameters<EventLog['append']>[0]);
+	}
+
+	private async write(draft: Parameters<EventLog['append']>[0]): Promise<JudgeEvent | null> {
+		this.saving = true;
+		try {
+			const event = await this.log.append(draft);
+			this.scorer.add([event]);
+			this.events = [...this.events, event];
+			this.lastAction = event;
+			this.error = null;
+			return event;
+		} catch (e) {
+			this.error = e instanceof Error ? e.message : String(e);
+			return null;
+		} finally {
+			this.saving = false;
+		}
+	}
+
+	/** Events recorded elsewhere (another tablet, an import) join the fold. */
+	merge(events: JudgeEvent[]): void {
+		const known = new Set(this.events.map((e) => e.id));
+		const fresh = events.filter((e) => !known.has(e.id));
+		if (fresh.length === 0) return;
+		this.scorer.add(fresh);
+		this.events = [...this.events, ...fresh];
+	}
+
+	/** One tap starts every seat of the table, absent ones too (CZ-GEN-START, ES-LATE); the preview first (ES-PREVIEW). */
+	start(tap = tapNow()) {
+		return this.record('heat.start', null, { entryIds: this.seats.map((s) => s.id), previewMs: this.ruleset.previewMs }, tap);
+	}
+
+	/** The finish: the instant of the tap (CZ-GEN-FINISH, ES-END). */
+	handRaised(entryId: string, tap = tapNow()) {
+		return this.record('hand.raised', entryId, {}, tap);
+	}
+
+	confirm(entryId: string, missingPieces: number, tap = tapNow()) {
+		const ref = this.outcome(entryId).finishEventId;
+		if (!ref) return Promise.resolve(null);
+		return this.record('check.confirmed', entryId, { ref, missingPieces }, tap);
+	}
+
+	reject(entryId: string, tap = tapNow()) {
+		const ref = this.outcome(entryId).finishEventId;
+		if (!ref) return Promise.resolve(null);
+		return this.record('check.rejected', entryId, { ref }, tap);
+	}
+
+	/** "I agree with this time": the record locks (CZ-GEN-RECORD). */
+	acknowledge(entryId: string, tap = tapNow()) {
+		return this.record('record.acknowledged', entryId, {}, tap);
+	}
+
+	pauseStart(entryId: string, tap = tapNow()) {
+		return this.record('pause.start', entryId, {}, tap);
+	}
+
+	pauseEnd(entryId: string, tap = tapNow()) {
+		return this.record('pause.end', entryId, {}, tap);
+	}
+
+	assistStart(entryId: string, tap = tapNow()) {
+		return this.record('assist.start', entryId, {}, tap);
+	}
+
+	assistEnd(entryId: string, tap = tapNow()) {
+		return this.record('assist.end', entryId, {}, tap);
+	}
+
+	/** The connected group sizes of an unfinished puzzle (CZ-GEN-UNFINISHED, ES-UNFINISHED). */
+	tally(entryId: string, groups: number[], tap = tapNow()) {
+		return this.record('tally.recorded', entryId, { groups }, tap);
+	}
+
+	disqualify(entryId: string, reason: string, tap = tapNow()) {
+		return this.record('entry.disqualified', entryId, { reason }, tap);
+	}
+
+	note(entryId: string | null, note: string, tap = tapNow()) {
+		return this.record('incident.noted', entryId, { note }, tap);
+	}
+
+	/** Whether the last action here can still be undone at `now`. */
+	canUndo(now = this.now): boolean {
+		const last = this.lastAction;
+		return last !== null && last.type !== 'correction' && now - last.at <= UNDO_WINDOW_MS;
+	}
+
+	/** Undo: a correction that voids the last action; both stay in the audit trail. */
+	undo(tap = tapNow()) {
+		const last = this.lastAction;
+		if (!last || !this.canUndo(tap.at)) return Promise.resolve(null);
+		return this.write({
+			at: tap.at,
+			mono: tap.mono,
+			judge: this.judge,
+			competitionId: last.competitionId,
+			heatId: last.heatId,
+			entryId: last.entryId,
+			type: 'correction',
+			payload: { supersedes: last.id, reason: 'undo' }
+		});
+	}
+
+	/** A correction with a replacement (e.g. a corrected finish time), with its reason. */
+	correct(target: JudgeEvent, reason: string, replacement?: Replacement, tap = tapNow()) {
+		return this.write({
+			at: tap.at,
+			mono: tap.mono,
+			judge: this.judge,
+			competitionId: target.competitionId,
+			heatId: target.heatId,
+			entryId: target.entryId,
+			type: 'correction',
+			payload: replacement ? { supersedes: target.id, reason, replacement } : { supersedes: target.id, reason }
+		});
+	}
+
+	/** Whether a pause can start for this seat now, and if not why (ES-PAUSE). */
+	pauseOffer(entryId: string): Offer {
+		const o = this.outcome(entryId);
+		if (!pauseAllowed(this.ruleset)) return { offered: false, why: 'no-pause-rule' };
+		if (o.status !== 'running') return { offered: false, why: 'not-running' };
+		if (o.pauses.used >= o.pauses.max) return { offered: false, why: 'pauses-used' };
+		return { offered: true };
+	}
+
+	/** Whether assistance can start for this seat now, and if not why (ES-ASSIST). */
+	assistOffer(entryId: string): Offer {
+		const o = this.outcome(entryId);
+		const policy = this.ruleset.assistance;
+		if (!policy) return { offered: false, why: 'no-assistance-rule' };
+		if (o.status !== 'running' && o.status !== 'paused') return { offered: false, why: 'not-running' };
+		if (o.assistance.used >= o.assistance.max) return { offered: false, why: 'assistance-used' };
+		if (o.assistance.usedMs >= policy.maxTotalMs) return { offered: false, why: 'assistance-cap' };
+		return { offered: true };
+	}
+}

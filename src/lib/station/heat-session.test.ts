@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { StationDb } from '$lib/db/station-db';
+import { EventLog } from '$lib/db/event-log';
+import { exportEventFile, loadCompetition, saveSetup } from '$lib/db/setup-store';
+import { parseEventFile } from '$lib/files/event-file';
+import { standingsOfFiles } from '$lib/files/merge';
+import { HeatSession } from './heat-session.svelte';
+import { quickSetup } from './quick-setup';
+
+const T0 = Date.UTC(2026, 4, 16, 9);
+const MIN = 60_000;
+const tap = (at: number) => ({ at, mono: at - T0 });
+
+function freshDb() {
+	return new StationDb(`test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+}
+
+async function openHeat(db: StationDb, presetId: string, names: string[]) {
+	const q = quickSetup({ presetId, seatNames: names, day: '2026-05-16', suffix: 'abcd1234' });
+	if (!q.ok) throw new Error(JSON.stringify(q.issues));
+	await saveSetup(db, q.value.bundle);
+	return { q: q.value, session: await reopen(db, q.value.competitionId, q.value.heatId, q.value.table) };
+}
+
+async function reopen(db: StationDb, competitionId: string, heatId: string, table: string | null) {
+	const log = await EventLog.open(db);
+	const setup = await loadCompetition(db, competitionId);
+	if (!setup) throw new Error('no competition');
+	return new HeatSession({ setup, heatId, table, log, judge: 'Eva', events: await log.heatEvents(competitionId, heatId) });
+}
+
+describe('event log on the tablet', () => {
+	it('numbers events per device, keeps numbering across a reopen, and refuses invalid events', async () => {
+		const db = freshDb();
+		const log = await EventLog.open(db);
+		const draft = { at: T0, mono: 1, judge: 'Eva', competitionId: 'c', heatId: 'h', entryId: 'e', type: 'hand.raised', payload: {} } as const;
+		const a = await log.append(draft);
+		const b = await log.append({ ...draft, at: T0 + 1 });
+		expect([a.seq, b.seq]).toEqual([1, 2]);
+		expect(a.id).toBe(`${log.deviceId}-1`);
+		const again = await EventLog.open(db);
+		expect(again.deviceId).toBe(log.deviceId);
+		expect((await again.append({ ...draft, at: T0 + 2 })).seq).toBe(3);
+		await expect(again.append({ ...draft, entryId: null })).rejects.toThrow(/entryId/);
+		expect(await db.events.count()).toBe(3);
+	});
+});
+
+describe('a heat on the station', () => {
+	it('CZ-GEN-FINISH, CZ-GEN-RECORD: start, hand raised, check, acknowledgement; a reopen shows the same state', async () => {
+		const db = freshDb();
+		const { q, session } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob', '']);
+		expect(session.seats.map((s) => s.name)).toEqual(['Ana', 'Bob', 'Seat 3']);
+		await session.start(tap(T0));
+		const ana = session.seats[0]!.id;
+		await session.handRaised(ana, tap(T0 + 42 * MIN));
+		await session.confirm(ana, 2, tap(T0 + 43 * MIN));
+		await session.acknowledge(ana, tap(T0 + 43 * MIN + 5000));
+		session.now = T0 + 50 * MIN;
+		expect(session.outcome(ana)).toMatchObject({ status: 'finished', finalTimeMs: 42 * MIN + 20_000, locked: true });
+		expect(session.outcome(session.seats[1]!.id)).toMatchObject({ status: 'running', clockMs: 50 * MIN });
+		expect(session.running).toBe(true);
+
+		const reopened = await reopen(db, q.competitionId, q.heatId, q.table);
+		reopened.now = T0 + 50 * MIN;
+		for (const s of session.seats) expect(reopened.outcome(s.id)).toEqual(session.outcome(s.id));
+	});
+
+	it('undo within 10 s voids the last action with a correction kept in the log', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'czjpa-individual', ['Ana']);
+		await session.start(tap(T0));
+		const ana = session.seats[0]!.id;
+		await session.handRaised(ana, tap(T0 + 30 * MIN));
+		expect(session.canUndo(T0 + 30 * MIN + 9_000)).toBe(true);
+		expect(session.canUndo(T0 + 30 * MIN + 11_000)).toBe(false);
+		await session.undo(tap(T0 + 30 * MIN + 5_000));
+		session.now = T0 + 31 * MIN;
+		expect(session.outcome(ana).status).toBe('running');
+		expect((await db.events.toArray()).map((e) => e.type)).toEqual(['heat.start', 'hand.raised', 'correction']);
+	});
+
+	it('ES-PAUSE, ES-ASSIST: what is offered, and why not', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'es-adult-individual', ['Lucía']);
+		const cz = await openHeat(freshDb(), 'czjpa-individual', ['Ana']);
+		expect(cz.session.pauseOffer(cz.session.seats[0]!.id)).toEqual({ offered: false, why: 'no-pause-rule' });
+		const id = session.seats[0]!.id;
+		await session.start(tap(T0));
+		session.now = T0 + MIN; // in the 2:00 preview
+		expect(session.pauseOffer(id)).toEqual({ offered: false, why: 'not-running' });
+		const Z = T0 + 2 * MIN;
+		await session.pauseStart(id, tap(Z + 10 * MIN));
+		await session.pauseEnd(id, tap(Z + 11 * MIN));
+		await session.pauseStart(id, tap(Z + 20 * MIN));
+		await session.pauseEnd(id, tap(Z + 21 * MIN));
+		session.now = Z + 30 * MIN;
+		expect(session.pauseOffer(id)).toEqual({ offered: false, why: 'pauses-used' });
+		expect(session.assistOffer(id)).toEqual({ offered: true });
+		await session.assistStart(id, tap(Z + 30 * MIN));
+		await session.assistEnd(id, tap(Z + 40 * MIN));
+		session.now = Z + 41 * MIN;
+		expect(session.assistOffer(id)).toEqual({ offered: false, why: 'assistance-cap' });
+	});
+
+	it('the exported file gives the CLI the same standings as the tablet', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob', 'Cyril']);
+		const [a, b, c] = session.seats.map((s) => s.id) as [string, string, string];
+		await session.start(tap(T0));
+		await session.handRaised(a, tap(T0 + 40 * MIN));
+		await session.confirm(a, 0, tap(T0 + 41 * MIN));
+		await session.handRaised(b, tap(T0 + 35 * MIN));
+		await session.reject(b, tap(T0 + 36 * MIN));
+		await session.tally(b, [300, 2], tap(T0 + 91 * MIN));
+		await session.tally(c, [300, 40], tap(T0 + 91 * MIN));
+		const now = T0 + 95 * MIN;
+		session.now = now;
+		const log = await EventLog.open(db);
+		const file = await exportEventFile(db, log.deviceId, now);
+		const parsed = parseEventFile(JSON.stringify(file), 'tablet.json');
+		if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+		const merged = standingsOfFiles([parsed.value], now);
+		if (!merged.ok) throw new Error('merge failed');
+		const cli = merged.value[0];
+		const view = (rows: { name: string; place: number | null; reason: string }[]) => rows.map((r) => [r.name, r.place, r.reason]);
+		expect(view(cli!.standings.rows)).toEqual(view(session.standings.rows));
+		expect(session.standings.rows.map((r) => [r.name, r.place])).toEqual([
+			['Ana', 1],
+			['Cyril', 2],
+			['Bob', 3]
+		]);
+	});
+});

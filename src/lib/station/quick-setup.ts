@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { presetById } from '$lib/rules/presets';
+import { validate, type Validated } from '$lib/validation';
+import type { SetupBundle } from '$lib/db/setup-store';
+
+/**
+ * A heat set up on the spot by a judge who received nothing from the organizer: a competition
+ * from a preset, one heat at one table, N seats with the names typed in (blank names become
+ * "Seat N"). IDs are made here, unique with the caller's random suffix.
+ */
+export const QuickSetupSchema = z.object({
+	presetId: z.string().refine((id) => presetById(id) !== undefined, 'choose one of the presets'),
+	competitionName: z.string().trim().max(200).optional(),
+	seatNames: z.array(z.string().trim().max(200)).min(1, 'at least one seat').max(60, 'at most 60 seats'),
+	table: z.string().trim().max(40).default('1'),
+	/** The competition day, YYYY-MM-DD (the tablet's date). */
+	day: z.iso.date(),
+	/** Random letters and digits that make the IDs unique (e.g. from crypto.randomUUID). */
+	suffix: z.string().regex(/^[a-z0-9]{4,16}$/)
+});
+export type QuickSetupInput = z.input<typeof QuickSetupSchema>;
+
+export interface QuickSetup {
+	bundle: SetupBundle;
+	competitionId: string;
+	heatId: string;
+	table: string;
+}
+
+export function quickSetup(input: QuickSetupInput): Validated<QuickSetup> {
+	const parsed = validate(QuickSetupSchema, input);
+	if (!parsed.ok) return parsed;
+	const { presetId, competitionName, seatNames, table, day, suffix } = parsed.value;
+	const ruleset = presetById(presetId)!;
+	const dayId = `day-${day}`;
+	const competitionId = `q-${suffix}`;
+	const heatId = `q-${suffix}-h1`;
+	return {
+		ok: true,
+		value: {
+			competitionId,
+			heatId,
+			table,
+			bundle: {
+				days: [{ id: dayId, name: day, date: day }],
+				rulesets: [ruleset],
+				competitions: [{ id: competitionId, eventId: dayId, name: competitionName || ruleset.name, ruleset: { id: ruleset.id, version: ruleset.version } }],
+				heats: [{ id: heatId, competitionId, name: 'Heat 1' }],
+				entries: seatNames.map((name, i) => ({
+					id: `${competitionId}-s${i + 1}`,
+					competitionId,
+					heatId,
+					name: name || `Seat ${i + 1}`,
+					members: [],
+					table,
+					seat: String(i + 1)
+				}))
+			}
+		}
+	};
+}
