@@ -8,6 +8,9 @@ const config = {
 		adapter: adapter(),
 		// The PWA plugin registers its own worker (TOOLCHAIN.md): SvelteKit must not add a second.
 		serviceWorker: { register: false },
+		// Absolute asset paths: the service worker serves the prerendered /station shell for
+		// client-only routes below it too (navigateFallback), where relative paths would break.
+		paths: { relative: false },
 		// svelte-check and tsc also cover the CLI, benchmarks and tool configs.
 		typescript: {
 			config: (config) => {

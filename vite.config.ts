@@ -1,10 +1,99 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 
+/** Theme colour of the app (the favicon's blue) and of the splash screen behind it. */
+const THEME_COLOR = '#1d4ed8';
+const BACKGROUND_COLOR = '#fafafa';
+
+/** Unit tests of rune modules that need client-compiled Svelte (effects). */
+const RUNE_TESTS = ['src/lib/pwa/**/*.svelte.test.ts', 'src/lib/device/**/*.svelte.test.ts'];
+
 export default defineConfig({
-	plugins: [sveltekit()],
+	plugins: [
+		sveltekit(),
+		// The offline part of the judge station (TOOLCHAIN.md, "PWA with SvelteKit"). The worker
+		// precaches the client build and the prerendered pages; `/station` is a prerendered,
+		// client-rendered shell, so it (and any client-only route below it) opens offline.
+		SvelteKitPWA({
+			strategies: 'generateSW',
+			// An update is offered (src/lib/pwa/update.svelte.ts), never applied by itself: the new
+			// worker waits until the judge presses "Reload", which the station blocks during a heat.
+			registerType: 'prompt',
+			// Registered from the root layout with `virtual:pwa-register`.
+			injectRegister: false,
+			manifest: {
+				id: '/station',
+				name: 'Puzzle judge',
+				short_name: 'Judge',
+				description: 'Judging and timing for jigsaw-puzzle speed competitions, offline on a tablet',
+				lang: 'en',
+				start_url: '/station',
+				scope: '/',
+				display: 'standalone',
+				orientation: 'any',
+				theme_color: THEME_COLOR,
+				background_color: BACKGROUND_COLOR,
+				icons: [
+					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+					{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }
+				]
+			},
+			workbox: {
+				globPatterns: [
+					// Not `client/_app/version.json` (it must come from the server to detect updates).
+					'client/**/*.{js,css,html,ico,png,svg,webp,woff,woff2,webmanifest}',
+					'prerendered/**/*.{html,json}'
+				],
+				// The first install takes the open page at once, so a first visit is enough to work
+				// offline. Later versions still wait for "Reload" (no skipWaiting).
+				clientsClaim: true,
+				cleanupOutdatedCaches: true,
+				// Client-only routes (ssr = false, data in IndexedDB) get the prerendered station
+				// shell; svelte.config.js sets `paths.relative: false` so the shell works at any depth.
+				navigateFallback: '/station',
+				navigateFallbackAllowlist: [/^\/station(?:[/?]|$)/],
+				navigateFallbackDenylist: [/^\/api\//],
+				runtimeCaching: [
+					{
+						// Server-rendered pages (the start page `/`): always from the server, so the
+						// data is never stale. Offline they redirect to the station. The functions are
+						// copied into the worker as source: they must not use anything from this file.
+						urlPattern: ({ request, url }) =>
+							request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+						handler: 'NetworkOnly',
+						options: {
+							plugins: [{ handlerDidError: async () => Response.redirect('/station', 302) }]
+						}
+					}
+				]
+			}
+		})
+	],
 	test: {
-		include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-		environment: 'node'
+		projects: [
+			{
+				extends: true,
+				test: {
+					name: 'unit',
+					include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+					exclude: [...RUNE_TESTS, '**/node_modules/**'],
+					environment: 'node'
+				}
+			},
+			{
+				// Rune classes tested as the browser runs them (client-compiled, so $effect runs), in
+				// plain Node without a DOM library: see src/lib/pwa/testing/client-environment.ts.
+				extends: true,
+				resolve: { conditions: ['browser'] },
+				test: {
+					name: 'runes',
+					include: RUNE_TESTS,
+					environment: './src/lib/pwa/testing/client-environment.ts'
+				}
+			}
+		]
 	}
 });

@@ -46,12 +46,14 @@ export class EventLog {
 		const event = { ...draft, id: `${this.deviceId}-${seq}`, deviceId: this.deviceId, seq } as JudgeEvent;
 		const checked = JudgeEventSchema.safeParse(event);
 		if (!checked.success) throw new Error(`not recorded: ${describeIssues(toIssues(checked.error))}`);
+		// What zod returns is a plain copy: UI state (Svelte proxies) cannot be stored as such.
+		const stored = checked.data as JudgeEvent;
 		await this.db.transaction('rw', this.db.events, this.db.meta, async () => {
-			await this.db.events.add(event);
+			await this.db.events.add(stored);
 			await this.db.meta.put({ key: SEQ_KEY, value: seq + 1 });
 		});
 		this.nextSeq = seq + 1;
-		return event;
+		return stored;
 	}
 
 	/** The events of one heat (every device's that this tablet holds). */

@@ -1,0 +1,141 @@
+/**
+ * Locale-aware formatting on Intl. Every function takes an optional `locale`; without it
+ * the current locale (`locale.current`) is used, so a call in a template or `$derived`
+ * re-renders when the locale changes.
+ */
+import { locale as currentLocale } from './locale.svelte';
+import type { Locale } from './locales';
+
+interface WithLocale {
+	/** Defaults to the current locale. */
+	locale?: Locale;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+	const key = `${locale}|${JSON.stringify(options)}`;
+	let f = numberFormats.get(key);
+	if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+	return f;
+}
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+	const key = `${locale}|${JSON.stringify(options)}`;
+	let f = dateFormats.get(key);
+	if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+	return f;
+}
+
+/** A number with the locale's grouping and decimal separator: 1234.5 → "1,234.5" (en), "1 234,5" (cs). */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions & WithLocale = {}): string {
+	const { locale = currentLocale.current, ...intl } = options;
+	return numberFormat(locale, intl).format(value);
+}
+
+/** The locale's decimal separator: "." (en), "," (cs, es). */
+export function decimalSeparator(locale: Locale = currentLocale.current): string {
+	return numberFormat(locale, {}).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+}
+
+function minusSign(locale: Locale): string {
+	return numberFormat(locale, {}).formatToParts(-1).find((p) => p.type === 'minusSign')?.value ?? '-';
+}
+
+export interface TimeOptions extends WithLocale {
+	/** Show seconds (default true). */
+	seconds?: boolean;
+	/** IANA time zone; defaults to the device's. */
+	timeZone?: string;
+	/** Force a 12-hour (true) or 24-hour (false) clock; defaults to the locale's custom. */
+	hour12?: boolean;
+}
+
+/**
+ * The time of day of a wall-clock instant (ms since the epoch, as `Date.now()`), in the
+ * locale's style: "14:05:09" (cs, es), "2:05:09 PM" (en).
+ */
+export function formatTime(wallClockMs: number, options: TimeOptions = {}): string {
+	const { locale = currentLocale.current, seconds = true, timeZone, hour12 } = options;
+	const intl: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+	if (seconds) intl.second = '2-digit';
+	if (timeZone !== undefined) intl.timeZone = timeZone;
+	if (hour12 !== undefined) intl.hour12 = hour12;
+	return dateFormat(locale, intl).format(wallClockMs);
+}
+
+export interface DateOptions extends WithLocale {
+	/** Intl date style (default "long"): "9 May 2026" / "9. května 2026" / "9 de mayo de 2026". */
+	style?: 'full' | 'long' | 'medium' | 'short';
+	/** IANA time zone for instants; ignored for calendar days ("2026-05-09"). */
+	timeZone?: string;
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date in the locale's style. A calendar day "YYYY-MM-DD" is shown as that day whatever
+ * the device's time zone; a number or Date is an instant, shown in `timeZone` (default the
+ * device's).
+ */
+export function formatDate(date: string | number | Date, options: DateOptions = {}): string {
+	const { locale = currentLocale.current, style = 'long' } = options;
+	let timeZone = options.timeZone;
+	let instant: number | Date;
+	const day = typeof date === 'string' ? CALENDAR_DAY.exec(date) : null;
+	if (day) {
+		instant = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+		timeZone = 'UTC';
+	} else if (typeof date === 'string') {
+		instant = Date.parse(date);
+	} else {
+		instant = date;
+	}
+	if (Number.isNaN(typeof instant === 'number' ? instant : instant.getTime()))
+		throw new RangeError(`Not a date: ${String(date)}`);
+	const intl: Intl.DateTimeFormatOptions = { dateStyle: style };
+	if (timeZone !== undefined) intl.timeZone = timeZone;
+	return dateFormat(locale, intl).format(instant);
+}
+
+/** How finely a duration is shown: whole seconds, or with tenths, hundredths or milliseconds. */
+export type DurationPrecision = 'seconds' | 'tenths' | 'hundredths' | 'milliseconds';
+
+const STEP_MS: Record<DurationPrecision, number> = { seconds: 1000, tenths: 100, hundredths: 10, milliseconds: 1 };
+const FRACTION_DIGITS: Record<DurationPrecision, number> = { seconds: 0, tenths: 1, hundredths: 2, milliseconds: 3 };
+
+export interface DurationOptions extends WithLocale {
+	/** Default "seconds". */
+	precision?: DurationPrecision;
+	/**
+	 * "down" (default) truncates as a stopwatch does, so 59.99 s with seconds precision shows
+	 * "0:59"; "up" rounds up, as a countdown of time left shows it (0.2 s left → "0:01").
+	 */
+	round?: 'down' | 'up';
+	/** Show hours even under an hour ("0:45:12"), to keep a column's width. Default false. */
+	alwaysHours?: boolean;
+}
+
+/**
+ * A duration as a clock shows it: m:ss under an hour, h:mm:ss from an hour, with the
+ * fraction after the locale's decimal separator. 2_712_345 ms with tenths → "45:12.3" (en),
+ * "45:12,3" (cs, es); 5_400_000 ms → "1:30:00". A negative duration gets a minus sign.
+ */
+export function formatDuration(ms: number, options: DurationOptions = {}): string {
+	if (!Number.isFinite(ms)) throw new RangeError(`Not a duration: ${ms}`);
+	const { locale = currentLocale.current, precision = 'seconds', round = 'down', alwaysHours = false } = options;
+	const step = STEP_MS[precision];
+	const digits = FRACTION_DIGITS[precision];
+	const steps = round === 'up' ? Math.ceil(Math.abs(ms) / step) : Math.floor(Math.abs(ms) / step);
+	const perSecond = 1000 / step;
+	const fraction = steps % perSecond;
+	const totalSeconds = (steps - fraction) / perSecond;
+	const h = Math.floor(totalSeconds / 3600);
+	const m = Math.floor((totalSeconds % 3600) / 60);
+	const s = totalSeconds % 60;
+	const ss = String(s).padStart(2, '0');
+	let text = h > 0 || alwaysHours ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+	if (digits > 0) text += decimalSeparator(locale) + String(fraction).padStart(digits, '0');
+	return ms < 0 && steps > 0 ? minusSign(locale) + text : text;
+}

@@ -1,0 +1,155 @@
+/**
+ * The current locale as rune state: `locale.current` to read (reactive in templates,
+ * `$derived` and effects), `locale.set('cs')` to change and remember it.
+ *
+ * In the browser the locale starts as the remembered choice (localStorage), else the first
+ * supported entry of `navigator.languages`, else the base locale (en); it follows changes
+ * made in other tabs, and `<html lang>` follows it. Paraglide's `getLocale()` is pointed at
+ * this state, so every message call `m.key()` made in a reactive context re-renders when
+ * the locale changes, without a page reload.
+ *
+ * On the server there is no per-user state: `locale.current` is Paraglide's server locale
+ * (the base locale, as no middleware sets another) and `set` does nothing, so concurrent
+ * requests cannot leak a locale into each other. A server-rendered page is therefore
+ * rendered in English and switches to the user's locale when it hydrates.
+ */
+import { getLocale as paraglideGetLocale, overwriteGetLocale, overwriteSetLocale } from './paraglide/runtime.js';
+import { BASE_LOCALE, LOCALES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale } from './locales';
+
+/** What a locale state needs from its surroundings (injected, so it can be tested). */
+export interface LocaleEnvironment {
+	/** Where the choice is remembered; null when storage is unavailable (e.g. disabled). */
+	storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+	/** The user's preferred languages, most preferred first (`navigator.languages`). */
+	languages: () => readonly string[];
+	/** Called with the locale at start and on every change (the browser sets `<html lang>`). */
+	onChange?: (locale: Locale) => void;
+}
+
+/** The shape of `locale`, in the browser and on the server. */
+export interface CurrentLocale {
+	/** The locale in use. Reactive. */
+	readonly current: Locale;
+	/** True when the user chose the locale (it is remembered), false when it was detected. Reactive. */
+	readonly chosen: boolean;
+	/** All supported locales, in display order. */
+	readonly all: readonly Locale[];
+	/** Switch to a locale and remember the choice. Throws a RangeError for an unsupported locale. */
+	set(next: Locale): void;
+	/** Forget the remembered choice and follow the browser's languages again. */
+	reset(): void;
+}
+
+function readStorage(storage: LocaleEnvironment['storage']): string | null {
+	try {
+		return storage?.getItem(LOCALE_STORAGE_KEY) ?? null;
+	} catch {
+		return null;
+	}
+}
+
+/** Rune-backed locale state for one browser (exported for tests; the app uses `locale`). */
+export class LocaleState implements CurrentLocale {
+	#current = $state<Locale>(BASE_LOCALE);
+	#chosen = $state(false);
+	readonly #env: LocaleEnvironment;
+	readonly all: readonly Locale[] = LOCALES;
+
+	constructor(env: LocaleEnvironment) {
+		this.#env = env;
+		const stored = readStorage(env.storage);
+		this.#chosen = isLocale(stored);
+		this.#current = initialLocale(stored, env.languages());
+		env.onChange?.(this.#current);
+	}
+
+	get current(): Locale {
+		return this.#current;
+	}
+
+	get chosen(): boolean {
+		return this.#chosen;
+	}
+
+	set(next: Locale): void {
+		if (!isLocale(next)) throw new RangeError(`Unsupported locale: ${String(next)}`);
+		try {
+			this.#env.storage?.setItem(LOCALE_STORAGE_KEY, next);
+		} catch {
+			// Storage full or disabled: the choice still holds until the page is closed.
+		}
+		this.#chosen = true;
+		this.#apply(next);
+	}
+
+	reset(): void {
+		try {
+			this.#env.storage?.removeItem(LOCALE_STORAGE_KEY);
+		} catch {
+			// Nothing remembered to forget.
+		}
+		this.#chosen = false;
+		this.#apply(negotiateLocale(this.#env.languages()) ?? BASE_LOCALE);
+	}
+
+	/**
+	 * Take up a stored value written elsewhere (another tab) without writing it back; a
+	 * removed or unsupported value means "follow the browser" again.
+	 */
+	sync(stored: string | null): void {
+		this.#chosen = isLocale(stored);
+		this.#apply(initialLocale(stored, this.#env.languages()));
+	}
+
+	/** The browser's languages changed: follow them unless the user chose a locale. */
+	languagesChanged(): void {
+		if (!this.#chosen) this.#apply(negotiateLocale(this.#env.languages()) ?? BASE_LOCALE);
+	}
+
+	#apply(next: Locale): void {
+		if (next === this.#current) return;
+		this.#current = next;
+		this.#env.onChange?.(next);
+	}
+}
+
+/** On the server: Paraglide's request locale (the base locale here); never changes. */
+const serverLocale: CurrentLocale = {
+	get current() {
+		return paraglideGetLocale();
+	},
+	chosen: false,
+	all: LOCALES,
+	set() {
+		// Ignored: a module-level state would be shared by every request.
+	},
+	reset() {}
+};
+
+function browserStorage(): Storage | null {
+	try {
+		return window.localStorage;
+	} catch {
+		return null;
+	}
+}
+
+function createBrowserLocale(): LocaleState {
+	const state = new LocaleState({
+		storage: browserStorage(),
+		languages: () => navigator.languages ?? [navigator.language],
+		onChange: (l) => {
+			document.documentElement.lang = l;
+		}
+	});
+	overwriteGetLocale(() => state.current);
+	overwriteSetLocale((l) => state.set(l));
+	window.addEventListener('storage', (e) => {
+		if (e.key === LOCALE_STORAGE_KEY || e.key === null) state.sync(e.newValue);
+	});
+	window.addEventListener('languagechange', () => state.languagesChanged());
+	return state;
+}
+
+/** The app's current locale. */
+export const locale: CurrentLocale = typeof window === 'undefined' ? serverLocale : createBrowserLocale();
