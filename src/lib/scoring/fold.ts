@@ -310,7 +310,8 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 					break;
 				}
 				if (finishedAt !== null) break;
-				if (limitAt !== null && t > limitAt && !(pauseOpen && t < pauseOpen.to)) {
+				// An open pause already moved limitAt back by its full length, so a tap during it is in time.
+				if (limitAt !== null && t > limitAt) {
 					notes.push(`finish of ${pid} ignored: hand raised after the time limit`);
 					break;
 				}
