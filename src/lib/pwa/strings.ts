@@ -1,24 +1,41 @@
-// Every user-visible string of src/lib/pwa and src/lib/device, in one place for translation.
+// Every user-visible string of src/lib/pwa and src/lib/device, in one place. The texts are
+// message keys in messages/{en,cs,es}.json (`pwa_*`, `device_*`); each property is a getter,
+// so reading it in a template or `$derived` follows the current locale.
+import { m } from '$lib/i18n';
 
 export const updateText = {
 	/** The banner when a new version waits and no heat is running. */
-	ready: 'A new version is ready',
-	reload: 'Reload',
+	get ready(): string {
+		return m.pwa_update_ready();
+	},
+	get reload(): string {
+		return m.pwa_reload();
+	},
 	/** The banner while a heat is running: the update waits. */
-	afterHeat: 'A new version is ready. Update after the heat.',
+	get afterHeat(): string {
+		return m.pwa_update_after_heat();
+	},
 	/** For the station's header when `appUpdate.offlineReady` (the banner does not show it). */
-	offlineReady: 'Ready to work offline',
+	get offlineReady(): string {
+		return m.pwa_offline_ready();
+	},
 	/** Accessible name of the banner region. */
-	region: 'App update'
+	get region(): string {
+		return m.pwa_update_region();
+	}
 } as const;
 
 export const deviceText = {
 	/** Shown by the station when the Screen Wake Lock API is missing (iOS home-screen apps, HTTP). */
-	wakeLockUnsupported:
-		'This device may dim or lock its screen during a heat. Turn off auto-lock in the system settings.',
+	get wakeLockUnsupported(): string {
+		return m.device_wake_lock_unsupported();
+	},
 	/** Shown by the station when the wake lock was refused (battery saver, hidden page). */
-	wakeLockRefused: 'The screen could not be kept on. Keep the device plugged in or turn off auto-lock.',
+	get wakeLockRefused(): string {
+		return m.device_wake_lock_refused();
+	},
 	/** Shown when the browser may evict the stored data (persistent storage denied or missing). */
-	storageNotPersistent:
-		'The browser may clear this device’s data when space runs low. Install the app (Add to Home screen) to keep it.'
+	get storageNotPersistent(): string {
+		return m.device_storage_not_persistent();
+	}
 } as const;
