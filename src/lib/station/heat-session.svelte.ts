@@ -34,6 +34,8 @@ export function tapNow(): Tap {
 export class HeatSession {
 	readonly setup: CompetitionSetup;
 	readonly heatId: string;
+	/** The heat's name for people (its ID when the tablet does not know the heat). */
+	readonly heatName: string;
 	readonly table: string | null;
 	readonly seats: Entry[];
 	readonly judge: string;
@@ -66,8 +68,17 @@ export class HeatSession {
 	/** Some seat's clock still runs (or its preview): no app update may be applied now. */
 	running = $derived([...this.outcomes.values()].some((o) => o.status === 'running' || o.status === 'paused' || o.status === 'preview'));
 
-	constructor(opts: { setup: CompetitionSetup; heatId: string; table: string | null; log: EventLog; judge: string; events: JudgeEvent[] }) {
+	constructor(opts: {
+		setup: CompetitionSetup;
+		heatId: string;
+		heatName?: string;
+		table: string | null;
+		log: EventLog;
+		judge: string;
+		events: JudgeEvent[];
+	}) {
 		this.heatId = opts.heatId;
+		this.heatName = opts.heatName ?? opts.heatId;
 		this.table = opts.table;
 		this.log = opts.log;
 		this.judge = opts.judge;
