@@ -40,20 +40,43 @@ export class EventLog {
 		});
 	}
 
+	/** Appends run one after another, so two quick taps never take the same sequence number. */
+	private queue: Promise<unknown> = Promise.resolve();
+
 	/** Stores the event durably and returns it as stored. Invalid events are refused, nothing written. */
-	async append(draft: EventDraft): Promise<JudgeEvent> {
+	append(draft: EventDraft): Promise<JudgeEvent> {
+		const run = this.queue.then(() => this.write(draft));
+		this.queue = run.catch(() => undefined);
+		return run;
+	}
+
+	private async write(draft: EventDraft, attempt = 0): Promise<JudgeEvent> {
 		const seq = this.nextSeq;
 		const event = { ...draft, id: `${this.deviceId}-${seq}`, deviceId: this.deviceId, seq } as JudgeEvent;
 		const checked = JudgeEventSchema.safeParse(event);
 		if (!checked.success) throw new Error(`not recorded: ${describeIssues(toIssues(checked.error))}`);
 		// What zod returns is a plain copy: UI state (Svelte proxies) cannot be stored as such.
 		const stored = checked.data as JudgeEvent;
-		await this.db.transaction('rw', this.db.events, this.db.meta, async () => {
-			await this.db.events.add(stored);
-			await this.db.meta.put({ key: SEQ_KEY, value: seq + 1 });
-		});
+		try {
+			await this.db.transaction('rw', this.db.events, this.db.meta, () =>
+				Promise.all([this.db.events.add(stored), this.db.meta.put({ key: SEQ_KEY, value: seq + 1 })])
+			);
+		} catch (e) {
+			// Another tab of the station on this tablet took that number: continue after its last one.
+			if (e instanceof Error && e.name === 'ConstraintError' && attempt < 5) {
+				this.nextSeq = (await this.highestSeq()) + 1;
+				return this.write(draft, attempt + 1);
+			}
+			throw e;
+		}
 		this.nextSeq = seq + 1;
 		return stored;
+	}
+
+	private async highestSeq(): Promise<number> {
+		const stored = (await this.db.meta.get(SEQ_KEY))?.value;
+		const last = await this.db.events.where('[deviceId+seq]').between([this.deviceId, 0], [this.deviceId, Infinity]).last();
+		return Math.max(typeof stored === 'number' ? stored - 1 : 0, last?.seq ?? 0);
 	}
 
 	/** The events of one heat (every device's that this tablet holds). */

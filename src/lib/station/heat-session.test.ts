@@ -44,6 +44,11 @@ describe('event log on the tablet', () => {
 		expect((await again.append({ ...draft, at: T0 + 2 })).seq).toBe(3);
 		await expect(again.append({ ...draft, entryId: null })).rejects.toThrow(/entryId/);
 		expect(await db.events.count()).toBe(3);
+		// Two taps at once, and a second tab of the station with its own log: no number is taken twice.
+		const other = await EventLog.open(db);
+		const burst = await Promise.all([again.append({ ...draft, at: T0 + 3 }), again.append({ ...draft, at: T0 + 4 }), other.append({ ...draft, at: T0 + 5 })]);
+		expect(new Set(burst.map((e) => e.seq)).size).toBe(3);
+		expect(await db.events.count()).toBe(6);
 	});
 });
 

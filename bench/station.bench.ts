@@ -1,0 +1,577 @@
+/**
+ * Judge-station benchmark: `npm run bench:station` (needs `npm run build` first; Debian's
+ * Chromium at /usr/bin/chromium). See bench/station-README.md for the method and the numbers.
+ *
+ * Starts its own production server (`node scripts/start.js`, a free loopback port, a fresh
+ * temporary data directory), opens /station in Chromium with the CPU throttled 4× through the
+ * DevTools protocol (Emulation.setCPUThrottlingRate), and measures:
+ *   (a) a "Hand raised" tap until its event is durable in IndexedDB, i.e. readable from a
+ *       second IndexedDB connection after the app's strict-durability transaction committed;
+ *   (b) beside it, in the same page and throttling, a bare IndexedDB put (no Dexie, no
+ *       validation, one object store, durability 'strict'), timed the same way;
+ *   (c) the offline cold start: the service worker active but stopped, the network off, a new
+ *       page, until the quick set-up button (or, for a heat URL, the seat grid) is on screen;
+ *   (d) the JS the /station page loads, each response body gzipped with node:zlib.
+ * Prints medians, p95, the ratio tap / bare put and the goals. Nothing in the app is changed or
+ * exposed for this: the bench reads IndexedDB itself and clicks the app's own buttons.
+ *
+ * Options (environment): BENCH_TAPS (default 200, at least 200), BENCH_WARMUP (20 taps and
+ * puts not counted), BENCH_COLD (10 cold starts per URL, at least 10), BENCH_CPU_RATE (4),
+ * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_PROFILE=1 (only a CPU profile of one throttled
+ * offline cold start, summed by script and function).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TAPS = Math.max(200, Number(process.env.BENCH_TAPS ?? 200));
+const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? 20));
+const COLD = Math.max(10, Number(process.env.BENCH_COLD ?? 10));
+const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const SEATS = 6;
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const KEEP_NAMES = 'globalThis.__name ??= (f) => f;';
+
+/**
+ * Installed in every page before the app's scripts (the bench's instrumentation, the app is not
+ * changed): each read-write IndexedDB transaction is logged with the moment it was created and
+ * the moment its `complete` event reached the page. With durability 'strict', `complete` comes
+ * after the data is flushed to disk: that is the moment the tap is durable. The listener is added
+ * before Dexie sets its own handler, so it runs first and the app's work after the commit is not
+ * counted.
+ */
+const TX_LOG = `(() => {
+	const log = [];
+	const waiters = new Set();
+	Object.defineProperty(globalThis, '__stationBenchTx', { value: { log, waiters } });
+	const transaction = IDBDatabase.prototype.transaction;
+	IDBDatabase.prototype.transaction = function (names, mode, options) {
+		const tx = transaction.call(this, names, mode, options);
+		if (mode === 'readwrite') {
+			const rec = { db: this.name, stores: [...tx.objectStoreNames], durability: tx.durability, created: performance.now(), complete: NaN };
+			rec.done = new Promise((resolve) => tx.addEventListener('complete', () => { rec.complete = performance.now(); resolve(); }));
+			log.push(rec);
+			for (const w of waiters) w(rec);
+		}
+		return tx;
+	};
+})();`;
+
+const GOAL_TAP_P95_MS = 16;
+const GOAL_TAP_OVER_BARE = 1.5;
+const GOAL_COLD_MS = 1000;
+const GOAL_JS_GZIP_BYTES = 80 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and output
+
+function quantile(values: readonly number[], q: number): number {
+	const s = [...values].sort((a, b) => a - b);
+	if (s.length === 0) return NaN;
+	// Nearest rank: the smallest value with at least q of the values at or below it.
+	return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+}
+const median = (v: readonly number[]) => quantile(v, 0.5);
+const p95 = (v: readonly number[]) => quantile(v, 0.95);
+const ms = (v: number) => (Number.isNaN(v) ? '—' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+function table(header: string[], rows: string[][]): string {
+	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+	return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+	const server = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
+		cwd: ROOT,
+		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
+		stdio: ['ignore', 'ignore', 'pipe']
+	});
+	let stderr = '';
+	server.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		try {
+			if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+		} catch {
+			// Not listening yet.
+		}
+		if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}): ${stderr}`);
+		if (Date.now() > deadline) throw new Error(`the server did not answer within 30 s: ${stderr}`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+	if (server.exitCode !== null || server.signalCode !== null) return;
+	const exited = new Promise((r) => server.once('exit', r));
+	server.kill('SIGTERM');
+	await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+	if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the page
+
+async function waitForServiceWorker(page: Page) {
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+	});
+	await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+}
+
+async function throttle(context: BrowserContext, page: Page, rate: number) {
+	const cdp = await context.newCDPSession(page);
+	await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+	return cdp;
+}
+
+interface TapSample {
+	/** Tap → the app's read-write transaction on `events` completed (strict: on disk). */
+	ms: number;
+	/** Tap → that transaction created: the handler, validation and Dexie before IndexedDB. */
+	beforeTxMs: number;
+	/** Until the seat's status text read "Finished" (the DOM updated), for information. */
+	shownMs: number;
+	/** The transaction's durability as Chromium reports it. */
+	durability: string;
+}
+interface PutSample {
+	/** put → its transaction's `complete` event. */
+	ms: number;
+	durability: string;
+}
+
+declare global {
+	interface Window {
+		__stationBench?: {
+			tap(seat: number): Promise<TapSample>;
+			/** withMeta: the event and the next sequence number, as the app's transaction writes. */
+			bare(withMeta: boolean): Promise<PutSample>;
+		};
+		__appeared?: { dom: number; frame?: number };
+	}
+}
+
+/**
+ * Bench helpers in the page's global scope (the bench's, not the app's): the tap as the app's
+ * button receives it, and a bare database for the reference put. After each write a read from
+ * another connection checks that the record is really there.
+ */
+async function installHelpers(page: Page): Promise<void> {
+	await page.evaluate(async () => {
+		type Rec = { db: string; stores: string[]; durability: string; created: number; complete: number; done: Promise<void> };
+		const txLog = (globalThis as unknown as { __stationBenchTx: { log: Rec[]; waiters: Set<(r: Rec) => void> } }).__stationBenchTx;
+		const open = (name: string, upgrade?: (db: IDBDatabase) => void) =>
+			new Promise<IDBDatabase>((resolve, reject) => {
+				const r = upgrade ? indexedDB.open(name, 1) : indexedDB.open(name);
+				if (upgrade) r.onupgradeneeded = () => upgrade(r.result);
+				r.onsuccess = () => resolve(r.result);
+				r.onerror = () => reject(r.error);
+			});
+		const request = <T>(r: IDBRequest<T>) =>
+			new Promise<T>((resolve, reject) => {
+				r.onsuccess = () => resolve(r.result);
+				r.onerror = () => reject(r.error);
+			});
+		const has = async (db: IDBDatabase, store: string, key: string) =>
+			(await request(db.transaction(store, 'readonly').objectStore(store).getKey(key))) !== undefined;
+		/** The next read-write transaction on `store` of database `db` created from now on. */
+		const nextTx = (db: string, store: string) =>
+			new Promise<Rec>((resolve) => {
+				const w = (r: Rec) => {
+					if (r.db !== db || !r.stores.includes(store)) return;
+					txLog.waiters.delete(w);
+					resolve(r);
+				};
+				txLog.waiters.add(w);
+			});
+
+		const app = await open('puzzle-judge');
+		const meta = async (key: string) => ((await request(app.transaction('meta', 'readonly').objectStore('meta').get(key))) as { value: unknown } | undefined)?.value;
+		const deviceId = (await meta('deviceId')) as string;
+		// A real event of the app as the model of the bare put's object (same shape and size).
+		const events = (await request(app.transaction('events', 'readonly').objectStore('events').getAll())) as Record<string, unknown>[];
+		const model = events.find((e) => e.type === 'hand.raised') ?? events[0]!;
+
+		await new Promise<void>((resolve) => {
+			const del = indexedDB.deleteDatabase('station-bench-bare');
+			del.onsuccess = del.onerror = del.onblocked = () => resolve();
+		});
+		const bare = await open('station-bench-bare', (db) => {
+			db.createObjectStore('events', { keyPath: 'id' });
+			db.createObjectStore('meta', { keyPath: 'key' });
+		});
+		const bareReader = await open('station-bench-bare');
+		let n = 0;
+
+		window.__stationBench = {
+			async tap(seatIndex) {
+				const seq = (await meta('nextSeq')) as number;
+				const key = `${deviceId}-${seq}`;
+				const card = document.querySelectorAll('[data-testid="seat"]')[seatIndex]!;
+				const button = card.querySelector<HTMLButtonElement>('[data-testid="hand"]');
+				const status = card.querySelector('[data-testid="status"]')!;
+				if (!button || button.disabled) throw new Error(`seat ${seatIndex}: "Hand raised" is not ready`);
+				let shownMs = NaN;
+				const tx = nextTx('puzzle-judge', 'events');
+				const t0 = performance.now();
+				const shown = new Promise<void>((resolve) => {
+					const mo = new MutationObserver(() => {
+						if (status.textContent === 'Finished') {
+							shownMs = performance.now() - t0;
+							mo.disconnect();
+							resolve();
+						}
+					});
+					mo.observe(status, { childList: true, characterData: true, subtree: true });
+				});
+				button.click();
+				const rec = await tx;
+				await rec.done;
+				if (!(await has(app, 'events', key))) throw new Error(`event ${key} not found after its transaction completed`);
+				await shown;
+				return { ms: rec.complete - t0, beforeTxMs: rec.created - t0, shownMs, durability: rec.durability };
+			},
+			async bare(withMeta) {
+				const object = { ...model, id: `bare-${++n}`, seq: n };
+				const t0 = performance.now();
+				const tx = bare.transaction(withMeta ? ['events', 'meta'] : 'events', 'readwrite', { durability: 'strict' });
+				const complete = new Promise<number>((resolve, reject) => {
+					tx.oncomplete = () => resolve(performance.now() - t0);
+					tx.onerror = () => reject(tx.error);
+				});
+				tx.objectStore('events').put(object);
+				if (withMeta) tx.objectStore('meta').put({ key: 'nextSeq', value: n + 1 });
+				const ms = await complete;
+				if (!(await has(bareReader, 'events', object.id))) throw new Error(`bare ${object.id} not found after its transaction completed`);
+				return { ms, durability: tx.durability };
+			}
+		};
+	});
+}
+
+/** Waits until the seat's button with this test ID is there and enabled. */
+async function seatButtonReady(page: Page, seat: number, testId: string) {
+	await page.waitForFunction(
+		([i, id]) => {
+			const b = document.querySelectorAll('[data-testid="seat"]')[i as number]?.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
+			return !!b && !b.disabled;
+		},
+		[seat, testId] as const
+	);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measures
+
+async function measureTaps(context: BrowserContext, page: Page): Promise<{ taps: TapSample[]; puts: PutSample[]; puts2: PutSample[] }> {
+	await installHelpers(page);
+	const cdp = await throttle(context, page, CPU_RATE);
+	const taps: TapSample[] = [];
+	const puts: PutSample[] = [];
+	const puts2: PutSample[] = [];
+	try {
+		for (let i = 0; i < WARMUP + TAPS; i++) {
+			const seat = i % SEATS;
+			await seatButtonReady(page, seat, 'hand');
+			const tap = await page.evaluate((s) => window.__stationBench!.tap(s), seat);
+			// The check fails: the seat runs on and can raise a hand again (CZ-GEN-FINISH).
+			await seatButtonReady(page, seat, 'reject');
+			await page.evaluate((s) => document.querySelectorAll('[data-testid="seat"]')[s]!.querySelector<HTMLButtonElement>('[data-testid="reject"]')!.click(), seat);
+			await seatButtonReady(page, seat, 'hand');
+			// The reference, interleaved so both see the same disk and the same moment.
+			const put = await page.evaluate(() => window.__stationBench!.bare(false));
+			const put2 = await page.evaluate(() => window.__stationBench!.bare(true));
+			if (i >= WARMUP) {
+				taps.push(tap);
+				puts.push(put);
+				puts2.push(put2);
+			}
+		}
+	} finally {
+		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+		await cdp.detach();
+	}
+	return { taps, puts, puts2 };
+}
+
+interface ColdStart {
+	/** Navigation start → the element painted (the next frame after it entered the DOM). */
+	ms: number;
+	/** → the navigation response's end (the shell from the worker's cache). */
+	responseEnd: number;
+	/** → DOMContentLoaded handlers done (the app's module scripts ran). */
+	domContentLoaded: number;
+	/** → the element entered the DOM. */
+	inDom: number;
+}
+
+/** A new page, offline, its worker stopped first: navigation start → the element on screen. */
+async function coldStarts(context: BrowserContext, url: string, selector: string, rate: number, runs: number): Promise<ColdStart[]> {
+	const times: ColdStart[] = [];
+	for (let i = 0; i < runs + 1; i++) {
+		// Stop the worker, so each start also pays for starting it, as after the tablet slept.
+		const helper = await context.newPage();
+		const sw = await context.newCDPSession(helper);
+		await sw.send('ServiceWorker.enable');
+		await sw.send('ServiceWorker.stopAllWorkers');
+		await sw.detach();
+		await helper.close();
+
+		const page = await context.newPage();
+		await throttle(context, page, rate);
+		await page.addInitScript((sel) => {
+			const mo = new MutationObserver(() => {
+				if (window.__appeared || !document.querySelector(sel)) return;
+				const appeared = { dom: performance.now() } as { dom: number; frame?: number };
+				window.__appeared = appeared;
+				// The next frame: the element is painted.
+				requestAnimationFrame(() => setTimeout(() => (appeared.frame = performance.now())));
+				mo.disconnect();
+			});
+			mo.observe(document, { childList: true, subtree: true });
+		}, selector);
+		const response = await page.goto(url);
+		if (!response?.fromServiceWorker()) throw new Error(`cold start ${i}: ${url} did not come from the service worker`);
+		await page.waitForFunction(() => window.__appeared?.frame !== undefined, undefined, { timeout: 30_000 });
+		const t = await page.evaluate(() => {
+			const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+			return { ms: window.__appeared!.frame!, inDom: window.__appeared!.dom, responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd };
+		});
+		if (i > 0) times.push(t); // the first one warms the disk cache
+		await page.close();
+	}
+	return times;
+}
+
+/** One throttled offline cold start under the CPU profiler: where the main thread's time goes. */
+async function profileColdStart(context: BrowserContext, url: string): Promise<string> {
+	await coldStarts(context, url, '[data-testid="quick-start"]', CPU_RATE, 1);
+	const page = await context.newPage();
+	const cdp = await throttle(context, page, CPU_RATE);
+	await cdp.send('Profiler.enable');
+	await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+	await cdp.send('Profiler.start');
+	await page.goto(url);
+	await page.getByTestId('quick-start').waitFor();
+	const visible = await page.evaluate(() => performance.now());
+	const { profile } = await cdp.send('Profiler.stop');
+	const hits = new Map<number, number>();
+	for (const id of profile.samples ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
+	const deltas = profile.timeDeltas ?? [];
+	const perSample = deltas.reduce((a, b) => a + b, 0) / Math.max(1, deltas.length) / 1000;
+	const byScript = new Map<string, number>();
+	const byFunction = new Map<string, number>();
+	for (const node of profile.nodes) {
+		const t = (hits.get(node.id) ?? 0) * perSample;
+		const script = node.callFrame.url.split('/').pop() || node.callFrame.functionName || '(native)';
+		byScript.set(script, (byScript.get(script) ?? 0) + t);
+		const fn = `${script} ${node.callFrame.functionName || '(top level)'}`;
+		byFunction.set(fn, (byFunction.get(fn) ?? 0) + t);
+	}
+	const top = (m: Map<string, number>, n: number) =>
+		[...m]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, n)
+			.map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
+			.join('\n');
+	await page.close();
+	return `Offline cold start of ${url} at ${CPU_RATE}×: quick set-up in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}`;
+}
+
+interface Script {
+	url: string;
+	bytes: number;
+	gzip: number;
+}
+
+/** Every JS response of /station (and of opening a heat), online, without the worker. */
+async function stationScripts(browser: import('@playwright/test').Browser, base: string): Promise<{ home: Script[]; heat: Script[] }> {
+	const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-US' });
+	const page = await context.newPage();
+	const seen = new Map<string, Promise<Script | null>>();
+	page.on('response', (r) => {
+		const url = new URL(r.url());
+		if (url.origin !== base || !url.pathname.endsWith('.js') || seen.has(url.pathname)) return;
+		seen.set(
+			url.pathname,
+			r.body().then(
+				(body) => ({ url: url.pathname, bytes: body.length, gzip: gzipSync(body).length }),
+				() => null
+			)
+		);
+	});
+	await page.goto(`${base}/station`);
+	await page.getByTestId('quick-start').waitFor();
+	await page.waitForLoadState('networkidle');
+	const homeKeys = [...seen.keys()];
+	await page.getByTestId('judge').fill('Bench');
+	await page.getByTestId('quick-start').click();
+	await page.getByTestId('seat').first().waitFor();
+	await page.waitForLoadState('networkidle');
+	const all = new Map<string, Script>();
+	for (const [k, p] of seen) {
+		const s = await p;
+		if (s) all.set(k, s);
+	}
+	await context.close();
+	return {
+		home: homeKeys.map((k) => all.get(k)!).filter(Boolean),
+		heat: [...all.keys()].filter((k) => !homeKeys.includes(k)).map((k) => all.get(k)!)
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+	if (!existsSync(join(ROOT, 'build/index.js'))) throw new Error('no production build: run "npm run build" first');
+	const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
+	const port = await freePort();
+	const base = `http://127.0.0.1:${port}`;
+	const server = await startServer(port, dataDir);
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+	});
+	try {
+		const context = await browser.newContext({ locale: 'en-US' });
+		// tsx (esbuild, keepNames) wraps named functions in `__name(...)`: the functions this file
+		// passes to page.evaluate need it in the page too.
+		await context.addInitScript({ content: KEEP_NAMES });
+		await context.addInitScript({ content: TX_LOG });
+		const page = await context.newPage();
+		await page.goto(`${base}/station`);
+		await waitForServiceWorker(page);
+
+		// A CZJPA heat of 6 seats, started: every tap a "Hand raised", every check then rejected.
+		await page.getByTestId('judge').fill('Bench');
+		await page.getByTestId('preset').selectOption('czjpa-individual');
+		await page.getByTestId('seat-count').fill(String(SEATS));
+		await page.getByTestId('quick-start').click();
+		await page.getByTestId('seat').nth(SEATS - 1).waitFor();
+		await page.getByTestId('start').click();
+		await page.getByTestId('time-left').waitFor();
+		const heatUrl = page.url();
+
+		if (PROFILE) {
+			await page.close();
+			await context.setOffline(true);
+			process.stdout.write(`${await profileColdStart(context, `${base}/station`)}\n`);
+			return;
+		}
+
+		process.stderr.write(`(a)(b) ${WARMUP} + ${TAPS} taps and bare puts at ${CPU_RATE}× CPU throttling…\n`);
+		const { taps, puts, puts2 } = await measureTaps(context, page);
+		const events = await page.evaluate(
+			() =>
+				new Promise<number>((resolve) => {
+					const r = indexedDB.open('puzzle-judge');
+					r.onsuccess = () => {
+						const c = r.result.transaction('events').objectStore('events').count();
+						c.onsuccess = () => resolve(c.result);
+					};
+				})
+		);
+		await page.close();
+
+		process.stderr.write(`(c) ${COLD} offline cold starts per URL…\n`);
+		await context.setOffline(true);
+		const homeSelector = '[data-testid="quick-start"], [data-testid="seat"]';
+		const coldHome = await coldStarts(context, `${base}/station`, homeSelector, CPU_RATE, COLD);
+		const coldHeat = await coldStarts(context, heatUrl, '[data-testid="seat"]', CPU_RATE, COLD);
+		// The same without throttling, for information.
+		const coldHome1 = await coldStarts(context, `${base}/station`, homeSelector, 1, COLD);
+		await context.close();
+
+		process.stderr.write('(d) the station JS…\n');
+		const scripts = await stationScripts(browser, base);
+
+		const tapMs = taps.map((t) => t.ms);
+		const putMs = puts.map((p) => p.ms);
+		const cold = (c: ColdStart[], k: keyof ColdStart = 'ms') => c.map((x) => x[k]);
+		const durabilities = [...new Set([...taps.map((t) => `tap ${t.durability}`), ...puts.map((p) => `bare ${p.durability}`)])];
+		const ratioMedian = median(tapMs) / median(putMs);
+		const ratioP95 = p95(tapMs) / p95(putMs);
+		const homeGzip = scripts.home.reduce((a, s) => a + s.gzip, 0);
+		const homeRaw = scripts.home.reduce((a, s) => a + s.bytes, 0);
+		const heatGzip = scripts.heat.reduce((a, s) => a + s.gzip, 0);
+
+		const out: string[] = [];
+		out.push(
+			`Station benchmark · ${browser.version()} (${CHROMIUM}) · CPU throttled ${CPU_RATE}× · ${TAPS} taps (after ${WARMUP} warm-up) · ${COLD} cold starts per URL · heat log ${events} events at the end`,
+			''
+		);
+		out.push(
+			table(
+				['measure', 'median', 'p95', 'goal', 'result'],
+				[
+					['(a) tap → event durable in IndexedDB', `${ms(median(tapMs))} ms`, `${ms(p95(tapMs))} ms`, `p95 ≤ ${GOAL_TAP_P95_MS} ms`, verdict(p95(tapMs) <= GOAL_TAP_P95_MS)],
+					['(b) bare IndexedDB put, strict', `${ms(median(putMs))} ms`, `${ms(p95(putMs))} ms`, '—', ''],
+					['(a)/(b) tap ÷ bare put', `${ratioMedian.toFixed(2)}×`, `${ratioP95.toFixed(2)}×`, `p95 ≤ ${GOAL_TAP_OVER_BARE}×`, verdict(ratioP95 <= GOAL_TAP_OVER_BARE)],
+					['(c) offline cold start → quick set-up', `${ms(median(cold(coldHome)))} ms`, `${ms(p95(cold(coldHome)))} ms`, `median ≤ ${GOAL_COLD_MS} ms`, verdict(median(cold(coldHome)) <= GOAL_COLD_MS)],
+					['(c) offline cold start → seat grid', `${ms(median(cold(coldHeat)))} ms`, `${ms(p95(cold(coldHeat)))} ms`, `median ≤ ${GOAL_COLD_MS} ms`, verdict(median(cold(coldHeat)) <= GOAL_COLD_MS)],
+					['(d) /station JS, gzipped', `${(homeGzip / 1024).toFixed(1)} KiB`, '', `≤ ${GOAL_JS_GZIP_BYTES / 1024} KiB`, verdict(homeGzip <= GOAL_JS_GZIP_BYTES)]
+				]
+			)
+		);
+		out.push('');
+		out.push('For information:');
+		out.push(
+			table(
+				['measure', 'median', 'p95', 'max'],
+				[
+					['tap → app transaction created', `${ms(median(taps.map((t) => t.beforeTxMs)))} ms`, `${ms(p95(taps.map((t) => t.beforeTxMs)))} ms`, `${ms(Math.max(...taps.map((t) => t.beforeTxMs)))} ms`],
+					['tap → durable', `${ms(median(tapMs))} ms`, `${ms(p95(tapMs))} ms`, `${ms(Math.max(...tapMs))} ms`],
+					['bare put → durable', `${ms(median(putMs))} ms`, `${ms(p95(putMs))} ms`, `${ms(Math.max(...putMs))} ms`],
+					['bare put of event + meta, one transaction', `${ms(median(puts2.map((p) => p.ms)))} ms`, `${ms(p95(puts2.map((p) => p.ms)))} ms`, `${ms(Math.max(...puts2.map((p) => p.ms)))} ms`],
+					['tap → status reads "Finished" (DOM)', `${ms(median(taps.map((t) => t.shownMs)))} ms`, `${ms(p95(taps.map((t) => t.shownMs)))} ms`, `${ms(Math.max(...taps.map((t) => t.shownMs)))} ms`],
+					...(
+						[
+							['quick set-up', coldHome],
+							['seat grid', coldHeat],
+							['quick set-up, no throttling', coldHome1]
+						] as const
+					).flatMap(([label, c]) => [
+						[`cold start (${label}) → shell response end`, `${ms(median(cold(c, 'responseEnd')))} ms`, `${ms(p95(cold(c, 'responseEnd')))} ms`, `${ms(Math.max(...cold(c, 'responseEnd')))} ms`],
+						[`cold start (${label}) → DOMContentLoaded end`, `${ms(median(cold(c, 'domContentLoaded')))} ms`, `${ms(p95(cold(c, 'domContentLoaded')))} ms`, `${ms(Math.max(...cold(c, 'domContentLoaded')))} ms`],
+						[`cold start (${label}) → element in DOM`, `${ms(median(cold(c, 'inDom')))} ms`, `${ms(p95(cold(c, 'inDom')))} ms`, `${ms(Math.max(...cold(c, 'inDom')))} ms`],
+						[`cold start (${label}) → painted`, `${ms(median(cold(c)))} ms`, `${ms(p95(cold(c)))} ms`, `${ms(Math.max(...cold(c)))} ms`]
+					])
+				]
+			)
+		);
+		out.push('');
+		out.push(`/station JS: ${scripts.home.length} files, ${(homeRaw / 1024).toFixed(1)} KiB raw, ${homeGzip} bytes gzipped (${(homeGzip / 1024).toFixed(1)} KiB)`);
+		for (const s of [...scripts.home].sort((a, b) => b.gzip - a.gzip)) out.push(`  ${s.url}  ${s.bytes} B → ${s.gzip} B gz`);
+		out.push(`opening a heat loads ${scripts.heat.length} more JS file(s)${scripts.heat.length ? `, ${heatGzip} bytes gzipped` : ''}`);
+		out.push(`transaction durability seen: ${durabilities.join(', ')}`);
+		out.push(`cold starts, ms: quick set-up [${cold(coldHome).map((t) => t.toFixed(0)).join(', ')}]; seat grid [${cold(coldHeat).map((t) => t.toFixed(0)).join(', ')}]`);
+		process.stdout.write(`${out.join('\n')}\n`);
+	} finally {
+		await browser.close();
+		await stopServer(server);
+		rmSync(dataDir, { recursive: true, force: true });
+	}
+}
+
+await main();

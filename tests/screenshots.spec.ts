@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Screenshots of the station's main screens for docs/screenshots/, at a landscape and a
+ * portrait tablet size, with checks that the screens are usable on a tablet there: nothing
+ * scrolls sideways, every seat card is fully on screen, the main actions are at least 72 px
+ * tall and every other button at least 48 px.
+ */
+
+test.use({ locale: 'en-US', timezoneId: 'UTC' });
+
+// The committed screenshots are rewritten only on request (UPDATE_SCREENSHOTS=1 npx playwright
+// test tests/screenshots.spec.ts); an ordinary run writes them under test-results/.
+const OUT = fileURLToPath(new URL(process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/', import.meta.url));
+const VIEWPORTS = [
+	{ width: 1280, height: 800 },
+	{ width: 800, height: 1280 }
+] as const;
+const MIN = 60_000;
+const START = Date.parse('2026-05-16T09:00:00Z');
+const PREVIEW = 2 * MIN;
+
+/** Buttons that are the main action of their screen or card. */
+const MAIN_ACTIONS = 'button.main, button.start, button.go';
+
+async function checkLayout(page: Page, where: string) {
+	const viewport = page.viewportSize()!;
+	const scroll = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+	expect(scroll.innerWidth, where).toBe(viewport.width);
+	expect(scroll.scrollWidth, `${where}: no horizontal scrolling`).toBeLessThanOrEqual(viewport.width);
+
+	for (const box of await page.getByTestId('seat').evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().toJSON() as DOMRect))) {
+		expect(box.left, `${where}: a seat card starts on screen`).toBeGreaterThanOrEqual(0);
+		expect(box.right, `${where}: a seat card ends on screen`).toBeLessThanOrEqual(viewport.width);
+	}
+
+	const buttons = await page.locator('button, summary').evaluateAll((els, mainSelector) => {
+		return els
+			.filter((el) => el.checkVisibility())
+			.map((el) => {
+				const r = el.getBoundingClientRect();
+				return { label: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40), main: el.matches(mainSelector), height: r.height, width: r.width };
+			});
+	}, MAIN_ACTIONS);
+	expect(buttons.length, where).toBeGreaterThan(0);
+	const tooLow = buttons.filter((b) => b.height < (b.main ? 72 : 48) - 0.5);
+	expect(tooLow, `${where}: main actions ≥ 72 px tall, other buttons ≥ 48 px`).toEqual([]);
+	// Narrow targets are reported, not failed: the rule checked is the height.
+	const narrow = buttons.filter((b) => b.width < 48 - 0.5);
+	if (narrow.length > 0)
+		test.info().annotations.push({ type: 'narrow buttons', description: `${where}: ${narrow.map((b) => `"${b.label}" ${b.width.toFixed(1)} px wide`).join(', ')}` });
+	return buttons;
+}
+
+async function shoot(page: Page, name: string, fullPage = true) {
+	const { width, height } = page.viewportSize()!;
+	mkdirSync(OUT, { recursive: true });
+	await page.screenshot({ path: `${OUT}${name}-${width}x${height}.png`, fullPage });
+}
+
+const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
+
+async function keys(s: Locator, digits: string) {
+	for (const d of digits) await s.getByRole('button', { name: d, exact: true }).click();
+}
+
+test('the station screens at 1280×800 and 800×1280: screenshots, no sideways scrolling, large enough buttons', async ({ page }) => {
+	// The same pictures on every run: fixed IDs (the heat's ID is shown), a paused clock.
+	await page.addInitScript(() => {
+		let n = 0;
+		crypto.randomUUID = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+	});
+	await page.clock.install({ time: START - 5 * MIN });
+	await page.setViewportSize(VIEWPORTS[0]);
+	await page.goto('/station');
+	await expect(page.getByTestId('quick-start')).toBeVisible();
+	await page.getByTestId('judge').fill('Eva');
+	await page.getByTestId('preset').selectOption('es-adult-individual');
+	await page.getByTestId('seat-count').fill('6');
+	await page.getByTestId('names').fill(['Lucía', 'Marta', 'Nuria', 'Olga', 'Pilar', 'Rocío'].join('\n'));
+
+	for (const viewport of VIEWPORTS) {
+		await page.setViewportSize(viewport);
+		const buttons = await checkLayout(page, `home ${viewport.width}x${viewport.height}`);
+		expect(buttons.filter((b) => b.main).map((b) => b.label)).toEqual(['Set up the heat']);
+		await shoot(page, 'station-home');
+	}
+
+	// A Spanish adult turn (pauses allowed), 6 seats in different states at 2:01:00 of counted time.
+	await page.getByTestId('quick-start').click();
+	await expect(page.getByTestId('seat')).toHaveCount(6);
+	await page.clock.pauseAt(START);
+	await page.getByTestId('start').click();
+	const at = (ms: number) => page.clock.pauseAt(START + PREVIEW + ms);
+	const [lucia, marta, nuria, olga, pilar, rocio] = ['Lucía', 'Marta', 'Nuria', 'Olga', 'Pilar', 'Rocío'].map((n) => seat(page, n)) as Locator[] as [
+		Locator,
+		Locator,
+		Locator,
+		Locator,
+		Locator,
+		Locator
+	];
+
+	await at(10 * MIN);
+	await lucia.getByTestId('pause').click(); // ends by itself at 5:00
+	await at(20 * MIN);
+	await marta.getByTestId('pause').click();
+	await at(24 * MIN);
+	await marta.getByRole('button', { name: 'Resume' }).click();
+	await at(80 * MIN);
+	await olga.getByTestId('hand').click();
+	await at(81 * MIN);
+	await olga.getByTestId('confirm').click();
+	await olga.getByTestId('agree').click();
+	await at(100 * MIN);
+	await nuria.getByTestId('hand').click();
+	await at(119 * MIN);
+	await lucia.getByTestId('pause').click();
+	await at(121 * MIN);
+
+	await rocio.getByTestId('tally').click();
+	for (const g of ['150', '30', '5']) {
+		await keys(rocio, g);
+		await rocio.getByTestId('tally-add').click();
+	}
+	await rocio.getByTestId('tally-save').click();
+	await pilar.getByTestId('tally').click();
+	for (const g of ['120', '35', '9']) {
+		await keys(pilar, g);
+		await pilar.getByTestId('tally-add').click();
+	}
+	await keys(pilar, '4');
+
+	const statuses = await page.getByTestId('status').allTextContents();
+	expect(statuses).toEqual(['Paused', 'Running', 'Finished', 'Finished · locked', 'Time is up', 'Time is up']);
+	await expect(nuria.getByTestId('confirm')).toBeVisible();
+	await expect(pilar.getByTestId('tally-sum')).toContainText('155 counted · 45 loose');
+	await expect(rocio.getByTestId('result')).toContainText('180 pieces counted');
+	await expect(page.getByRole('status').filter({ hasText: 'Ready to work offline' })).toBeVisible();
+	await expect(page.getByTestId('time-left')).toHaveText('Time left: 9:00');
+
+	for (const viewport of VIEWPORTS) {
+		await page.setViewportSize(viewport);
+		const where = `heat ${viewport.width}x${viewport.height}`;
+		const buttons = await checkLayout(page, where);
+		// Hand raised ×2, Confirm, agree (Rocío): the main actions on screen.
+		expect(buttons.filter((b) => b.main).length, where).toBe(4);
+		await shoot(page, 'heat');
+		await pilar.getByTestId('tally-save').scrollIntoViewIfNeeded();
+		await shoot(page, 'tally', false);
+		await page.evaluate(() => window.scrollTo(0, 0));
+	}
+});
