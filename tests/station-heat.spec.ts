@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { fillQuickSetup, seatCard } from './station-helpers';
 
 /**
  * Whole heats on the judge station, end to end: real Chromium, real IndexedDB, the production
@@ -32,16 +33,11 @@ function shown(ms: number, resolution: 'ms' | 'second-truncated'): string {
 async function quickHeat(page: Page, presetId: string, names: string[]) {
 	await page.clock.install({ time: START - 5 * MIN });
 	await page.goto('/station');
-	await page.getByTestId('judge').fill('Eva');
-	await page.getByTestId('preset').selectOption(presetId);
-	await page.getByTestId('seat-count').fill(String(names.length));
-	await page.getByTestId('names').fill(names.join('\n'));
-	await page.getByTestId('quick-start').click();
-	await expect(page.getByTestId('seat')).toHaveCount(names.length);
+	await fillQuickSetup(page, presetId, names);
 	await page.clock.pauseAt(START);
 }
 
-const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name, exact: false }) });
+const seat = seatCard;
 
 /** Jumps the paused clock to START + `ms` (timers due meanwhile fire, the clocks repaint). */
 async function at(page: Page, ms: number) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillQuickSetup } from './station-helpers';
 
 /**
  * A whole heat started offline: after one visit online (the service worker installed and in
@@ -53,12 +54,7 @@ test('CZ-GEN-FINISH offline: a heat set up, started and finished without a netwo
 	expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
 	// Set up on the spot and start, all offline.
-	await page.getByTestId('judge').fill('Eva');
-	await page.getByTestId('preset').selectOption('czjpa-individual');
-	await page.getByTestId('seat-count').fill('3');
-	await page.getByTestId('names').fill('Ana\nBohdan\nCyril');
-	await page.getByTestId('quick-start').click();
-	await expect(page.getByTestId('seat')).toHaveCount(3);
+	await fillQuickSetup(page, 'czjpa-individual', ['Ana', 'Bohdan', 'Cyril']);
 	const heatUrl = page.url();
 	expect(heatUrl).toMatch(/\/station\?competition=q-[a-z0-9]+&heat=q-[a-z0-9]+-h1&table=1$/);
 
