@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { StandingsJson, StandingsJsonRow } from '../src/lib/files/format';
 import { fillQuickSetup, seatCard } from './station-helpers';
 
 /**
@@ -84,24 +85,9 @@ async function tabletStandings(page: Page): Promise<TabletRow[]> {
 	);
 }
 
-interface CliRow {
-	place: number | null;
-	name: string;
-	entryId: string;
-	status: string;
-	awarded: boolean;
-	tieBreak: boolean;
-	finalTimeMs: number | null;
-	countedPieces: number | null;
-	reason: string;
-}
-interface CliCompetition {
-	competition: { id: string };
-	at: number;
-	rows: CliRow[];
-	tieForFirst: string[];
-	conflicts: unknown[];
-}
+// The CLI's JSON output (src/lib/files/format.ts), as the test reads it back.
+type CliRow = StandingsJsonRow;
+type CliCompetition = StandingsJson;
 
 /** Export on the tablet, save the download, and run the CLI on it at the page's clock time. */
 async function exportAndRunCli(page: Page): Promise<{ file: string; at: number; cli: CliCompetition[] }> {
