@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+/** E2E_PORT lets two checkouts run their e2e tests at once (the update test uses the next port). */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const HOST = '127.0.0.1';
 /** A fresh data directory for every run (deleted before the server starts). */
 const DATA_DIR = 'tests/.tmp/e2e-data';

@@ -188,7 +188,7 @@ const hasWaitingWorker = (page: Page) =>
 	page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
 
 test.describe('updates', () => {
-	const PORT = 4174;
+	const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;
 	const V2 = 'tests/.tmp/build-v2';
 	let server: ChildProcess | null = null;
 
