@@ -7,6 +7,8 @@ type Stamped = 'id' | 'deviceId' | 'seq';
 export type EventDraft = Omit<ActionEvent, Stamped> | Omit<CorrectionEvent, Stamped>;
 
 const DEVICE_KEY = 'deviceId';
+/** Tabs of the station on one tablet tell each other about the events they store. */
+const CHANNEL = 'puzzle-judge.events';
 const SEQ_KEY = 'nextSeq';
 
 function newDeviceId(): string {
@@ -20,11 +22,42 @@ function newDeviceId(): string {
  * reload or a crash between two taps).
  */
 export class EventLog {
+	/** One channel per database; null where there is no BroadcastChannel (each tab then sees its own taps). */
+	private readonly channel: BroadcastChannel | null;
+	private readonly listeners = new Set<(event: JudgeEvent) => void>();
+
 	private constructor(
 		private readonly db: StationDb,
 		readonly deviceId: string,
 		private nextSeq: number
-	) {}
+	) {
+		this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${CHANNEL}:${db.name}`) : null;
+		this.channel?.addEventListener('message', (m: MessageEvent) => this.received(m.data));
+		// Under Node (tests, scripts) an open channel would keep the process alive.
+		(this.channel as { unref?: () => void } | null)?.unref?.();
+	}
+
+	/** An event another tab stored (already durable there, and so here: it is one database). */
+	private received(data: unknown): void {
+		const checked = JudgeEventSchema.safeParse(data);
+		if (!checked.success) return;
+		const event = checked.data as JudgeEvent;
+		// Another tab of this device numbered it: ours continue after it, without a refused write.
+		if (event.deviceId === this.deviceId && event.seq >= this.nextSeq) this.nextSeq = event.seq + 1;
+		for (const listener of this.listeners) listener(event);
+	}
+
+	/** Calls `listener` with each event that another tab of the station stores; returns the unsubscribe. */
+	onOtherTab(listener: (event: JudgeEvent) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Stops listening to other tabs (a closed log). */
+	close(): void {
+		this.listeners.clear();
+		this.channel?.close();
+	}
 
 	static async open(db: StationDb): Promise<EventLog> {
 		return db.transaction('rw', db.meta, db.events, async () => {
@@ -69,7 +102,8 @@ export class EventLog {
 			}
 			throw e;
 		}
-		this.nextSeq = seq + 1;
+		this.nextSeq = Math.max(this.nextSeq, seq + 1);
+		this.channel?.postMessage(stored);
 		return stored;
 	}
 

@@ -7,6 +7,7 @@ export { CompetitionScorer, scoreCompetition, type CompetitionSetup } from './sc
 export { applyCorrections } from './corrections';
 export { foldEntry, type EntrySummary } from './fold';
 export { evaluate, countedPieces } from './outcome';
+export { advance, spanOf, type OutcomeSpan } from './span';
 export { rankOutcomes, rankBasis, rankKey, Ranking } from './standings';
 export { rotationAt, type RotationState } from './rotation';
 export { atResolution, formatDuration, formatResult } from './time';

@@ -5,6 +5,7 @@ import { compareEvents, dedupeEvents, type IdCollision } from '$lib/events/order
 import { applyCorrections } from './corrections';
 import { foldEntry, type EntrySummary } from './fold';
 import { evaluate } from './outcome';
+import { spanOf, type OutcomeSpan } from './span';
 import { Ranking } from './standings';
 import type { Conflict, EffectiveEvent, Outcome, Standings } from './types';
 
@@ -197,6 +198,13 @@ export class CompetitionScorer {
 		this.refresh();
 		const s = this.states.get(entryId);
 		return s && this.outcomeOf(s, now);
+	}
+
+	/** The entry's outcome at `now` and until when it holds with its counters running (span.ts). */
+	span(entryId: string, now: number): OutcomeSpan | undefined {
+		this.refresh();
+		const s = this.states.get(entryId);
+		return s && spanOf(this.setup.ruleset, this.summaryOf(s), now, this.outcomeOf(s, now));
 	}
 
 	/** The latest tie-break result in force (ES-TIE). */

@@ -1,7 +1,7 @@
 import { pauseAllowed, type Ruleset } from '$lib/rules/schema';
 import type { Entry } from '$lib/setup/schema';
 import type { ActionType, EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
-import { CompetitionScorer, type CompetitionSetup, type Outcome, type Standings } from '$lib/scoring';
+import { advance, CompetitionScorer, type CompetitionSetup, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
 import type { EventLog } from '$lib/db/event-log';
 
 /** How long the last action can be undone (a compensating correction). */
@@ -42,8 +42,15 @@ export class HeatSession {
 	private readonly log: EventLog;
 	private readonly scorer: CompetitionScorer;
 
-	/** The time the clocks are shown for; the page advances it every frame while visible. */
-	now = $state(Date.now());
+	/** The time the clocks are shown for (the page advances it every frame while visible). */
+	#now = $state(Date.now());
+	/**
+	 * The moment the seats' states were last folded from the events. Between two changes (a
+	 * start, the limit, a pause ending by itself …) only the clocks advance, so a frame costs a
+	 * subtraction per seat, not a fold: the fold runs again when `now` reaches the next change,
+	 * when an event arrives, or when time goes backwards.
+	 */
+	#foldedAt = $state(Date.now());
 	/** Events of this heat known to the tablet, in arrival order. */
 	events = $state.raw<JudgeEvent[]>([]);
 	/** The last action taken here, for undo within UNDO_WINDOW_MS. */
@@ -53,15 +60,47 @@ export class HeatSession {
 	/** The last write that failed: shown to the judge, nothing is lost silently. */
 	error = $state<string | null>(null);
 
-	outcomes: Map<string, Outcome> = $derived.by(() => {
+	/** Every seat's state as of `#foldedAt`, and until when it holds. */
+	private spans: Map<string, OutcomeSpan> = $derived.by(() => {
 		void this.events;
-		return new Map(this.seats.map((s) => [s.id, this.scorer.outcome(s.id, this.now)!]));
+		const at = this.#foldedAt;
+		return new Map(this.seats.map((s) => [s.id, this.scorer.span(s.id, at)!]));
 	});
+
+	/** The next moment a seat's state changes otherwise than by its clock running. */
+	private changeAt: number = $derived.by(() => {
+		let next = Infinity;
+		for (const span of this.spans.values()) next = Math.min(next, span.until);
+		return next;
+	});
+
+	get now(): number {
+		return this.#now;
+	}
+
+	set now(t: number) {
+		this.#now = t;
+		if (t >= this.changeAt || t < this.#foldedAt) this.#foldedAt = t;
+	}
+
+	/**
+	 * Every seat's outcome as of the last change: status, check, budgets, results. It changes
+	 * only when the state does, so what depends on it is not redone every frame; the running
+	 * counters (clock, pause and assistance time) are `outcome(id)`'s.
+	 */
+	outcomes: Map<string, Outcome> = $derived.by(() => new Map([...this.spans].map(([id, span]) => [id, span.outcome])));
 
 	standings: Standings = $derived.by(() => {
 		void this.events;
-		return this.scorer.standings(this.now);
+		return this.scorer.standings(this.#foldedAt);
 	});
+
+	/** Seats the time limit stopped, as long as no tablet has recorded seeing it. */
+	limitUnrecorded: string[] = $derived.by(() => {
+		if (this.events.some((e) => e.type === 'heat.time-limit')) return [];
+		return this.seats.filter((s) => this.outcomes.get(s.id)!.status === 'unfinished').map((s) => s.id);
+	});
+	#recordingLimit = false;
 
 	/** The heat has started (its start event is recorded). */
 	started = $derived([...this.outcomes.values()].some((o) => o.startedAt !== null));
@@ -89,37 +128,58 @@ export class HeatSession {
 		this.scorer = new CompetitionScorer(this.setup);
 		this.scorer.add(opts.events);
 		this.events = opts.events;
+		this.unfollow = opts.log.onOtherTab((e) => {
+			if (e.competitionId === this.setup.competition.id && e.heatId === this.heatId) this.merge([e]);
+		});
+	}
+
+	/** Stops following the other tabs' taps (the judge left the heat). */
+	private readonly unfollow: () => void;
+	close(): void {
+		this.unfollow();
 	}
 
 	get ruleset(): Ruleset {
 		return this.setup.ruleset;
 	}
 
+	/** A seat's outcome at `now`, its running clock included. */
 	outcome(entryId: string): Outcome {
-		return this.outcomes.get(entryId)!;
+		return advance(this.ruleset, this.spans.get(entryId)!, this.#now);
 	}
 
 	/** Writes one event, then shows it. On failure nothing changes and the error is shown. */
-	private async record<T extends ActionType>(type: T, entryId: string | null, payload: EventOf<T>['payload'], tap: Tap): Promise<JudgeEvent | null> {
-		return this.write({
+	private async record<T extends ActionType>(
+		type: T,
+		entryId: string | null,
+		payload: EventOf<T>['payload'],
+		tap: Tap,
+		automatic = false
+	): Promise<JudgeEvent | null> {
+		return this.write(
+			{
 			at: tap.at,
 			mono: tap.mono,
 			judge: this.judge,
 			competitionId: this.setup.competition.id,
 			heatId: this.heatId,
 			entryId,
-			type,
-			payload
-		} as Parameters<EventLog['append']>[0]);
+				type,
+				payload
+			} as Parameters<EventLog['append']>[0],
+			automatic
+		);
 	}
 
-	private async write(draft: Parameters<EventLog['append']>[0]): Promise<JudgeEvent | null> {
+	/** `automatic`: recorded by the tablet itself, not a judge's action to undo. */
+	private async write(draft: Parameters<EventLog['append']>[0], automatic = false): Promise<JudgeEvent | null> {
 		this.saving = true;
 		try {
 			const event = await this.log.append(draft);
 			this.scorer.add([event]);
 			this.events = [...this.events, event];
-			this.lastAction = event;
+			this.refold(event.at);
+			if (!automatic) this.lastAction = event;
 			this.error = null;
 			return event;
 		} catch (e) {
@@ -137,11 +197,33 @@ export class HeatSession {
 		if (fresh.length === 0) return;
 		this.scorer.add(fresh);
 		this.events = [...this.events, ...fresh];
+		this.refold();
+	}
+
+	/** After new events: fold again now, or at the tap when it came after the last frame, so it shows at once. */
+	private refold(at = this.#now): void {
+		this.#now = Math.max(this.#now, at);
+		this.#foldedAt = this.#now;
 	}
 
 	/** One tap starts every seat of the table, absent ones too (CZ-GEN-START, ES-LATE); the preview first (ES-PREVIEW). */
 	start(tap = tapNow()) {
 		return this.record('heat.start', null, { entryIds: this.seats.map((s) => s.id), previewMs: this.ruleset.previewMs }, tap);
+	}
+
+	/**
+	 * The tablet saw the time limit stop these seats: an informational event for the audit
+	 * trail (the limit itself comes from the ruleset), recorded once, not an action to undo.
+	 */
+	async recordTimeLimit(tap = tapNow()): Promise<JudgeEvent | null> {
+		const entryIds = this.limitUnrecorded;
+		if (entryIds.length === 0 || this.#recordingLimit) return null;
+		this.#recordingLimit = true;
+		try {
+			return await this.record('heat.time-limit', null, { entryIds }, tap, true);
+		} finally {
+			this.#recordingLimit = false;
+		}
 	}
 
 	/** The finish: the instant of the tap (CZ-GEN-FINISH, ES-END). */
@@ -233,7 +315,7 @@ export class HeatSession {
 
 	/** Whether a pause can start for this seat now, and if not why (ES-PAUSE). */
 	pauseOffer(entryId: string): Offer {
-		const o = this.outcome(entryId);
+		const o = this.outcomes.get(entryId)!;
 		if (!pauseAllowed(this.ruleset)) return { offered: false, why: 'no-pause-rule' };
 		if (o.status !== 'running') return { offered: false, why: 'not-running' };
 		if (o.pauses.used >= o.pauses.max) return { offered: false, why: 'pauses-used' };
@@ -242,7 +324,7 @@ export class HeatSession {
 
 	/** Whether assistance can start for this seat now, and if not why (ES-ASSIST). */
 	assistOffer(entryId: string): Offer {
-		const o = this.outcome(entryId);
+		const o = this.outcomes.get(entryId)!;
 		const policy = this.ruleset.assistance;
 		if (!policy) return { offered: false, why: 'no-assistance-rule' };
 		if (o.status !== 'running' && o.status !== 'paused') return { offered: false, why: 'not-running' };

@@ -138,3 +138,31 @@ describe('a heat on the station', () => {
 		]);
 	});
 });
+
+describe('two tabs of the station on one tablet', () => {
+	it("each tab shows the other's taps without a reload, and numbering continues after them", async () => {
+		const db = freshDb();
+		const { q, session: first } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob']);
+		const second = await reopen(db, q.competitionId, q.heatId, q.table);
+		const start = await first.start(tap(T0));
+		await expect.poll(() => second.events.map((e) => e.id)).toEqual([start!.id]);
+		second.now = T0 + 5 * MIN;
+		const ana = q.bundle.entries[0]!.id;
+		expect(second.outcome(ana).status).toBe('running');
+
+		// The second tab's tap: the first tab shows it, and the device's numbering has no gap or reuse.
+		const hand = await second.handRaised(ana, tap(T0 + 5 * MIN));
+		await expect.poll(() => first.events.length).toBe(2);
+		first.now = T0 + 6 * MIN;
+		expect(first.outcome(ana).status).toBe('finished');
+		expect([start!.seq, hand!.seq]).toEqual([1, 2]);
+		const third = await first.handRaised(q.bundle.entries[1]!.id, tap(T0 + 7 * MIN));
+		expect(third!.seq).toBe(3);
+
+		// A closed session no longer follows the other tab.
+		first.close();
+		await second.note(null, 'lights flicker', tap(T0 + 8 * MIN));
+		await new Promise((r) => setTimeout(r, 50));
+		expect(first.events.length).toBe(3);
+	});
+});
