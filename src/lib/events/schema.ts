@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
 
 /**
@@ -12,20 +13,26 @@ import { IdSchema } from '$lib/setup/schema';
  * payloads and imported files. See docs/event-format.md.
  */
 
-const reason = z.string().trim().min(1, 'a reason is required').max(2000);
+const reason = z.string().check(z.trim(), z.minLength(1, 'a reason is required'), z.maxLength(2000));
 const ref = IdSchema; // the ID of an earlier event
 
-export const MissingPiecesSchema = z.number().int().min(0).max(100_000);
+export const MissingPiecesSchema = z.number().check(z.int(), z.minimum(0), z.maximum(100_000));
 
 /** Sizes of the correctly connected groups of an unfinished puzzle (CZ-GEN-UNFINISHED, ES-UNFINISHED). */
-export const GroupSizesSchema = z.array(z.number().int().min(1).max(100_000)).max(100_000);
+export const GroupSizesSchema = z.array(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))).check(z.maxLength(100_000));
 
 /** Each event type with its payload. `entry` says whether the event names an entry. */
 const payloads = {
 	/** A common start of the listed seats (CZ-GEN-START, ES-LATE); the clock starts after `previewMs` (ES-PREVIEW). */
-	'heat.start': { entry: false, payload: z.object({ entryIds: z.array(IdSchema).min(1).max(10_000), previewMs: z.number().int().min(0).max(3_600_000) }) },
+	'heat.start': {
+		entry: false,
+		payload: z.object({
+			entryIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(10_000)),
+			previewMs: z.number().check(z.int(), z.minimum(0), z.maximum(3_600_000))
+		})
+	},
 	/** The tablet saw the time limit pass; informational, the limit itself comes from the ruleset. */
-	'heat.time-limit': { entry: false, payload: z.object({ entryIds: z.array(IdSchema).max(10_000) }) },
+	'heat.time-limit': { entry: false, payload: z.object({ entryIds: z.array(IdSchema).check(z.maxLength(10_000)) }) },
 	'pause.start': { entry: true, payload: z.object({}) },
 	'pause.end': { entry: true, payload: z.object({}) },
 	'assist.start': { entry: true, payload: z.object({}) },
@@ -33,30 +40,39 @@ const payloads = {
 	/** The finish moment: the hand is raised (CZ-GEN-FINISH, ES-END). */
 	'hand.raised': { entry: true, payload: z.object({}) },
 	/** Relay: a puzzle's hand raised, with the member(s) who finished it (CZ-TEAM-P1-DONE). */
-	'relay.puzzle-finished': { entry: true, payload: z.object({ puzzleId: z.string().min(1).max(64), memberIds: z.array(IdSchema).max(50) }) },
+	'relay.puzzle-finished': {
+		entry: true,
+		payload: z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)), memberIds: z.array(IdSchema).check(z.maxLength(50)) })
+	},
 	/** The judge's check of a finish (`ref` = the hand.raised or relay.puzzle-finished event). */
 	'check.confirmed': { entry: true, payload: z.object({ ref, missingPieces: MissingPiecesSchema }) },
 	/** A failed check: that finish never happened, the clock goes on (CZ-GEN-FINISH). */
-	'check.rejected': { entry: true, payload: z.object({ ref, reason: z.string().max(2000).optional() }) },
+	'check.rejected': { entry: true, payload: z.object({ ref, reason: z.optional(z.string().check(z.maxLength(2000))) }) },
 	/** The competitor agrees with the recorded time: the record locks (CZ-GEN-RECORD). */
 	'record.acknowledged': { entry: true, payload: z.object({}) },
 	/** Connected group sizes of an unfinished puzzle at the limit; `puzzleId` for relays. */
-	'tally.recorded': { entry: true, payload: z.object({ puzzleId: z.string().min(1).max(64).optional(), groups: GroupSizesSchema }) },
+	'tally.recorded': {
+		entry: true,
+		payload: z.object({ puzzleId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))), groups: GroupSizesSchema })
+	},
 	'entry.disqualified': { entry: true, payload: z.object({ reason }) },
-	'entry.did-not-start': { entry: true, payload: z.object({ reason: z.string().max(2000).optional() }) },
+	'entry.did-not-start': { entry: true, payload: z.object({ reason: z.optional(z.string().check(z.maxLength(2000))) }) },
 	/** A free-text note (ES-INCIDENT); changes nothing. */
-	'incident.noted': { entry: false, payload: z.object({ note: z.string().trim().min(1).max(5000) }) },
+	'incident.noted': { entry: false, payload: z.object({ note: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)) }) },
 	/** An audited manual adjustment of an entry's time, + or − (ES-INCIDENT). */
-	'time.adjusted': { entry: true, payload: z.object({ deltaMs: z.number().int().min(-86_400_000).max(86_400_000), reason }) },
+	'time.adjusted': {
+		entry: true,
+		payload: z.object({ deltaMs: z.number().check(z.int(), z.minimum(-86_400_000), z.maximum(86_400_000)), reason })
+	},
 	/** The order of entries tied for first after a tie-break puzzle, best first (ES-TIE). */
-	'tiebreak.result': { entry: false, payload: z.object({ order: z.array(IdSchema).min(2).max(1000) }) },
+	'tiebreak.result': { entry: false, payload: z.object({ order: z.array(IdSchema).check(z.minLength(2), z.maxLength(1000)) }) },
 	/** Relay: the team's two pairs for part 2 (CZ-TEAM-P2). */
 	'relay.pairs-assigned': {
 		entry: true,
 		payload: z.object({ pairs: z.tuple([z.tuple([IdSchema, IdSchema]), z.tuple([IdSchema, IdSchema])]) })
 	},
 	/** Relay: a checked puzzle is boxed and the next one released (CZ-TEAM-TEARDOWN). */
-	'relay.teardown-done': { entry: true, payload: z.object({ puzzleId: z.string().min(1).max(64) }) }
+	'relay.teardown-done': { entry: true, payload: z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)) }) }
 } as const;
 
 type Payloads = typeof payloads;
@@ -73,7 +89,7 @@ export function namesEntry(type: ActionType): boolean {
  * payload. It keeps the superseded event's competition, heat and entry.
  */
 const replacementVariants = ACTION_TYPES.map((type) =>
-	z.object({ type: z.literal(type), at: z.number().int().min(0), payload: payloads[type].payload })
+	z.object({ type: z.literal(type), at: z.number().check(z.int(), z.minimum(0)), payload: payloads[type].payload })
 );
 export const ReplacementSchema = z.discriminatedUnion('type', replacementVariants as unknown as [
 	(typeof replacementVariants)[number],
@@ -85,7 +101,7 @@ const correctionPayload = z.object({
 	supersedes: ref,
 	reason,
 	/** Without a replacement the superseded event is void (undo); with one, it is replaced. */
-	replacement: ReplacementSchema.optional()
+	replacement: z.optional(ReplacementSchema)
 });
 
 export const EVENT_FORMAT_VERSION = 1;
@@ -95,16 +111,16 @@ const envelope = {
 	id: IdSchema,
 	deviceId: IdSchema,
 	/** 1, 2, 3 … per device, never reused. */
-	seq: z.number().int().min(1),
+	seq: z.number().check(z.int(), z.minimum(1)),
 	/** The device's wall-clock time of the tap, ms since the epoch. */
-	at: z.number().int().min(0).max(8_640_000_000_000),
+	at: z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_000)),
 	/** The device's monotonic clock (performance.now()) at the tap, ms; restarts with the page. */
-	mono: z.number().min(0).max(1e12),
+	mono: z.number().check(z.minimum(0), z.maximum(1e12)),
 	/** Who tapped: the judge's or organizer's name or ID. */
-	judge: z.string().min(1).max(120),
+	judge: z.string().check(z.minLength(1), z.maxLength(120)),
 	competitionId: IdSchema,
-	heatId: IdSchema.nullable(),
-	entryId: IdSchema.nullable()
+	heatId: z.nullable(IdSchema),
+	entryId: z.nullable(IdSchema)
 };
 
 const actionVariants = ACTION_TYPES.map((type) =>
@@ -117,15 +133,17 @@ export const JudgeEventSchema = z
 		typeof correctionVariant,
 		...(typeof actionVariants)[number][]
 	])
-	.superRefine((e, ctx) => {
-		if (e.type === 'correction') return;
-		const wantsEntry = namesEntry(e.type as ActionType);
-		if (wantsEntry && e.entryId === null) ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event names an entry` });
-		if (!wantsEntry && e.entryId !== null && e.type !== 'incident.noted')
-			ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event applies to the heat: entryId must be null` });
-		if (e.type !== 'incident.noted' && e.type !== 'tiebreak.result' && e.heatId === null)
-			ctx.addIssue({ code: 'custom', path: ['heatId'], message: `a ${e.type} event names its heat` });
-	});
+	.check(
+		z.superRefine((e, ctx) => {
+			if (e.type === 'correction') return;
+			const wantsEntry = namesEntry(e.type as ActionType);
+			if (wantsEntry && e.entryId === null) ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event names an entry` });
+			if (!wantsEntry && e.entryId !== null && e.type !== 'incident.noted')
+				ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event applies to the heat: entryId must be null` });
+			if (e.type !== 'incident.noted' && e.type !== 'tiebreak.result' && e.heatId === null)
+				ctx.addIssue({ code: 'custom', path: ['heatId'], message: `a ${e.type} event names its heat` });
+		})
+	);
 
 type Envelope = { [K in keyof typeof envelope]: z.infer<(typeof envelope)[K]> };
 export type ActionEvent = {

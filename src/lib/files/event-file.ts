@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
 import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
 import {
 	CompetitionSchema,
@@ -43,19 +44,21 @@ const EventFileObjectSchema = z.object({
 	format: z.literal(EVENT_FILE_FORMAT),
 	version: z.literal(EVENT_FILE_VERSION),
 	/** When the file was written, ms since the epoch (the device's clock). */
-	exportedAt: z.number().int().min(0),
+	exportedAt: z.number().check(z.int(), z.minimum(0)),
 	/** The device that wrote the file, when one did (a tablet); absent for merged exports. */
-	deviceId: IdSchema.optional(),
+	deviceId: z.optional(IdSchema),
 	setup: EventFileSetupSchema,
 	/** Judge events in any order; their total order is (at, deviceId, seq, id). */
 	log: z.array(JudgeEventSchema)
 });
 
 /** The whole file, with the self-contained check (reference issues) as a refinement. */
-export const EventFileSchema = EventFileObjectSchema.superRefine((file, ctx) => {
-	for (const issue of referenceIssues(file.setup as EventFileSetup, file.log as JudgeEvent[]))
-		ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-});
+export const EventFileSchema = EventFileObjectSchema.check(
+	z.superRefine((file, ctx) => {
+		for (const issue of referenceIssues(file.setup as EventFileSetup, file.log as JudgeEvent[]))
+			ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+	})
+);
 
 export interface EventFile {
 	format: typeof EVENT_FILE_FORMAT;
@@ -185,7 +188,7 @@ export function parseEventFile(text: string, fileName: string): ParseResult {
 	// The envelope, with the lists' items left to be validated one by one below.
 	const shape = EventFileObjectSchema.shape;
 	const lists = z.array(z.unknown());
-	const envelope = EventFileObjectSchema.extend({
+	const envelope = z.extend(EventFileObjectSchema, {
 		setup: z.object(Object.fromEntries(SETUP_LISTS.map((k) => [k, lists])) as Record<keyof EventFileSetup, typeof lists>),
 		log: lists
 	}).safeParse(root);
@@ -198,7 +201,7 @@ export function parseEventFile(text: string, fileName: string): ParseResult {
 	let setupValid = true;
 	for (const key of SETUP_LISTS) {
 		const items = envelope.data.setup[key];
-		const schema = shape.setup.shape[key].element;
+		const schema = shape.setup.shape[key].def.element;
 		setup[key] = items.map((item, index) => {
 			const r = schema.safeParse(item);
 			if (r.success) return r.data;
@@ -208,7 +211,7 @@ export function parseEventFile(text: string, fileName: string): ParseResult {
 		});
 	}
 	const log: (JudgeEvent | undefined)[] = envelope.data.log.map((item, index) => {
-		const r = shape.log.element.safeParse(item);
+		const r = shape.log.def.element.safeParse(item);
 		if (r.success) return r.data as JudgeEvent;
 		for (const issue of r.error.issues) errors.push(err(['log', index, ...issue.path], issue.message));
 		return undefined;

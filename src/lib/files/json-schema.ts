@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION, EventFileSchema } from './event-file';
 
 /**

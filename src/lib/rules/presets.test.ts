@@ -23,7 +23,26 @@ describe('presets', () => {
 			'es-family-group',
 			'es-adult-group'
 		]);
-		for (const r of PRESETS) expect(RulesetSchema.safeParse(r).success).toBe(true);
+	});
+
+	it('each preset is already a parsed ruleset: RulesetSchema.parse gives it back unchanged', () => {
+		// Presets are not parsed at load, so this is what keeps them valid and complete
+		// (every default written out, nothing the schema would drop or change).
+		for (const r of PRESETS) expect(RulesetSchema.parse(r), r.id).toStrictEqual(r);
+	});
+
+	it('presets are frozen through and through, as they share parts', () => {
+		const kids = p('es-kids-group');
+		expect(Object.isFrozen(PRESETS)).toBe(true);
+		expect(Object.isFrozen(kids)).toBe(true);
+		expect(Object.isFrozen(kids.unit.memberAge)).toBe(true);
+		expect(Object.isFrozen(kids.clauses)).toBe(true);
+		// es-adult-individual and the kids pairs share one pause policy object.
+		const pause = p('es-adult-individual').pause!;
+		expect(() => {
+			pause.maxCount = 9;
+		}).toThrow(TypeError);
+		expect(p('es-kids-pairs-5-7').pause!.maxCount).toBe(2);
 	});
 
 	it('CZ-IND-FORMAT: individuals, one 500-piece puzzle, 90:00 limit, no preview', () => {

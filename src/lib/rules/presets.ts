@@ -1,8 +1,12 @@
-import { RulesetSchema, type PausePolicy, type Ruleset, type RulesetInput } from './schema';
+import type { PausePolicy, Ruleset } from './schema';
 
 /**
  * One preset per competition of both rulebooks (../shared/rules/CLAUSES.md). Where a rulebook
  * is ambiguous the reading chosen here is the default, and the comment names the clause.
+ *
+ * Presets are written out whole, as RulesetSchema's output (every default included), so that
+ * nothing is parsed when the module loads; presets.test.ts proves that parsing each one gives
+ * it back unchanged.
  */
 
 const MIN = 60_000;
@@ -21,7 +25,7 @@ const czGeneral = {
 	ties: { sharedPlaces: true, flagTieForFirst: false }, // CZ-IND-RANK-3: no tie-break in the CZJPA rules
 	awards: { topN: 5 }, // CZ-IND-AWARD, CZ-TEAM-RANK
 	refund: { deadlineDaysBefore: 15 } // CZ-GEN-REFUND
-} as const satisfies Partial<RulesetInput>;
+} as const satisfies Partial<Ruleset>;
 
 const czGeneralClauses = [
 	'CZ-GEN-START',
@@ -35,12 +39,12 @@ const czGeneralClauses = [
 	'CZ-GEN-CHANGES'
 ];
 
-const czIndividual: RulesetInput = {
+const czIndividual: Ruleset = {
 	...czGeneral,
 	id: 'czjpa-individual',
 	name: 'CZJPA individual (500 pieces, 90 min)',
 	clauses: [...czGeneralClauses, 'CZ-IND-CAP', 'CZ-IND-FORMAT', 'CZ-IND-SORTERS', 'CZ-IND-RANK-1', 'CZ-IND-RANK-2', 'CZ-IND-RANK-3', 'CZ-IND-AWARD'],
-	unit: { kind: 'individual', size: { min: 1, max: 1 }, accompaniedUnderAge: 16 },
+	unit: { kind: 'individual', size: { min: 1, max: 1 }, composition: [], accompaniedUnderAge: 16 },
 	format: { kind: 'single', puzzle: { id: 'puzzle', pieces: 500 } },
 	timeLimitMs: 90 * MIN,
 	capacity: { max: 80, per: 'person' },
@@ -48,7 +52,7 @@ const czIndividual: RulesetInput = {
 	checkIn: { sortersMax: 4 }
 };
 
-const czTeamRelay: RulesetInput = {
+const czTeamRelay: Ruleset = {
 	...czGeneral,
 	id: 'czjpa-team-relay',
 	name: 'CZJPA team relay (4 × 500, 2 × 500, 500, 1000; 5 h)',
@@ -65,7 +69,7 @@ const czTeamRelay: RulesetInput = {
 		'CZ-TEAM-RANK',
 		'CZ-TEAM-TEARDOWN'
 	],
-	unit: { kind: 'team', size: { min: 4, max: 4 }, accompaniedUnderAge: 16 },
+	unit: { kind: 'team', size: { min: 4, max: 4 }, composition: [], accompaniedUnderAge: 16 },
 	format: {
 		kind: 'relay',
 		teardownRequired: true,
@@ -102,7 +106,7 @@ const esGeneral = {
 	awards: { topN: 1 }, // "el ganador de cada categoría"
 	capacity: null,
 	refund: null
-} as const satisfies Partial<RulesetInput>;
+} as const satisfies Partial<Ruleset>;
 
 const esGeneralClauses = [
 	'ES-CAT',
@@ -130,13 +134,13 @@ const esPause: PausePolicy = { maxCount: 2, maxDurationMs: 5 * MIN, clockStops: 
 /** "Infantil" ages 5-14: the reading of "child" in the family group's "at least 2 children". */
 const childAge = { min: 5, max: 14 };
 
-function esKidsPairs(minAge: number, maxAge: number, pieces: number): RulesetInput {
+function esKidsPairs(minAge: number, maxAge: number, pieces: number): Ruleset {
 	return {
 		...esGeneral,
 		id: `es-kids-pairs-${minAge}-${maxAge}`,
 		name: `Kids pairs ${minAge}–${maxAge} (${pieces} pieces, 1 h)`,
 		clauses: [...esGeneralClauses, 'ES-COMPANION'],
-		unit: { kind: 'pair', size: { min: 2, max: 2 }, memberAge: { min: minAge, max: maxAge } },
+		unit: { kind: 'pair', size: { min: 2, max: 2 }, memberAge: { min: minAge, max: maxAge }, composition: [] },
 		format: { kind: 'single', puzzle: { id: 'puzzle', pieces } },
 		timeLimitMs: 1 * HOUR, // ES-LIMIT: kids categories 1 h
 		pause: esPause,
@@ -145,24 +149,25 @@ function esKidsPairs(minAge: number, maxAge: number, pieces: number): RulesetInp
 	};
 }
 
-const esAdultIndividual: RulesetInput = {
+const esAdultIndividual: Ruleset = {
 	...esGeneral,
 	id: 'es-adult-individual',
 	name: 'Adult individual 18+ (200 pieces, 2 h)',
 	clauses: esGeneralClauses,
-	unit: { kind: 'individual', size: { min: 1, max: 1 }, memberAge: { min: 18 } },
+	unit: { kind: 'individual', size: { min: 1, max: 1 }, memberAge: { min: 18 }, composition: [] },
 	format: { kind: 'single', puzzle: { id: 'puzzle', pieces: 200 } },
 	timeLimitMs: 2 * HOUR,
 	pause: esPause,
-	fee: { amount: 1, per: 'person', currency: 'EUR', payable: 'check-in' }
+	fee: { amount: 1, per: 'person', currency: 'EUR', payable: 'check-in' },
+	checkIn: {}
 };
 
-const esKidsGroup: RulesetInput = {
+const esKidsGroup: Ruleset = {
 	...esGeneral,
 	id: 'es-kids-group',
 	name: 'Kids group 4–6, ages 5–14 (150 pieces, 1 h)',
 	clauses: [...esGeneralClauses, 'ES-COMPANION'],
-	unit: { kind: 'group', size: { min: 4, max: 6 }, memberAge: childAge },
+	unit: { kind: 'group', size: { min: 4, max: 6 }, memberAge: childAge, composition: [] },
 	format: { kind: 'single', puzzle: { id: 'puzzle', pieces: 150 } },
 	// ES-LIMIT is ambiguous for the kids group ("kids" 1 h, "groups" 2 h): default 1 h.
 	timeLimitMs: 1 * HOUR,
@@ -171,7 +176,7 @@ const esKidsGroup: RulesetInput = {
 	checkIn: { companionsMax: 2 }
 };
 
-const esFamilyGroup: RulesetInput = {
+const esFamilyGroup: Ruleset = {
 	...esGeneral,
 	id: 'es-family-group',
 	name: 'Family & friends group 6–8, 2+ children (300 pieces, 2 h)',
@@ -184,22 +189,34 @@ const esFamilyGroup: RulesetInput = {
 	format: { kind: 'single', puzzle: { id: 'puzzle', pieces: 300 } },
 	timeLimitMs: 2 * HOUR,
 	pause: null,
-	fee: { amount: 5, per: 'entry', currency: 'EUR', payable: 'check-in' }
+	fee: { amount: 5, per: 'entry', currency: 'EUR', payable: 'check-in' },
+	checkIn: {}
 };
 
-const esAdultGroup: RulesetInput = {
+const esAdultGroup: Ruleset = {
 	...esGeneral,
 	id: 'es-adult-group',
 	name: 'Adult group 4–6, 18+ (500 pieces, 2 h)',
 	clauses: esGeneralClauses,
-	unit: { kind: 'group', size: { min: 4, max: 6 }, memberAge: { min: 18 } },
+	unit: { kind: 'group', size: { min: 4, max: 6 }, memberAge: { min: 18 }, composition: [] },
 	format: { kind: 'single', puzzle: { id: 'puzzle', pieces: 500 } },
 	timeLimitMs: 2 * HOUR,
 	pause: null,
-	fee: { amount: 5, per: 'entry', currency: 'EUR', payable: 'check-in' }
+	fee: { amount: 5, per: 'entry', currency: 'EUR', payable: 'check-in' },
+	checkIn: {}
 };
 
-const inputs: RulesetInput[] = [
+/** Freezes `value` and everything in it: presets share parts (esPause, childAge, the clause lists). */
+function deepFreeze<T>(value: T): T {
+	if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const v of Object.values(value)) deepFreeze(v);
+	}
+	return value;
+}
+
+/** Every preset, frozen: a change to one would show in the others that share its parts. */
+export const PRESETS: readonly Ruleset[] = deepFreeze([
 	czIndividual,
 	czTeamRelay,
 	esKidsPairs(5, 7, 20),
@@ -209,10 +226,7 @@ const inputs: RulesetInput[] = [
 	esKidsGroup,
 	esFamilyGroup,
 	esAdultGroup
-];
-
-/** Every preset, validated once at load: a broken preset fails loudly in tests and at start. */
-export const PRESETS: readonly Ruleset[] = Object.freeze(inputs.map((p) => Object.freeze(RulesetSchema.parse(p))));
+]);
 
 export function presetById(id: string): Ruleset | undefined {
 	return PRESETS.find((p) => p.id === id);

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
 
 /**
  * A competition's ruleset: every parameter that the timing, scoring, registration and
@@ -8,21 +9,17 @@ import { z } from 'zod';
  * All durations are whole milliseconds.
  */
 
-const id = z
-	.string()
-	.min(1)
-	.max(64)
-	.regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes');
-const durationMs = z.number().int().nonnegative();
-const positiveDurationMs = z.number().int().positive();
-const pieces = z.number().int().positive().max(100_000);
-const age = z.number().int().min(0).max(130);
+const id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes'));
+const durationMs = z.number().check(z.int(), z.nonnegative());
+const positiveDurationMs = z.number().check(z.int(), z.positive());
+const pieces = z.number().check(z.int(), z.positive(), z.maximum(100_000));
+const age = z.number().check(z.int(), z.minimum(0), z.maximum(130));
 
-export const AgeRangeSchema = z
-	.object({ min: age.optional(), max: age.optional() })
-	.refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
+export const AgeRangeSchema = z.object({ min: z.optional(age), max: z.optional(age) }).check(
+	z.refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
 		message: 'min must not be above max'
-	});
+	})
+);
 export type AgeRange = z.infer<typeof AgeRangeSchema>;
 
 export const UnitKindSchema = z.enum(['individual', 'pair', 'group', 'team']);
@@ -32,38 +29,44 @@ export type UnitKind = z.infer<typeof UnitKindSchema>;
 export const UnitSchema = z
 	.object({
 		kind: UnitKindSchema,
-		size: z.object({ min: z.number().int().min(1).max(50), max: z.number().int().min(1).max(50) }),
+		size: z.object({
+			min: z.number().check(z.int(), z.minimum(1), z.maximum(50)),
+			max: z.number().check(z.int(), z.minimum(1), z.maximum(50))
+		}),
 		/** Every member's age on the competition day must fall in this range. */
-		memberAge: AgeRangeSchema.optional(),
+		memberAge: z.optional(AgeRangeSchema),
 		/** "At least 2 children": at least `count` members whose age is in `age`. */
-		composition: z
-			.array(
+		composition: z._default(
+			z.array(
 				z.object({
-					label: z.string().min(1).max(80),
+					label: z.string().check(z.minLength(1), z.maxLength(80)),
 					age: AgeRangeSchema,
-					atLeast: z.number().int().min(1)
+					atLeast: z.number().check(z.int(), z.minimum(1))
 				})
-			)
-			.default([]),
+			),
+			[]
+		),
 		/** Members under this age need an accompanying adult (CZ-GEN-AGE). */
-		accompaniedUnderAge: age.optional()
+		accompaniedUnderAge: z.optional(age)
 	})
-	.superRefine((u, ctx) => {
-		if (u.size.min > u.size.max)
-			ctx.addIssue({ code: 'custom', path: ['size', 'min'], message: 'min must not be above max' });
-		if (u.kind === 'individual' && (u.size.min !== 1 || u.size.max !== 1))
-			ctx.addIssue({ code: 'custom', path: ['size'], message: 'an individual unit has exactly 1 member' });
-		if (u.kind === 'pair' && (u.size.min !== 2 || u.size.max !== 2))
-			ctx.addIssue({ code: 'custom', path: ['size'], message: 'a pair has exactly 2 members' });
-		u.composition.forEach((c, i) => {
-			if (c.atLeast > u.size.max)
-				ctx.addIssue({
-					code: 'custom',
-					path: ['composition', i, 'atLeast'],
-					message: `cannot be more than the unit's maximum size (${u.size.max})`
-				});
-		});
-	});
+	.check(
+		z.superRefine((u, ctx) => {
+			if (u.size.min > u.size.max)
+				ctx.addIssue({ code: 'custom', path: ['size', 'min'], message: 'min must not be above max' });
+			if (u.kind === 'individual' && (u.size.min !== 1 || u.size.max !== 1))
+				ctx.addIssue({ code: 'custom', path: ['size'], message: 'an individual unit has exactly 1 member' });
+			if (u.kind === 'pair' && (u.size.min !== 2 || u.size.max !== 2))
+				ctx.addIssue({ code: 'custom', path: ['size'], message: 'a pair has exactly 2 members' });
+			u.composition.forEach((c, i) => {
+				if (c.atLeast > u.size.max)
+					ctx.addIssue({
+						code: 'custom',
+						path: ['composition', i, 'atLeast'],
+						message: `cannot be more than the unit's maximum size (${u.size.max})`
+					});
+			});
+		})
+	);
 export type Unit = z.infer<typeof UnitSchema>;
 
 export const PuzzleSchema = z.object({ id, pieces });
@@ -76,9 +79,14 @@ export type Puzzle = z.infer<typeof PuzzleSchema>;
  * - team: the whole team on one puzzle (CZ-TEAM-P3, CZ-TEAM-FINAL)
  */
 export const RelayStageSchema = z.discriminatedUnion('mode', [
-	z.object({ id, mode: z.literal('rotation'), rotationIntervalMs: positiveDurationMs, puzzles: z.array(PuzzleSchema).min(2) }),
-	z.object({ id, mode: z.literal('pairs'), puzzles: z.array(PuzzleSchema).length(2) }),
-	z.object({ id, mode: z.literal('team'), puzzles: z.array(PuzzleSchema).length(1) })
+	z.object({
+		id,
+		mode: z.literal('rotation'),
+		rotationIntervalMs: positiveDurationMs,
+		puzzles: z.array(PuzzleSchema).check(z.minLength(2))
+	}),
+	z.object({ id, mode: z.literal('pairs'), puzzles: z.array(PuzzleSchema).check(z.length(2)) }),
+	z.object({ id, mode: z.literal('team'), puzzles: z.array(PuzzleSchema).check(z.length(1)) })
 ]);
 export type RelayStage = z.infer<typeof RelayStageSchema>;
 
@@ -88,7 +96,7 @@ export const FormatSchema = z.discriminatedUnion('kind', [
 	/** Stages follow each other at once on one clock; the last stage's last puzzle ends the entry's time. */
 	z.object({
 		kind: z.literal('relay'),
-		stages: z.array(RelayStageSchema).min(1),
+		stages: z.array(RelayStageSchema).check(z.minLength(1)),
 		/** Boxing a checked puzzle before the next one is released is part of the time (CZ-TEAM-TEARDOWN). */
 		teardownRequired: z.boolean()
 	})
@@ -96,17 +104,17 @@ export const FormatSchema = z.discriminatedUnion('kind', [
 export type Format = z.infer<typeof FormatSchema>;
 
 export const PausePolicySchema = z.object({
-	maxCount: z.number().int().min(1).max(20),
+	maxCount: z.number().check(z.int(), z.minimum(1), z.maximum(20)),
 	maxDurationMs: positiveDurationMs,
 	/** The clock stops during a pause (ES-PAUSE); kept as a parameter for other rulebooks. */
 	clockStops: z.boolean(),
 	/** The unit kinds that may pause; "individual categories" is ambiguous in ES-PAUSE. */
-	appliesTo: z.array(UnitKindSchema).min(1)
+	appliesTo: z.array(UnitKindSchema).check(z.minLength(1))
 });
 export type PausePolicy = z.infer<typeof PausePolicySchema>;
 
 export const AssistancePolicySchema = z.object({
-	maxCount: z.number().int().min(1).max(20),
+	maxCount: z.number().check(z.int(), z.minimum(1), z.maximum(20)),
 	/** The total assistance time counted; the count stops at this cap (ES-ASSIST). */
 	maxTotalMs: positiveDurationMs,
 	/** The assistance time is added to the final time (the clock itself keeps running). */
@@ -129,10 +137,10 @@ export type MissingPiecePolicy = z.infer<typeof MissingPiecePolicySchema>;
  *   group (ES-UNFINISHED)
  */
 export const UnfinishedPolicySchema = z.discriminatedUnion('policy', [
-	z.object({ policy: z.literal('rank-by-counted-pieces'), minGroupSize: z.number().int().min(1) }),
+	z.object({ policy: z.literal('rank-by-counted-pieces'), minGroupSize: z.number().check(z.int(), z.minimum(1)) }),
 	z.object({
 		policy: z.literal('limit-plus-loose-penalty'),
-		minGroupSize: z.number().int().min(1),
+		minGroupSize: z.number().check(z.int(), z.minimum(1)),
 		penaltyMsPerLoosePiece: durationMs,
 		/**
 		 * ES-UNFINISHED does not say whether a finisher whose penalties push them past the limit
@@ -152,9 +160,9 @@ export const TiePolicySchema = z.object({
 });
 
 export const FeeSchema = z.object({
-	amount: z.number().nonnegative().max(1_000_000),
+	amount: z.number().check(z.nonnegative(), z.maximum(1_000_000)),
 	per: z.enum(['person', 'entry']),
-	currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as CZK or EUR'),
+	currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as CZK or EUR')),
 	/** When it is paid: at registration, or at check-in just before the turn (ES-FEE). */
 	payable: z.enum(['registration', 'check-in'])
 });
@@ -167,13 +175,13 @@ export const RulesetSchema = z
 		schemaVersion: z.literal(RULESET_SCHEMA_VERSION),
 		id,
 		/** Bumped on every change; the version in force is frozen when the competition starts (CZ-GEN-CHANGES). */
-		version: z.number().int().min(1),
-		name: z.string().min(1).max(120),
+		version: z.number().check(z.int(), z.minimum(1)),
+		name: z.string().check(z.minLength(1), z.maxLength(120)),
 		rulebook: z.enum(['czjpa', 'es-torneo', 'custom']),
 		/** The clause IDs of CLAUSES.md this ruleset implements, for display and audit. */
-		clauses: z.array(z.string().regex(/^[A-Z]+(-[A-Z0-9]+)+$/)).default([]),
+		clauses: z._default(z.array(z.string().check(z.regex(/^[A-Z]+(-[A-Z0-9]+)+$/))), []),
 		/** A custom ruleset names the preset (and version) it was copied from. */
-		basedOn: z.object({ id, version: z.number().int().min(1) }).optional(),
+		basedOn: z.optional(z.object({ id, version: z.number().check(z.int(), z.minimum(1)) })),
 		unit: UnitSchema,
 		format: FormatSchema,
 		timeLimitMs: positiveDurationMs,
@@ -181,47 +189,50 @@ export const RulesetSchema = z
 		previewMs: durationMs,
 		/** Results in milliseconds, or whole seconds truncated as a stopwatch shows them (ES-WIN). */
 		timeResolution: z.enum(['ms', 'second-truncated']),
-		pause: PausePolicySchema.nullable(),
-		assistance: AssistancePolicySchema.nullable(),
+		pause: z.nullable(PausePolicySchema),
+		assistance: z.nullable(AssistancePolicySchema),
 		missingPieces: MissingPiecePolicySchema,
 		unfinished: UnfinishedPolicySchema,
 		ties: TiePolicySchema,
 		/** The first N places are awarded; a place shared at N marks all who share it (CZ-IND-AWARD). */
-		awards: z.object({ topN: z.number().int().min(0).max(1000) }),
-		capacity: z.object({ max: z.number().int().min(1), per: z.enum(['person', 'entry']) }).nullable(),
+		awards: z.object({ topN: z.number().check(z.int(), z.minimum(0), z.maximum(1000)) }),
+		capacity: z.nullable(z.object({ max: z.number().check(z.int(), z.minimum(1)), per: z.enum(['person', 'entry']) })),
 		fee: FeeSchema,
 		/** Fees are refunded only for a cancellation at least this many days before (CZ-GEN-REFUND). */
-		refund: z.object({ deadlineDaysBefore: z.number().int().min(0).max(365) }).nullable(),
-		checkIn: z
-			.object({
+		refund: z.nullable(z.object({ deadlineDaysBefore: z.number().check(z.int(), z.minimum(0), z.maximum(365)) })),
+		checkIn: z._default(
+			z.object({
 				/** Sorters per person, informational (CZ-IND-SORTERS). */
-				sortersMax: z.number().int().min(0).optional(),
+				sortersMax: z.optional(z.number().check(z.int(), z.minimum(0))),
 				/** Companions per child, who may not help (ES-COMPANION). */
-				companionsMax: z.number().int().min(0).optional()
-			})
-			.default({})
+				companionsMax: z.optional(z.number().check(z.int(), z.minimum(0)))
+			}),
+			{}
+		)
 	})
-	.superRefine((r, ctx) => {
-		if (r.format.kind === 'relay') {
-			const ids = r.format.stages.flatMap((s) => s.puzzles.map((p) => p.id));
-			const dup = ids.find((x, i) => ids.indexOf(x) !== i);
-			if (dup) ctx.addIssue({ code: 'custom', path: ['format', 'stages'], message: `puzzle id "${dup}" is used twice` });
-			if (r.unit.kind !== 'team')
-				ctx.addIssue({ code: 'custom', path: ['unit', 'kind'], message: 'a relay is run by teams' });
-			for (const [i, s] of r.format.stages.entries()) {
-				if (s.mode === 'rotation' && s.puzzles.length > r.unit.size.min)
-					ctx.addIssue({
-						code: 'custom',
-						path: ['format', 'stages', i, 'puzzles'],
-						message: `a rotation stage needs one member per puzzle (${s.puzzles.length} puzzles, teams from ${r.unit.size.min})`
-					});
-				if (s.mode === 'pairs' && r.unit.size.min !== 4)
-					ctx.addIssue({ code: 'custom', path: ['format', 'stages', i, 'mode'], message: 'a pairs stage needs teams of 4' });
+	.check(
+		z.superRefine((r, ctx) => {
+			if (r.format.kind === 'relay') {
+				const ids = r.format.stages.flatMap((s) => s.puzzles.map((p) => p.id));
+				const dup = ids.find((x, i) => ids.indexOf(x) !== i);
+				if (dup) ctx.addIssue({ code: 'custom', path: ['format', 'stages'], message: `puzzle id "${dup}" is used twice` });
+				if (r.unit.kind !== 'team')
+					ctx.addIssue({ code: 'custom', path: ['unit', 'kind'], message: 'a relay is run by teams' });
+				for (const [i, s] of r.format.stages.entries()) {
+					if (s.mode === 'rotation' && s.puzzles.length > r.unit.size.min)
+						ctx.addIssue({
+							code: 'custom',
+							path: ['format', 'stages', i, 'puzzles'],
+							message: `a rotation stage needs one member per puzzle (${s.puzzles.length} puzzles, teams from ${r.unit.size.min})`
+						});
+					if (s.mode === 'pairs' && r.unit.size.min !== 4)
+						ctx.addIssue({ code: 'custom', path: ['format', 'stages', i, 'mode'], message: 'a pairs stage needs teams of 4' });
+				}
 			}
-		}
-		if (r.previewMs >= r.timeLimitMs)
-			ctx.addIssue({ code: 'custom', path: ['previewMs'], message: 'the preview must be shorter than the time limit' });
-	});
+			if (r.previewMs >= r.timeLimitMs)
+				ctx.addIssue({ code: 'custom', path: ['previewMs'], message: 'the preview must be shorter than the time limit' });
+		})
+	);
 export type Ruleset = z.infer<typeof RulesetSchema>;
 export type RulesetInput = z.input<typeof RulesetSchema>;
 

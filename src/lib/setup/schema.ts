@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
 import { RulesetSchema } from '$lib/rules/schema';
 
 /**
@@ -8,44 +9,40 @@ import { RulesetSchema } from '$lib/rules/schema';
  */
 
 /** IDs made on devices or by the organizer: URL-safe, short. */
-export const IdSchema = z
-	.string()
-	.min(1)
-	.max(64)
-	.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - only');
+export const IdSchema = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - only'));
 
 const isoDay = z.iso.date();
 
 export const EventSchema = z.object({
 	id: IdSchema,
-	name: z.string().min(1).max(200),
+	name: z.string().check(z.minLength(1), z.maxLength(200)),
 	/** The competition day (age checks, refund deadline). */
 	date: isoDay,
-	venue: z.string().max(200).optional()
+	venue: z.optional(z.string().check(z.maxLength(200)))
 });
 export type CompetitionEvent = z.infer<typeof EventSchema>;
 
 export const CompetitionSchema = z.object({
 	id: IdSchema,
 	eventId: IdSchema,
-	name: z.string().min(1).max(200),
+	name: z.string().check(z.minLength(1), z.maxLength(200)),
 	/** The ruleset version in force, frozen when the competition starts (CZ-GEN-CHANGES). */
-	ruleset: z.object({ id: z.string().min(1).max(64), version: z.number().int().min(1) })
+	ruleset: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), version: z.number().check(z.int(), z.minimum(1)) })
 });
 export type Competition = z.infer<typeof CompetitionSchema>;
 
 export const HeatSchema = z.object({
 	id: IdSchema,
 	competitionId: IdSchema,
-	name: z.string().min(1).max(200)
+	name: z.string().check(z.minLength(1), z.maxLength(200))
 });
 export type Heat = z.infer<typeof HeatSchema>;
 
 export const MemberSchema = z.object({
 	id: IdSchema,
-	name: z.string().min(1).max(200),
-	birthDate: isoDay.optional(),
-	country: z.string().max(3).optional()
+	name: z.string().check(z.minLength(1), z.maxLength(200)),
+	birthDate: z.optional(isoDay),
+	country: z.optional(z.string().check(z.maxLength(3)))
 });
 export type Member = z.infer<typeof MemberSchema>;
 
@@ -54,10 +51,10 @@ export const EntrySchema = z.object({
 	competitionId: IdSchema,
 	heatId: IdSchema,
 	/** Display name: the competitor, or the pair's, group's or team's name. */
-	name: z.string().min(1).max(200),
-	members: z.array(MemberSchema).max(50).default([]),
-	table: z.string().max(40).optional(),
-	seat: z.string().max(40).optional()
+	name: z.string().check(z.minLength(1), z.maxLength(200)),
+	members: z._default(z.array(MemberSchema).check(z.maxLength(50)), []),
+	table: z.optional(z.string().check(z.maxLength(40))),
+	seat: z.optional(z.string().check(z.maxLength(40)))
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { presetById } from '$lib/rules/presets';
 import { validate, type Validated } from '$lib/validation';
 import type { SetupBundle } from '$lib/db/setup-store';
@@ -9,14 +9,14 @@ import type { SetupBundle } from '$lib/db/setup-store';
  * "Seat N"). IDs are made here, unique with the caller's random suffix.
  */
 export const QuickSetupSchema = z.object({
-	presetId: z.string().refine((id) => presetById(id) !== undefined, 'choose one of the presets'),
-	competitionName: z.string().trim().max(200).optional(),
-	seatNames: z.array(z.string().trim().max(200)).min(1, 'at least one seat').max(60, 'at most 60 seats'),
-	table: z.string().trim().max(40).default('1'),
+	presetId: z.string().check(z.refine((id) => presetById(id) !== undefined, 'choose one of the presets')),
+	competitionName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+	seatNames: z.array(z.string().check(z.trim(), z.maxLength(200))).check(z.minLength(1, 'at least one seat'), z.maxLength(60, 'at most 60 seats')),
+	table: z._default(z.string().check(z.trim(), z.maxLength(40)), '1'),
 	/** The competition day, YYYY-MM-DD (the tablet's date). */
 	day: z.iso.date(),
 	/** Random letters and digits that make the IDs unique (e.g. from crypto.randomUUID). */
-	suffix: z.string().regex(/^[a-z0-9]{4,16}$/)
+	suffix: z.string().check(z.regex(/^[a-z0-9]{4,16}$/))
 });
 export type QuickSetupInput = z.input<typeof QuickSetupSchema>;
 
