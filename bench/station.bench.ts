@@ -165,8 +165,7 @@ declare global {
 	interface Window {
 		__stationBench?: {
 			tap(seat: number): Promise<TapSample>;
-			/** withMeta: the event and the next sequence number, as the app's transaction writes. */
-			bare(withMeta: boolean): Promise<PutSample>;
+			bare(): Promise<PutSample>;
 		};
 		__appeared?: { dom: number; frame?: number };
 	}
@@ -226,8 +225,11 @@ async function installHelpers(page: Page): Promise<void> {
 
 		window.__stationBench = {
 			async tap(seatIndex) {
-				const seq = (await meta('nextSeq')) as number;
-				const key = `${deviceId}-${seq}`;
+				// The app numbers on from the device's highest stored sequence number.
+				const last = await request(
+					app.transaction('events', 'readonly').objectStore('events').index('[deviceId+seq]').openCursor(IDBKeyRange.bound([deviceId, 0], [deviceId, Infinity]), 'prev')
+				);
+				const key = `${deviceId}-${((last?.value as { seq: number } | undefined)?.seq ?? 0) + 1}`;
 				const card = document.querySelectorAll('[data-testid="seat"]')[seatIndex]!;
 				const button = card.querySelector<HTMLButtonElement>('[data-testid="hand"]');
 				const status = card.querySelector('[data-testid="status"]')!;
@@ -252,16 +254,15 @@ async function installHelpers(page: Page): Promise<void> {
 				await shown;
 				return { ms: rec.complete - t0, beforeTxMs: rec.created - t0, shownMs, durability: rec.durability };
 			},
-			async bare(withMeta) {
+			async bare() {
 				const object = { ...model, id: `bare-${++n}`, seq: n };
 				const t0 = performance.now();
-				const tx = bare.transaction(withMeta ? ['events', 'meta'] : 'events', 'readwrite', { durability: 'strict' });
+				const tx = bare.transaction('events', 'readwrite', { durability: 'strict' });
 				const complete = new Promise<number>((resolve, reject) => {
 					tx.oncomplete = () => resolve(performance.now() - t0);
 					tx.onerror = () => reject(tx.error);
 				});
 				tx.objectStore('events').put(object);
-				if (withMeta) tx.objectStore('meta').put({ key: 'nextSeq', value: n + 1 });
 				const ms = await complete;
 				if (!(await has(bareReader, 'events', object.id))) throw new Error(`bare ${object.id} not found after its transaction completed`);
 				return { ms, durability: tx.durability };
@@ -284,12 +285,11 @@ async function seatButtonReady(page: Page, seat: number, testId: string) {
 // ---------------------------------------------------------------------------------------------
 // The measures
 
-async function measureTaps(context: BrowserContext, page: Page): Promise<{ taps: TapSample[]; puts: PutSample[]; puts2: PutSample[] }> {
+async function measureTaps(context: BrowserContext, page: Page): Promise<{ taps: TapSample[]; puts: PutSample[] }> {
 	await installHelpers(page);
 	const cdp = await throttle(context, page, CPU_RATE);
 	const taps: TapSample[] = [];
 	const puts: PutSample[] = [];
-	const puts2: PutSample[] = [];
 	try {
 		for (let i = 0; i < WARMUP + TAPS; i++) {
 			const seat = i % SEATS;
@@ -300,19 +300,17 @@ async function measureTaps(context: BrowserContext, page: Page): Promise<{ taps:
 			await page.evaluate((s) => document.querySelectorAll('[data-testid="seat"]')[s]!.querySelector<HTMLButtonElement>('[data-testid="reject"]')!.click(), seat);
 			await seatButtonReady(page, seat, 'hand');
 			// The reference, interleaved so both see the same disk and the same moment.
-			const put = await page.evaluate(() => window.__stationBench!.bare(false));
-			const put2 = await page.evaluate(() => window.__stationBench!.bare(true));
+			const put = await page.evaluate(() => window.__stationBench!.bare());
 			if (i >= WARMUP) {
 				taps.push(tap);
 				puts.push(put);
-				puts2.push(put2);
 			}
 		}
 	} finally {
 		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 		await cdp.detach();
 	}
-	return { taps, puts, puts2 };
+	return { taps, puts };
 }
 
 interface ColdStart {
@@ -481,7 +479,7 @@ async function main() {
 		}
 
 		process.stderr.write(`(a)(b) ${WARMUP} + ${TAPS} taps and bare puts at ${CPU_RATE}× CPU throttling…\n`);
-		const { taps, puts, puts2 } = await measureTaps(context, page);
+		const { taps, puts } = await measureTaps(context, page);
 		const events = await page.evaluate(
 			() =>
 				new Promise<number>((resolve) => {
@@ -543,7 +541,6 @@ async function main() {
 					['tap → app transaction created', `${ms(median(taps.map((t) => t.beforeTxMs)))} ms`, `${ms(p95(taps.map((t) => t.beforeTxMs)))} ms`, `${ms(Math.max(...taps.map((t) => t.beforeTxMs)))} ms`],
 					['tap → durable', `${ms(median(tapMs))} ms`, `${ms(p95(tapMs))} ms`, `${ms(Math.max(...tapMs))} ms`],
 					['bare put → durable', `${ms(median(putMs))} ms`, `${ms(p95(putMs))} ms`, `${ms(Math.max(...putMs))} ms`],
-					['bare put of event + meta, one transaction', `${ms(median(puts2.map((p) => p.ms)))} ms`, `${ms(p95(puts2.map((p) => p.ms)))} ms`, `${ms(Math.max(...puts2.map((p) => p.ms)))} ms`],
 					['tap → status reads "Finished" (DOM)', `${ms(median(taps.map((t) => t.shownMs)))} ms`, `${ms(p95(taps.map((t) => t.shownMs)))} ms`, `${ms(Math.max(...taps.map((t) => t.shownMs)))} ms`],
 					...(
 						[

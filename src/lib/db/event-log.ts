@@ -9,6 +9,7 @@ export type EventDraft = Omit<ActionEvent, Stamped> | Omit<CorrectionEvent, Stam
 const DEVICE_KEY = 'deviceId';
 /** Tabs of the station on one tablet tell each other about the events they store. */
 const CHANNEL = 'puzzle-judge.events';
+/** Written by earlier versions with every event; still read, so a number is never taken twice. */
 const SEQ_KEY = 'nextSeq';
 
 function newDeviceId(): string {
@@ -16,10 +17,11 @@ function newDeviceId(): string {
 }
 
 /**
- * This device's judge-event log in IndexedDB. Every append is one strict-durability
- * transaction that stores the event and the next sequence number together, so a tap is either
- * fully on disk or not at all, and sequence numbers are never reused (not even after a
- * reload or a crash between two taps).
+ * This device's judge-event log in IndexedDB. Every append is one strict-durability write of
+ * one event, so a tap is either fully on disk or not at all. Sequence numbers are never
+ * reused, not even after a reload or a crash between two taps: events are never deleted, so
+ * the highest stored number is the floor. (Anything that ever prunes events must keep that
+ * floor: `open` also honours a `nextSeq` row in `meta`, which older versions wrote.)
  */
 export class EventLog {
 	/** One channel per database; null where there is no BroadcastChannel (each tab then sees its own taps). */
@@ -91,9 +93,9 @@ export class EventLog {
 		// What zod returns is a plain copy: UI state (Svelte proxies) cannot be stored as such.
 		const stored = checked.data as JudgeEvent;
 		try {
-			await this.db.transaction('rw', this.db.events, this.db.meta, () =>
-				Promise.all([this.db.events.add(stored), this.db.meta.put({ key: SEQ_KEY, value: seq + 1 })])
-			);
+			// One request in one strict transaction, as cheap as a write can be: the number needs no
+			// row of its own, since events are never deleted and `open` continues after the highest.
+			await this.db.events.add(stored);
 		} catch (e) {
 			// Another tab of the station on this tablet took that number: continue after its last one.
 			if (e instanceof Error && e.name === 'ConstraintError' && attempt < 5) {

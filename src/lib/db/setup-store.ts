@@ -1,7 +1,8 @@
 import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
 import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema, type Competition, type CompetitionEvent, type Entry, type Heat } from '$lib/setup/schema';
 import type { CompetitionSetup } from '$lib/scoring';
-import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION, type EventFile } from '$lib/files/event-file';
+import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION } from '$lib/files/event-file-format';
+import type { EventFile } from '$lib/files/event-file';
 import { rulesetKey, type StationDb } from './station-db';
 
 /** Set-up to store on the tablet: what it received or what a judge made on the spot. */

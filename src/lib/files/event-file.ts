@@ -11,10 +11,11 @@ import {
 	type Entry,
 	type Heat
 } from '$lib/setup/schema';
-import { EVENT_FORMAT_VERSION, JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
+import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { canonicalJson } from '$lib/events/order';
 import { issuePath } from '$lib/validation';
 import { parseJson } from './json-syntax';
+import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION } from './event-file-format';
 
 /**
  * The exported event file: what a tablet writes and the server imports. One JSON object
@@ -25,9 +26,7 @@ import { parseJson } from './json-syntax';
  * defined in the file's set-up, with the ruleset version each competition runs under.
  */
 
-export const EVENT_FILE_FORMAT = 'puzzle-judge-events';
-/** The file's version follows the event format's (EVENT_FORMAT_VERSION). */
-export const EVENT_FILE_VERSION = EVENT_FORMAT_VERSION;
+export { EVENT_FILE_FORMAT, EVENT_FILE_VERSION };
 
 export const EventFileSetupSchema = z.object({
 	/** The competition days. */
