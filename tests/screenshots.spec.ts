@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seedTablet, twoEventTablet } from './station-helpers';
 
 /**
  * Screenshots of the station's main screens for docs/screenshots/, at a landscape and a
@@ -18,6 +19,8 @@ const VIEWPORTS = [
 	{ width: 1280, height: 800 },
 	{ width: 800, height: 1280 }
 ] as const;
+/** A phone, for the layout checks only. */
+const PHONE = { width: 390, height: 844 } as const;
 const MIN = 60_000;
 const START = Date.parse('2026-05-16T09:00:00Z');
 const PREVIEW = 2 * MIN;
@@ -151,5 +154,49 @@ test('the station screens at 1280×800 and 800×1280: screenshots, no sideways s
 		await pilar.getByTestId('tally-save').scrollIntoViewIfNeeded();
 		await shoot(page, 'tally', false);
 		await page.evaluate(() => window.scrollTo(0, 0));
+	}
+});
+
+test('the home on a tablet full of heats at 1280×800, 800×1280 and on a phone: the chooser fits, its buttons are large enough', async ({ page }) => {
+	await page.clock.install({ time: START - 5 * MIN });
+	await page.setViewportSize(VIEWPORTS[0]);
+	await page.goto('/station');
+	await seedTablet(page, twoEventTablet());
+	await page.getByTestId('judge').fill('Eva');
+	const level = page.getByTestId('choose-level');
+	const choice = (name: string) => page.getByTestId('chooser').locator('.choices button').filter({ has: page.locator('.name', { hasText: name }) });
+
+	// The first level: the events.
+	await expect(level).toHaveText('Choose the event');
+	for (const viewport of [...VIEWPORTS, PHONE]) {
+		await page.setViewportSize(viewport);
+		const buttons = await checkLayout(page, `events ${viewport.width}x${viewport.height}`);
+		// The quick set-up is folded away: no main action on this screen.
+		expect(buttons.filter((b) => b.main)).toEqual([]);
+		if (viewport !== PHONE) await shoot(page, 'station-choose-event');
+	}
+
+	// A heat started on this tablet, then back to its competition's heats.
+	await page.setViewportSize(VIEWPORTS[0]);
+	await choice('Jarní puzzle den').click();
+	await choice('Individuals').click();
+	await choice('Heat 2').click();
+	await page.clock.pauseAt(START);
+	await page.getByTestId('start').click();
+	await page.getByRole('button', { name: 'Heats' }).click();
+	await expect(level).toHaveText('Choose the heat');
+	await expect(choice('Heat 2')).toContainText('1 record on this tablet');
+	for (const viewport of [...VIEWPORTS, PHONE]) {
+		await page.setViewportSize(viewport);
+		await checkLayout(page, `heats ${viewport.width}x${viewport.height}`);
+		if (viewport !== PHONE) await shoot(page, 'station-choose-heat');
+	}
+
+	// The tables of a heat, under the whole breadcrumb.
+	await choice('Heat 1').click();
+	await expect(level).toHaveText('Choose your table');
+	for (const viewport of [PHONE, ...VIEWPORTS]) {
+		await page.setViewportSize(viewport);
+		await checkLayout(page, `tables ${viewport.width}x${viewport.height}`);
 	}
 });

@@ -1,8 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { presetById } from '../src/lib/rules/presets';
+import type { Ruleset } from '../src/lib/rules/schema';
+import type { Competition, CompetitionEvent, Entry, Heat } from '../src/lib/setup/schema';
 
-/** Fills the station's quick set-up (already open at /station) and waits for the seat grid. */
+/**
+ * Fills the station's quick set-up (already open at /station) and waits for the seat grid. The
+ * form is folded away when the tablet already holds a heat: it is unfolded first.
+ */
 export async function fillQuickSetup(page: Page, presetId: string, names: string[]): Promise<void> {
 	await page.getByTestId('judge').fill('Eva');
+	if (!(await page.getByTestId('preset').isVisible())) await page.getByTestId('quick-toggle').click();
 	await page.getByTestId('preset').selectOption(presetId);
 	await page.getByTestId('seat-count').fill(String(names.length));
 	await page.getByTestId('names').fill(names.join('\n'));
@@ -13,4 +20,104 @@ export async function fillQuickSetup(page: Page, presetId: string, names: string
 /** The seat card whose heading holds `name`. */
 export function seatCard(page: Page, name: string): Locator {
 	return page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
+}
+
+/** What a tablet holds, as the app stores it (src/lib/db/setup-store.ts, SetupBundle). */
+export interface TabletSetup {
+	days: CompetitionEvent[];
+	rulesets: Ruleset[];
+	competitions: Competition[];
+	heats: Heat[];
+	entries: Entry[];
+}
+
+/**
+ * Stores set-up on the tablet the way the app does (src/lib/db/station-db.ts: rulesets under
+ * `${id}@${version}`), straight into IndexedDB, then reloads. The page must be at /station
+ * already, so that the app has made its database.
+ */
+export async function seedTablet(page: Page, setup: TabletSetup): Promise<void> {
+	await expect(page.getByTestId('judge')).toBeVisible();
+	await page.evaluate(
+		(s) =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open('puzzle-judge');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const db = open.result;
+					const tx = db.transaction(['days', 'rulesets', 'competitions', 'heats', 'entries'], 'readwrite');
+					for (const d of s.days) tx.objectStore('days').put(d);
+					for (const r of s.rulesets) tx.objectStore('rulesets').put({ key: `${r.id}@${r.version}`, ruleset: r });
+					for (const c of s.competitions) tx.objectStore('competitions').put(c);
+					for (const h of s.heats) tx.objectStore('heats').put(h);
+					for (const e of s.entries) tx.objectStore('entries').put(e);
+					tx.oncomplete = () => {
+						db.close();
+						resolve();
+					};
+					tx.onerror = () => reject(tx.error);
+				};
+			}),
+		setup
+	);
+	await page.reload();
+	await expect(page.getByTestId('judge')).toBeVisible();
+}
+
+function seats(competitionId: string, heatId: string, people: [name: string, table?: string][]): Entry[] {
+	return people.map(([name, table], i) => ({ id: `${heatId}-s${i + 1}`, competitionId, heatId, name, members: [], seat: String(i + 1), ...(table ? { table } : {}) }));
+}
+
+/**
+ * A tablet holding two events and a competition whose event it does not hold: the spring day
+ * (Individuals: heat 1 at tables 1 and 2, heat 2 at table 1; Pairs: one heat, no tables), the
+ * summer day (one competition with one heat at tables A and B), and "Club cup" (no event).
+ */
+export function twoEventTablet(): TabletSetup {
+	const czjpa = presetById('czjpa-individual')!;
+	const es = presetById('es-adult-individual')!;
+	const cz = { id: czjpa.id, version: czjpa.version };
+	return {
+		days: [
+			{ id: 'spring-2026', name: 'Jarní puzzle den', date: '2026-04-11', venue: 'Sokolovna, Brno' },
+			{ id: 'summer-2026', name: 'Summer puzzle day', date: '2026-06-20', venue: 'Madrid' }
+		],
+		rulesets: [czjpa, es],
+		competitions: [
+			{ id: 'spring-ind', eventId: 'spring-2026', name: 'Individuals', ruleset: cz },
+			{ id: 'spring-pairs', eventId: 'spring-2026', name: 'Pairs', ruleset: cz },
+			{ id: 'summer-final', eventId: 'summer-2026', name: 'Final', ruleset: { id: es.id, version: es.version } },
+			{ id: 'club-cup', eventId: 'club-2025', name: 'Club cup', ruleset: cz }
+		],
+		heats: [
+			{ id: 'ind-h1', competitionId: 'spring-ind', name: 'Heat 1' },
+			{ id: 'ind-h2', competitionId: 'spring-ind', name: 'Heat 2' },
+			{ id: 'pairs-h1', competitionId: 'spring-pairs', name: 'Heat 1' },
+			{ id: 'final-h1', competitionId: 'summer-final', name: 'Final heat' },
+			{ id: 'club-h1', competitionId: 'club-cup', name: 'Round 1' }
+		],
+		entries: [
+			...seats('spring-ind', 'ind-h1', [
+				['Adéla', '1'],
+				['Bára', '1'],
+				['Cyril', '1'],
+				['Dana', '2'],
+				['Emil', '2'],
+				['Filip', '2']
+			]),
+			...seats('spring-ind', 'ind-h2', [
+				['Gustav', '1'],
+				['Hana', '1']
+			]),
+			...seats('spring-pairs', 'pairs-h1', [['Ivo & Jana'], ['Karel & Lída']]),
+			...seats('summer-final', 'final-h1', [
+				['Lucía', 'A'],
+				['Marta', 'A'],
+				['Nuria', 'B'],
+				['Olga', 'B'],
+				['Pilar', 'B']
+			]),
+			...seats('club-cup', 'club-h1', [['Quido', '1']])
+		]
+	};
 }

@@ -120,6 +120,23 @@ export class EventLog {
 		return this.db.events.where('[competitionId+heatId]').equals([competitionId, heatId]).toArray();
 	}
 
+	/**
+	 * How many events this tablet holds for each heat (every device's), for the station's home.
+	 * Read from the [competitionId+heatId] index's keys alone: no event is loaded.
+	 */
+	async eventCountsByHeat(): Promise<{ competitionId: string; heatId: string; count: number }[]> {
+		// The index's keys are [competitionId, heatId] pairs (events without a heat are not in it).
+		const keys = (await this.db.events.orderBy('[competitionId+heatId]').keys()) as unknown as [string, string][];
+		const counts: { competitionId: string; heatId: string; count: number }[] = [];
+		// The keys come sorted: equal ones are next to each other.
+		for (const [competitionId, heatId] of keys) {
+			const last = counts.at(-1);
+			if (last && last.competitionId === competitionId && last.heatId === heatId) last.count++;
+			else counts.push({ competitionId, heatId, count: 1 });
+		}
+		return counts;
+	}
+
 	/** Competition-level events (tie-break results, notes without a heat). */
 	async competitionEvents(competitionId: string): Promise<JudgeEvent[]> {
 		return (await this.db.events.where('competitionId').equals(competitionId).toArray()).filter((e) => e.heatId === null);
