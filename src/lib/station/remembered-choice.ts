@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IdSchema } from '$lib/setup/schema';
 import { LEVELS } from './choice-tree';
 import type { Selection } from './choice-path';
@@ -12,11 +12,11 @@ import type { Selection } from './choice-path';
 export const CHOICE_KEY = 'puzzle-judge.station-choice';
 
 const SelectionSchema = z.object({
-	event: IdSchema.nullable().optional(),
-	competition: IdSchema.optional(),
-	heat: IdSchema.optional(),
-	table: z.string().max(40).nullable().optional(),
-	at: z.enum(LEVELS).optional()
+	event: z.optional(z.nullable(IdSchema)),
+	competition: z.optional(IdSchema),
+	heat: z.optional(IdSchema),
+	table: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+	at: z.optional(z.enum(LEVELS))
 });
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
