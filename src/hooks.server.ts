@@ -1,5 +1,6 @@
-import type { ServerInit } from '@sveltejs/kit';
+import type { Handle, ServerInit } from '@sveltejs/kit';
 import { building } from '$app/environment';
+import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
 
 /** Open the store (and insert the demo event on a first start) before the first request. */
@@ -8,3 +9,30 @@ export const init: ServerInit = () => {
 	const store = getStore();
 	console.log(`Store: ${store.file} (schema version ${store.userVersion})`);
 };
+
+/** The placeholder of `<html lang>` in src/app.html. */
+const LANG_PLACEHOLDER = '%paraglide.lang%';
+
+/**
+ * Every request runs in its user's locale (Paraglide's strategies, package.json `i18n:compile`):
+ * the remembered choice (the PARAGLIDE_LOCALE cookie the browser writes next to localStorage),
+ * else Accept-Language, else English. Server-rendered pages (the start page) come in that
+ * language, `<html lang>` included. The prerendered station shell is rendered at build time,
+ * without either, so in English; the station sets the language in the browser.
+ */
+export const handle: Handle = ({ event, resolve }) =>
+	paraglideMiddleware(event.request, async ({ request, locale }) => {
+		event.request = request;
+		const response = await resolve(event, {
+			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale)
+		});
+		// The page depends on both: a cache must not give one user's language to another.
+		if (!building && response.headers.get('content-type')?.startsWith('text/html')) {
+			try {
+				response.headers.append('Vary', 'Cookie, Accept-Language');
+			} catch {
+				// Immutable headers (a fetched response passed on as it is): leave them.
+			}
+		}
+		return response;
+	});

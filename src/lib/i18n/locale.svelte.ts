@@ -2,19 +2,20 @@
  * The current locale as rune state: `locale.current` to read (reactive in templates,
  * `$derived` and effects), `locale.set('cs')` to change and remember it.
  *
- * In the browser the locale starts as the remembered choice (localStorage), else the first
- * supported entry of `navigator.languages`, else the base locale (en); it follows changes
- * made in other tabs, and `<html lang>` follows it. Paraglide's `getLocale()` is pointed at
- * this state, so every message call `m.key()` made in a reactive context re-renders when
- * the locale changes, without a page reload.
+ * In the browser the locale starts as the remembered choice (localStorage, and a cookie for
+ * the server: remembered.ts), else the first supported entry of `navigator.languages`, else
+ * the base locale (en); it follows changes made in other tabs, and `<html lang>` follows it.
+ * Paraglide's `getLocale()` is pointed at this state, so every message call `m.key()` made
+ * in a reactive context re-renders when the locale changes, without a page reload.
  *
- * On the server there is no per-user state: `locale.current` is Paraglide's server locale
- * (the base locale, as no middleware sets another) and `set` does nothing, so concurrent
- * requests cannot leak a locale into each other. A server-rendered page is therefore
- * rendered in English and switches to the user's locale when it hydrates.
+ * On the server `locale.current` is the request's locale, which Paraglide's middleware
+ * (src/hooks.server.ts) works out from the same things: the cookie, else Accept-Language,
+ * else the base locale; so a server-rendered page comes in the language it hydrates in.
+ * `set` does nothing there: a module-level state would be shared by concurrent requests.
  */
 import { getLocale as paraglideGetLocale, overwriteGetLocale, overwriteSetLocale } from './paraglide/runtime.js';
 import { BASE_LOCALE, LOCALES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale } from './locales';
+import { rememberedChoice, writeLocaleCookie } from './remembered';
 
 /** What a locale state needs from its surroundings (injected, so it can be tested). */
 export interface LocaleEnvironment {
@@ -113,7 +114,7 @@ export class LocaleState implements CurrentLocale {
 	}
 }
 
-/** On the server: Paraglide's request locale (the base locale here); never changes. */
+/** On the server: the request's locale (Paraglide's middleware; the base locale outside a request); never changes. */
 const serverLocale: CurrentLocale = {
 	get current() {
 		return paraglideGetLocale();
@@ -136,12 +137,14 @@ function browserStorage(): Storage | null {
 
 function createBrowserLocale(): LocaleState {
 	const state = new LocaleState({
-		storage: browserStorage(),
+		storage: rememberedChoice(browserStorage(), document),
 		languages: () => navigator.languages ?? [navigator.language],
 		onChange: (l) => {
 			document.documentElement.lang = l;
 		}
 	});
+	// A choice remembered before the cookie existed (or the cookie expired): tell the server again.
+	if (state.chosen) writeLocaleCookie(document, state.current);
 	overwriteGetLocale(() => state.current);
 	overwriteSetLocale((l) => state.set(l));
 	window.addEventListener('storage', (e) => {

@@ -50,7 +50,8 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 
 	const missingPieces = s.puzzles.reduce((a, p) => a + (p.finish ? p.missingPieces : 0), 0);
 	let disqualification = s.disqualification;
-	if (disqualification === null && missingPieces > 0 && ruleset.missingPieces.policy === 'disqualify')
+	const disqualifiedForMissingPieces = disqualification === null && missingPieces > 0 && ruleset.missingPieces.policy === 'disqualify';
+	if (disqualifiedForMissingPieces)
 		disqualification = `${missingPieces} piece${missingPieces === 1 ? '' : 's'} missing at the check: a lost piece disqualifies`;
 
 	const puzzles: PuzzleOutcome[] = s.puzzles.map((p) => ({
@@ -140,6 +141,7 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		loosePieces: loose,
 		tallyPending,
 		disqualification,
+		disqualifiedForMissingPieces,
 		notes: s.notes,
 		incidents: s.incidents,
 		puzzles: ruleset.format.kind === 'relay' ? puzzles : null

@@ -90,10 +90,8 @@ interface RankItem {
 	nameOrder: number;
 	name: string;
 	reason: string | null;
-	/** The last row made for this item, and what it depended on. */
+	/** The last row made for this item. */
 	row: StandingRow | null;
-	rowShared: number;
-	rowByTiebreak: boolean;
 }
 
 /** Names compare the same on every device, whatever its language. */
@@ -134,9 +132,7 @@ export class Ranking {
 			nameOrder: this.nameOrder.get(o.entryId) ?? this.nameOrder.size,
 			name: this.names.get(o.entryId) ?? o.entryId,
 			reason: null,
-			row: null,
-			rowShared: 0,
-			rowByTiebreak: false
+			row: null
 		};
 		this.items.set(o.entryId, item);
 		return item;
@@ -221,7 +217,7 @@ export class Ranking {
 			const byTiebreak = placedByTiebreak.has(it.o.entryId);
 			// An entry whose place and company did not change keeps its row object.
 			const r = it.row;
-			if (r && r.place === place && it.rowShared === shared && r.tieBreak === tieBreak && it.rowByTiebreak === byTiebreak) return r;
+			if (r && r.place === place && r.shared === shared && r.tieBreak === tieBreak && r.byTiebreak === byTiebreak) return r;
 			let reason = it.reason;
 			if (shared > 1) reason += ` — shares place ${place} with ${shared - 1} other${shared > 2 ? 's' : ''}`;
 			if (byTiebreak) reason += ' — placed by the tie-break';
@@ -231,12 +227,12 @@ export class Ranking {
 				place,
 				awarded: place !== null && place <= ruleset.awards.topN,
 				tieBreak,
+				shared,
+				byTiebreak,
 				basis: it.basis,
 				reason,
 				outcome: it.o
 			};
-			it.rowShared = shared;
-			it.rowByTiebreak = byTiebreak;
 			return it.row;
 		});
 		return { rows, tieForFirst };

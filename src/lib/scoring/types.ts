@@ -89,6 +89,11 @@ export interface Outcome {
 	/** Unfinished at the limit and the group tally is not entered yet. */
 	tallyPending: boolean;
 	disqualification: string | null;
+	/**
+	 * The disqualification is the ruleset's own, for pieces missing at the check (ES-DQ), not a
+	 * judge's: `disqualification` then holds its English wording, which a UI may say otherwise.
+	 */
+	disqualifiedForMissingPieces: boolean;
 	/** Rule applications worth showing: a refused pause, a hand raised after the limit … */
 	notes: string[];
 	incidents: string[];
@@ -134,8 +139,15 @@ export interface StandingRow {
 	awarded: boolean;
 	/** Tied for first with no tie-break result yet, under a ruleset that flags it (ES-TIE). */
 	tieBreak: boolean;
+	/** How many entries hold this place, this one included: 1 alone, 2 or more shared; 0 without a place. */
+	shared: number;
+	/** The place was set by a tie-break result among entries tied for first (ES-TIE). */
+	byTiebreak: boolean;
 	basis: RankBasis;
-	/** Why the entry stands here, for people. */
+	/**
+	 * Why the entry stands here, for people, in English (the CLI and the server print it). A
+	 * UI words it in its own language from the structured fields: src/lib/results/reason.ts.
+	 */
 	reason: string;
 	outcome: Outcome;
 }

@@ -1,16 +1,25 @@
 import { puzzlesOf, type Ruleset } from '$lib/rules/schema';
 import type { CompetitionSummary } from './store';
 
-/** Display rows for the start page, formatted on the server. */
+/**
+ * Display rows for the start page: English text formatted on the server, and the data behind
+ * it, which the page words in the user's language (src/lib/i18n/ruleset-labels.ts).
+ */
 
 export interface CompetitionRow {
 	id: string;
 	name: string;
 	ruleset: string;
+	rulesetId: string;
 	rulesetVersion: number;
 	pieces: string;
+	/** Pieces of all the puzzles, and how many puzzles. */
+	piecesTotal: number;
+	puzzleCount: number;
 	timeLimit: string;
 	unit: string;
+	unitKind: Ruleset['unit']['kind'];
+	unitSize: { min: number; max: number };
 	entries: number;
 }
 
@@ -19,6 +28,7 @@ export interface PresetRow {
 	version: number;
 	name: string;
 	rulebook: string;
+	rulebookId: Ruleset['rulebook'];
 	clauses: number;
 }
 
@@ -48,18 +58,24 @@ export const RULEBOOK_NAMES: Record<Ruleset['rulebook'], string> = {
 };
 
 export function competitionRow(s: CompetitionSummary): CompetitionRow {
+	const puzzles = puzzlesOf(s.ruleset);
 	return {
 		id: s.competition.id,
 		name: s.competition.name,
 		ruleset: s.ruleset.name,
+		rulesetId: s.ruleset.id,
 		rulesetVersion: s.ruleset.version,
 		pieces: formatPieces(s.ruleset),
+		piecesTotal: puzzles.reduce((sum, p) => sum + p.pieces, 0),
+		puzzleCount: puzzles.length,
 		timeLimit: formatHMM(s.ruleset.timeLimitMs),
 		unit: formatUnit(s.ruleset),
+		unitKind: s.ruleset.unit.kind,
+		unitSize: { min: s.ruleset.unit.size.min, max: s.ruleset.unit.size.max },
 		entries: s.entries
 	};
 }
 
 export function presetRow(r: Ruleset): PresetRow {
-	return { id: r.id, version: r.version, name: r.name, rulebook: RULEBOOK_NAMES[r.rulebook], clauses: r.clauses.length };
+	return { id: r.id, version: r.version, name: r.name, rulebook: RULEBOOK_NAMES[r.rulebook], rulebookId: r.rulebook, clauses: r.clauses.length };
 }

@@ -27,7 +27,15 @@ export interface QuickSetup {
 	table: string;
 }
 
-export function quickSetup(input: QuickSetupInput): Validated<QuickSetup> {
+/** Names for what the judge leaves blank, in the judge's language (src/lib/station/quick-setup-messages.ts). */
+export interface QuickSetupNames {
+	/** The competition's name when none is typed (default: the preset's name). */
+	competition?: string;
+	/** The heat's name (default "Heat 1"). */
+	heat?: string;
+}
+
+export function quickSetup(input: QuickSetupInput, names: QuickSetupNames = {}): Validated<QuickSetup> {
 	const parsed = validate(QuickSetupSchema, input);
 	if (!parsed.ok) return parsed;
 	const { presetId, competitionName, seatNames, table, day, suffix } = parsed.value;
@@ -44,8 +52,8 @@ export function quickSetup(input: QuickSetupInput): Validated<QuickSetup> {
 			bundle: {
 				days: [{ id: dayId, name: day, date: day }],
 				rulesets: [ruleset],
-				competitions: [{ id: competitionId, eventId: dayId, name: competitionName || ruleset.name, ruleset: { id: ruleset.id, version: ruleset.version } }],
-				heats: [{ id: heatId, competitionId, name: 'Heat 1' }],
+				competitions: [{ id: competitionId, eventId: dayId, name: competitionName || names.competition || ruleset.name, ruleset: { id: ruleset.id, version: ruleset.version } }],
+				heats: [{ id: heatId, competitionId, name: names.heat || 'Heat 1' }],
 				entries: seatNames.map((name, i) => ({
 					id: `${competitionId}-s${i + 1}`,
 					competitionId,

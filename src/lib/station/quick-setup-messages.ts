@@ -1,0 +1,42 @@
+/** The quick set-up in the judge's language: its problems, and the names it gives what is left blank. */
+import { m, type Locale } from '$lib/i18n';
+import { presetName } from '$lib/i18n/preset-names';
+import { presetById } from '$lib/rules/presets';
+import type { QuickSetupNames } from './quick-setup';
+import type { QuickSetupProblem } from './quick-setup-problems';
+
+export interface QuickSetupMessageOptions {
+	/** Defaults to the current locale. */
+	locale?: Locale;
+}
+
+/** A problem as the station shows it under the form. */
+export function describeQuickSetupProblem(p: QuickSetupProblem, options: QuickSetupMessageOptions = {}): string {
+	const opt = { locale: options.locale };
+	switch (p.code) {
+		case 'preset':
+			return m.station_setup_choose_preset({}, opt);
+		case 'no-seats':
+			return m.station_setup_no_seats({}, opt);
+		case 'too-many-seats':
+			return m.station_setup_too_many_seats({ max: p.max }, opt);
+		case 'competition-name-too-long':
+			return m.station_setup_competition_name_too_long({ max: p.max }, opt);
+		case 'seat-name-too-long':
+			return m.station_setup_seat_name_too_long({ seat: p.seat, max: p.max }, opt);
+		case 'table-too-long':
+			return m.station_setup_table_too_long({ max: p.max }, opt);
+		case 'other':
+			return m.station_setup_failed({ detail: `${p.path}: ${p.message}` }, opt);
+	}
+}
+
+/** The competition's name (the preset's, translated) and the heat's ("Rozběh 1"), for a set-up of `presetId`. */
+export function quickSetupNames(presetId: string, options: QuickSetupMessageOptions = {}): QuickSetupNames {
+	const opt = { locale: options.locale };
+	const preset = presetById(presetId);
+	return {
+		...(preset ? { competition: presetName(preset, opt) } : {}),
+		heat: m.station_heat_number({ number: 1 }, opt)
+	};
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { quickSetup, type QuickSetupInput } from './quick-setup';
+import { QUICK_SETUP_LIMITS, quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
+
+const base: QuickSetupInput = { presetId: 'czjpa-individual', seatNames: ['Ana', 'Bob'], day: '2026-05-16', suffix: 'abcd1234' };
+
+/** What quickSetup finds wrong with `input`, as codes. */
+function problems(changes: Partial<QuickSetupInput>): QuickSetupProblem[] {
+	const input = { ...base, ...changes };
+	const r = quickSetup(input);
+	return r.ok ? [] : quickSetupProblems(input, r.issues);
+}
+
+const seats = (n: number, name = (i: number) => `Seat ${i + 1}`) => Array.from({ length: n }, (_, i) => name(i));
+
+describe('quickSetupProblems', () => {
+	it('agrees with the schema on every limit', () => {
+		expect(problems({ seatNames: seats(QUICK_SETUP_LIMITS.seats) })).toEqual([]);
+		expect(problems({ seatNames: seats(QUICK_SETUP_LIMITS.seats + 1) })).toEqual([{ code: 'too-many-seats', max: QUICK_SETUP_LIMITS.seats }]);
+		const long = (n: number) => 'x'.repeat(n);
+		expect(problems({ competitionName: long(QUICK_SETUP_LIMITS.nameLength), seatNames: [long(QUICK_SETUP_LIMITS.nameLength)] })).toEqual([]);
+		expect(problems({ table: long(QUICK_SETUP_LIMITS.tableLength) })).toEqual([]);
+		expect(problems({ competitionName: long(QUICK_SETUP_LIMITS.nameLength + 1) })).toEqual([{ code: 'competition-name-too-long', max: QUICK_SETUP_LIMITS.nameLength }]);
+		expect(problems({ table: long(QUICK_SETUP_LIMITS.tableLength + 1) })).toEqual([{ code: 'table-too-long', max: QUICK_SETUP_LIMITS.tableLength }]);
+	});
+
+	it('names the seat whose name is too long, counting from 1', () => {
+		const names = seats(4);
+		names[2] = 'y'.repeat(QUICK_SETUP_LIMITS.nameLength + 1);
+		expect(problems({ seatNames: names })).toEqual([{ code: 'seat-name-too-long', seat: 3, max: QUICK_SETUP_LIMITS.nameLength }]);
+	});
+
+	it('tells no seats from too many, and an unknown preset', () => {
+		expect(problems({ seatNames: [] })).toEqual([{ code: 'no-seats' }]);
+		expect(problems({ presetId: 'nope' })).toEqual([{ code: 'preset' }]);
+		expect(problems({ presetId: 'nope', seatNames: [] })).toEqual([{ code: 'preset' }, { code: 'no-seats' }]);
+	});
+
+	it('keeps what the form cannot get wrong as it is', () => {
+		const [p] = problems({ day: '16.5.2026' });
+		expect(p).toMatchObject({ code: 'other', path: 'day' });
+		expect(p?.code === 'other' && p.message.length > 0).toBe(true);
+	});
+});
+
+describe('quickSetup names', () => {
+	it('uses the names given for what is left blank, else the English defaults', () => {
+		const named = quickSetup(base, { competition: 'Jednotlivci', heat: 'Rozběh 1' });
+		const plain = quickSetup(base);
+		if (!named.ok || !plain.ok) throw new Error('set-up refused');
+		expect([named.value.bundle.competitions[0]!.name, named.value.bundle.heats[0]!.name]).toEqual(['Jednotlivci', 'Rozběh 1']);
+		expect([plain.value.bundle.competitions[0]!.name, plain.value.bundle.heats[0]!.name]).toEqual(['CZJPA individual (500 pieces, 90 min)', 'Heat 1']);
+		const typed = quickSetup({ ...base, competitionName: 'Club night' }, { competition: 'Jednotlivci' });
+		expect(typed.ok && typed.value.bundle.competitions[0]!.name).toBe('Club night');
+	});
+});
