@@ -17,7 +17,7 @@
  *
  * Options (environment): BENCH_TAPS (default 200, at least 200), BENCH_WARMUP (20 taps and
  * puts not counted), BENCH_COLD (10 cold starts per URL, at least 10), BENCH_CPU_RATE (4),
- * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_PROFILE=1 (only a CPU profile of one throttled
+ * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_TAPS_ONLY=1 (only (a) and (b), one line), BENCH_PROFILE=1 (only a CPU profile of one throttled
  * offline cold start, summed by script and function).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -480,6 +480,15 @@ async function main() {
 
 		process.stderr.write(`(a)(b) ${WARMUP} + ${TAPS} taps and bare puts at ${CPU_RATE}× CPU throttling…\n`);
 		const { taps, puts } = await measureTaps(context, page);
+		if (process.env.BENCH_TAPS_ONLY === '1') {
+			const t = taps.map((x) => x.ms);
+			const b = puts.map((x) => x.ms);
+			const c = taps.map((x) => x.beforeTxMs);
+			process.stdout.write(
+				`tap → durable ${ms(median(t))} / ${ms(p95(t))} ms · bare put ${ms(median(b))} / ${ms(p95(b))} ms · ratio ${(median(t) / median(b)).toFixed(2)}× / ${(p95(t) / p95(b)).toFixed(2)}× · tap → transaction ${ms(median(c))} / ${ms(p95(c))} ms (median / p95)\n`
+			);
+			return;
+		}
 		const events = await page.evaluate(
 			() =>
 				new Promise<number>((resolve) => {
