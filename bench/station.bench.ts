@@ -362,6 +362,49 @@ async function coldStarts(context: BrowserContext, url: string, selector: string
 	return times;
 }
 
+/**
+ * One throttled offline cold start traced (DevTools timeline): the main thread's self time by
+ * kind of work (compiling, running scripts, style, layout, paint, …) from navigation to the
+ * quick set-up in the DOM.
+ */
+async function traceColdStart(context: BrowserContext, url: string): Promise<string> {
+	const page = await context.newPage();
+	const cdp = await throttle(context, page, CPU_RATE);
+	type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string } } };
+	const events: TraceEvent[] = [];
+	cdp.on('Tracing.dataCollected', (d) => {
+		events.push(...(d.value as unknown as TraceEvent[]));
+	});
+	const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+	await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+	await page.goto(url);
+	await page.getByTestId('quick-start').waitFor({ state: 'attached' });
+	await cdp.send('Tracing.end');
+	await complete;
+	await page.close();
+	// The renderer's main thread is the one that parsed the page's HTML.
+	const main = events.find((e) => e.name === 'ParseHTML');
+	if (!main) return 'trace: no ParseHTML event';
+	const own = events.filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+	const self = new Map<string, number>();
+	// Self time: an event's duration less its direct children's (events nest by time).
+	const stack: TraceEvent[] = [];
+	for (const e of own) {
+		while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+		const parent = stack.at(-1);
+		if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
+		self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+		stack.push(e);
+	}
+	const start = own[0]!.ts;
+	const end = Math.max(...own.map((e) => e.ts + e.dur!));
+	const rows = [...self].filter(([, us]) => us >= 5_000).sort((a, b) => b[1] - a[1]);
+	return [
+		`Main thread by kind of work (self time, ${((end - start) / 1000).toFixed(0)} ms traced):`,
+		...rows.map(([name, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`)
+	].join('\n');
+}
+
 /** One throttled offline cold start under the CPU profiler: where the main thread's time goes. */
 async function profileColdStart(context: BrowserContext, url: string): Promise<string> {
 	await coldStarts(context, url, '[data-testid="quick-start"]', CPU_RATE, 1);
@@ -476,6 +519,7 @@ async function main() {
 			await page.close();
 			await context.setOffline(true);
 			process.stdout.write(`${await profileColdStart(context, `${base}/station`)}\n`);
+			process.stdout.write(`${await traceColdStart(context, `${base}/station`)}\n`);
 			return;
 		}
 
