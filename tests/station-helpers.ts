@@ -121,3 +121,32 @@ export function twoEventTablet(): TabletSetup {
 		]
 	};
 }
+
+/** A judge event as stored on the tablet, the fields the tests look at. */
+export interface StoredEvent {
+	type: string;
+	seq: number;
+	at: number;
+	entryId: string | null;
+	payload: { entryIds?: string[] };
+}
+
+/** Every event stored on the tablet, in sequence order, read straight from IndexedDB (not through the app). */
+export function storedEvents(page: Page): Promise<StoredEvent[]> {
+	return page.evaluate(
+		() =>
+			new Promise<StoredEvent[]>((resolve, reject) => {
+				const open = indexedDB.open('puzzle-judge');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const db = open.result;
+					const get = db.transaction('events', 'readonly').objectStore('events').getAll();
+					get.onerror = () => reject(get.error);
+					get.onsuccess = () => {
+						db.close();
+						resolve((get.result as StoredEvent[]).sort((a, b) => a.seq - b.seq));
+					};
+				};
+			})
+	);
+}

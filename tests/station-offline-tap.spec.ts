@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillQuickSetup } from './station-helpers';
+import { fillQuickSetup, storedEvents } from './station-helpers';
 
 /**
  * A whole heat started offline: after one visit online (the service worker installed and in
@@ -21,27 +21,10 @@ async function waitForServiceWorker(page: Page) {
 }
 
 /** The stored heat.start and hand.raised events, read straight from IndexedDB (not through the app). */
-function storedTaps(page: Page) {
-	return page.evaluate(
-		() =>
-			new Promise<{ type: string; at: number; entryId: string | null; seq: number }[]>((resolve, reject) => {
-				const open = indexedDB.open('puzzle-judge');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const db = open.result;
-					const get = db.transaction('events', 'readonly').objectStore('events').getAll();
-					get.onerror = () => reject(get.error);
-					get.onsuccess = () => {
-						db.close();
-						resolve(
-							(get.result as { type: string; at: number; entryId: string | null; seq: number }[])
-								.filter((e) => e.type === 'heat.start' || e.type === 'hand.raised')
-								.map(({ type, at, entryId, seq }) => ({ type, at, entryId, seq }))
-						);
-					};
-				};
-			})
-	);
+async function storedTaps(page: Page) {
+	return (await storedEvents(page))
+		.filter((e) => e.type === 'heat.start' || e.type === 'hand.raised')
+		.map(({ type, at, entryId, seq }) => ({ type, at, entryId, seq }));
 }
 
 test('CZ-GEN-FINISH offline: a heat set up, started and finished without a network survives an offline reload', async ({ page, context }) => {

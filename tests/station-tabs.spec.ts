@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { fillQuickSetup, seatCard } from './station-helpers';
+import { expect, test } from '@playwright/test';
+import { fillQuickSetup, seatCard, storedEvents } from './station-helpers';
 
 /**
  * Two tabs of the station on one tablet (a judge who opened the app twice, or the installed app
@@ -10,26 +10,6 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 const MIN = 60_000;
 const T0 = Date.parse('2026-05-16T09:00:00Z');
-
-/** Every stored event's type, sequence number and entry, read straight from IndexedDB. */
-function storedEvents(page: Page) {
-	return page.evaluate(
-		() =>
-			new Promise<{ type: string; seq: number; entryId: string | null; payload: { entryIds?: string[] } }[]>((resolve, reject) => {
-				const open = indexedDB.open('puzzle-judge');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const db = open.result;
-					const get = db.transaction('events', 'readonly').objectStore('events').getAll();
-					get.onerror = () => reject(get.error);
-					get.onsuccess = () => {
-						db.close();
-						resolve(get.result.sort((a: { seq: number }, b: { seq: number }) => a.seq - b.seq));
-					};
-				};
-			})
-	);
-}
 
 test("a second tab shows the first tab's taps at once, and taps there show in the first", async ({ context, page }) => {
 	await page.clock.install({ time: T0 });
