@@ -86,6 +86,25 @@ describe('a heat on the station', () => {
 		expect((await db.events.toArray()).map((e) => e.type)).toEqual(['heat.start', 'hand.raised', 'correction']);
 	});
 
+	it('ES-INCIDENT, ES-DQ: an incident note changes nothing but is kept; a disqualification needs its reason', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'es-adult-individual', ['Ana', 'Bea']);
+		await session.start(tap(T0));
+		const [ana, bea] = session.seats.map((s) => s.id) as [string, string];
+		await session.note(ana, 'her table wobbles; moved at 12:00', tap(T0 + 15 * MIN));
+		session.now = T0 + 20 * MIN;
+		expect(session.outcome(ana).status).toBe('running');
+		expect(session.outcome(ana).incidents).toEqual(['her table wobbles; moved at 12:00']);
+
+		expect(await session.disqualify(bea, '   ', tap(T0 + 21 * MIN))).toBeNull();
+		expect(session.error).toMatch(/reason/);
+		await session.disqualify(bea, 'helped by a spectator', tap(T0 + 22 * MIN));
+		session.now = T0 + 23 * MIN;
+		expect(session.outcome(bea).status).toBe('disqualified');
+		expect(session.outcome(bea).disqualification).toBe('helped by a spectator');
+		expect((await db.events.toArray()).map((e) => e.type)).toEqual(['heat.start', 'incident.noted', 'entry.disqualified']);
+	});
+
 	it('ES-PAUSE, ES-ASSIST: what is offered, and why not', async () => {
 		const db = freshDb();
 		const { session } = await openHeat(db, 'es-adult-individual', ['Lucía']);
