@@ -17,7 +17,7 @@
  *
  * Options (environment): BENCH_TAPS (default 200, at least 200), BENCH_WARMUP (20 taps and
  * puts not counted), BENCH_COLD (10 cold starts per URL, at least 10), BENCH_CPU_RATE (4),
- * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_TAPS_ONLY=1 (only (a) and (b), one line), BENCH_PROFILE=1 (only a CPU profile of one throttled
+ * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_TAPS_ONLY=1 (only (a) and (b), one line), BENCH_COLD_ONLY=1 (only (c), one line), BENCH_PROFILE=1 (only a CPU profile of one throttled
  * offline cold start, summed by script and function).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -523,6 +523,15 @@ async function main() {
 			return;
 		}
 
+		if (process.env.BENCH_COLD_ONLY === '1') {
+			await page.close();
+			await context.setOffline(true);
+			const home = await coldStarts(context, `${base}/station`, '[data-testid="quick-start"], [data-testid="seat"]', CPU_RATE, COLD);
+			const heat = await coldStarts(context, heatUrl, '[data-testid="seat"]', CPU_RATE, COLD);
+			const line = (c: ColdStart[]) => `${ms(median(c.map((x) => x.ms)))} / ${ms(p95(c.map((x) => x.ms)))} ms`;
+			process.stdout.write(`cold start → home ${line(home)} · → seat grid ${line(heat)} (median / p95)\n`);
+			return;
+		}
 		process.stderr.write(`(a)(b) ${WARMUP} + ${TAPS} taps and bare puts at ${CPU_RATE}× CPU throttling…\n`);
 		const { taps, puts } = await measureTaps(context, page);
 		if (process.env.BENCH_TAPS_ONLY === '1') {
