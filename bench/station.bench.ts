@@ -226,9 +226,11 @@ async function installHelpers(page: Page): Promise<void> {
 		window.__stationBench = {
 			async tap(seatIndex) {
 				// The app numbers on from the device's highest stored sequence number.
-				const last = await request(
-					app.transaction('events', 'readonly').objectStore('events').index('[deviceId+seq]').openCursor(IDBKeyRange.bound([deviceId, 0], [deviceId, Infinity]), 'prev')
-				);
+				// Read in a transaction that is over before the tap, so the app's write never waits for it.
+				const readTx = app.transaction('events', 'readonly');
+				const readDone = new Promise((resolve) => (readTx.oncomplete = resolve));
+				const last = await request(readTx.objectStore('events').index('[deviceId+seq]').openCursor(IDBKeyRange.bound([deviceId, 0], [deviceId, Infinity]), 'prev'));
+				await readDone;
 				const key = `${deviceId}-${((last?.value as { seq: number } | undefined)?.seq ?? 0) + 1}`;
 				const card = document.querySelectorAll('[data-testid="seat"]')[seatIndex]!;
 				const button = card.querySelector<HTMLButtonElement>('[data-testid="hand"]');
