@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PRESETS } from '../src/lib/rules/presets';
+import { measureClockOffset } from '../src/lib/sync/clock-offset';
 
 /** h:mm as the start page shows a time limit. */
 function hmm(ms: number): string {
@@ -11,6 +12,22 @@ test('/api/health answers ok', async ({ request }) => {
 	const res = await request.get('/api/health');
 	expect(res.status()).toBe(200);
 	expect(await res.json()).toEqual({ ok: true });
+});
+
+test('/api/time gives the server clock, never cached; a device on the same machine measures an offset near 0', async ({ request }) => {
+	const before = Date.now();
+	const res = await request.get('/api/time');
+	const after = Date.now();
+	expect(res.status()).toBe(200);
+	expect(res.headers()['cache-control']).toBe('no-store');
+	const body = (await res.json()) as { receivedAt: number; sentAt: number };
+	expect(body.receivedAt).toBeGreaterThanOrEqual(before);
+	expect(body.sentAt).toBeGreaterThanOrEqual(body.receivedAt);
+	expect(body.sentAt).toBeLessThanOrEqual(after);
+
+	const estimate = await measureClockOffset(async () => (await request.get('/api/time')).json(), 5);
+	expect(estimate).not.toBeNull();
+	expect(Math.abs(estimate!.offsetMs)).toBeLessThanOrEqual(estimate!.roundTripMs / 2 + 1);
 });
 
 test('the start page lists the demo competitions, one per preset, and every preset', async ({ page }) => {
