@@ -88,6 +88,20 @@ export const MIGRATIONS: readonly string[] = [
 	);
 	CREATE UNIQUE INDEX judge_events_device_seq ON judge_events (device_id, seq);
 	CREATE INDEX judge_events_competition ON judge_events (competition_id, server_seq);
+	`,
+	`
+	-- Devices' access to one event in one role (src/lib/server/tokens.ts). Only a hash of each
+	-- secret is kept; a revoked token stays listed, with when it was revoked.
+	CREATE TABLE device_tokens (
+		id         TEXT PRIMARY KEY,
+		event_id   TEXT NOT NULL REFERENCES events (id),
+		role       TEXT NOT NULL CHECK (role IN ('organizer', 'judge', 'display')),
+		label      TEXT NOT NULL,
+		token_hash TEXT NOT NULL UNIQUE,
+		created_at INTEGER NOT NULL,
+		revoked_at INTEGER
+	);
+	CREATE INDEX device_tokens_event ON device_tokens (event_id, created_at);
 	`
 ];
 
