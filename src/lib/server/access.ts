@@ -1,0 +1,48 @@
+import { error } from '@sveltejs/kit';
+import type { Store } from './store';
+import { authenticate, type Device, type Role } from './tokens';
+
+/**
+ * Who may do what, per event. Every request that touches an event's data carries a device
+ * token (`Authorization: Bearer …`); the token's event and role decide. The public results
+ * page needs none and sees published results only.
+ */
+export const ACTIONS = {
+	/** Send judge events (a tablet's log, or the organizer's corrections). */
+	'events.push': ['organizer', 'judge'],
+	/** Receive the event's judge events. */
+	'events.pull': ['organizer', 'judge', 'display'],
+	/** Read the set-up: competitions, rulesets, heats, entries. */
+	'setup.read': ['organizer', 'judge', 'display'],
+	/** Change rulesets, competitions, registrations, heats. */
+	'setup.write': ['organizer'],
+	/** Pair, list and revoke devices. */
+	'devices.manage': ['organizer'],
+	/** Publish and lock results. */
+	'results.publish': ['organizer']
+} as const satisfies Record<string, readonly Role[]>;
+export type Action = keyof typeof ACTIONS;
+
+export function allows(role: Role, action: Action): boolean {
+	return (ACTIONS[action] as readonly Role[]).includes(role);
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: Request): string | null {
+	const header = request.headers.get('authorization');
+	const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+	return match ? match[1]! : null;
+}
+
+/**
+ * The device behind the request, if it may do `action` on event `eventId`; otherwise an
+ * HTTP error: 401 without a valid token (unknown, malformed or revoked), 403 for a token of
+ * another event or a role that may not.
+ */
+export function requireDevice(store: Store, request: Request, eventId: string, action: Action): Device {
+	const device = authenticate(store, bearerToken(request));
+	if (!device) error(401, 'a valid device token is required (Authorization: Bearer …); it may have been revoked');
+	if (device.eventId !== eventId) error(403, 'this device is paired with another event');
+	if (!allows(device.role, action)) error(403, `a ${device.role} device may not do this (${action})`);
+	return device;
+}
