@@ -368,6 +368,23 @@ export class Store {
 		return result;
 	}
 
+	/** An event's judge events (those of its competitions) after `cursor`, in arrival order, a page at a time. */
+	judgeEventsOfEvent(eventId: string, cursor: number, limit: number): { events: JudgeEvent[]; cursor: number; more: boolean } {
+		const rows = this.db
+			.prepare(
+				`SELECT json, server_seq FROM judge_events
+				 WHERE server_seq > ? AND competition_id IN (SELECT id FROM competitions WHERE event_id = ?)
+				 ORDER BY server_seq LIMIT ?`
+			)
+			.all(cursor, eventId, limit + 1) as { json: string; server_seq: number }[];
+		const page = rows.slice(0, limit);
+		return {
+			events: page.map((r) => JSON.parse(r.json) as JudgeEvent),
+			cursor: page.length ? page[page.length - 1]!.server_seq : cursor,
+			more: rows.length > limit
+		};
+	}
+
 	/** Judge events stored after `cursor` (a server_seq; 0 = from the start), in arrival order. */
 	judgeEventsSince(
 		cursor: number,
