@@ -1,24 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { isHttpError } from '@sveltejs/kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIONS, bearerToken, requireDevice, type Action } from './access';
 import { Store } from './store';
+import { openTwoEventStore } from './two-events.testkit';
 import { issueToken, revokeToken, ROLES, type Role } from './tokens';
 
 let dir: string;
 let store: Store;
 
 beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-access-'));
-	store = Store.open(dir);
-	store.insertSetup({
-		events: [
-			{ id: 'spring', name: 'Spring puzzle day', date: '2026-05-16' },
-			{ id: 'autumn', name: 'Autumn puzzle day', date: '2026-10-10' }
-		]
-	});
+	({ dir, store } = openTwoEventStore('puzzle-judge-access-'));
 });
 
 afterEach(() => {

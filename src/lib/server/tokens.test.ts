@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from './store';
+import { openTwoEventStore } from './two-events.testkit';
 import { authenticate, hashToken, issueToken, listTokens, revokeToken } from './tokens';
 
 let dir: string;
@@ -10,14 +9,7 @@ let store: Store;
 const NOW = Date.UTC(2026, 4, 16, 8);
 
 beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-tokens-'));
-	store = Store.open(dir);
-	store.insertSetup({
-		events: [
-			{ id: 'spring', name: 'Spring puzzle day', date: '2026-05-16' },
-			{ id: 'autumn', name: 'Autumn puzzle day', date: '2026-10-10' }
-		]
-	});
+	({ dir, store } = openTwoEventStore('puzzle-judge-tokens-'));
 });
 
 afterEach(() => {
