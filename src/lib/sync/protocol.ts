@@ -1,9 +1,11 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import type { JudgeEvent } from '$lib/events/schema';
+import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema, RulesetSchema, type Competition, type CompetitionEvent, type Entry, type Heat } from '$lib/setup/schema';
+import type { Ruleset } from '$lib/rules/schema';
 
 /**
- * The sync protocol between devices and the server, shared by both sides:
+ * The sync protocol between devices and the server, shared by both sides (docs/sync.md):
  * - push: POST /api/events/{eventId}/judge-events with `{ events: [...] }`; each event is
  *   judged on its own (stored, already there, a conflict, or refused with its reason), so
  *   one bad event never costs the others. Repeating a push is harmless.
@@ -20,9 +22,35 @@ export const MAX_PUSH_BYTES = 512 * 1024;
 /** A pull page holds at most this many events. */
 export const MAX_PULL_LIMIT = 5000;
 
-export const PushRequestSchema = z.object({
-	events: z.array(z.unknown()).check(z.maxLength(MAX_PUSH_EVENTS, `at most ${MAX_PUSH_EVENTS} events in one push`))
+/** The device's latest clock-offset estimate (server − device, ms), kept per device for the organizer. */
+export const ClockReportSchema = z.object({
+	offsetMs: z.number().check(z.minimum(-1e12), z.maximum(1e12)),
+	roundTripMs: z.number().check(z.minimum(0), z.maximum(3_600_000)),
+	measuredAt: z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_000))
 });
+export type ClockReport = z.infer<typeof ClockReportSchema>;
+
+/**
+ * Set-up that a judge made on the tablet (quick set-up) and that its pushed events refer to.
+ * Items are checked one by one on the server (a competition the server knows is never changed).
+ */
+export const PushedSetupSchema = z.object({
+	rulesets: z._default(z.array(z.unknown()).check(z.maxLength(100)), []),
+	competitions: z._default(z.array(z.unknown()).check(z.maxLength(100)), []),
+	heats: z._default(z.array(z.unknown()).check(z.maxLength(1000)), []),
+	entries: z._default(z.array(z.unknown()).check(z.maxLength(10_000)), [])
+});
+
+export const PushRequestSchema = z.object({
+	events: z.array(z.unknown()).check(z.maxLength(MAX_PUSH_EVENTS, `at most ${MAX_PUSH_EVENTS} events in one push`)),
+	setup: z.optional(PushedSetupSchema),
+	clock: z.optional(ClockReportSchema)
+});
+export type PushRequest = {
+	events: JudgeEvent[];
+	setup?: { rulesets?: Ruleset[]; competitions?: Competition[]; heats?: Heat[]; entries?: Entry[] };
+	clock?: ClockReport;
+};
 
 export interface PushResponse {
 	/** Newly stored, with the server's sequence number. */
@@ -33,6 +61,10 @@ export interface PushResponse {
 	conflicts: string[];
 	/** Not stored, and why: by position in the pushed list (and ID when it has one). */
 	refused: { index: number; id: string | null; reason: string }[];
+	/** Competitions of the pushed set-up that the server added to the event (new ones only). */
+	setupAdded?: string[];
+	/** Pushed set-up not taken, and why (e.g. a ruleset version stored with other content). */
+	setupRefused?: { id: string | null; reason: string }[];
 }
 
 export const PullQuerySchema = z.object({
@@ -47,3 +79,37 @@ export interface PullResponse {
 	/** More events wait after this page. */
 	more: boolean;
 }
+
+/** GET /api/events/{e}/setup: everything a device needs to judge the event. */
+export const SetupResponseSchema = z.object({
+	event: EventSchema,
+	rulesets: z.array(RulesetSchema),
+	competitions: z.array(CompetitionSchema),
+	heats: z.array(HeatSchema),
+	entries: z.array(EntrySchema)
+});
+export interface SetupResponse {
+	event: CompetitionEvent;
+	rulesets: Ruleset[];
+	competitions: Competition[];
+	heats: Heat[];
+	entries: Entry[];
+}
+
+/** Answers of POST /api/events and POST /api/pair: the device's token, shown once. */
+export const PairedDeviceSchema = z.object({
+	eventId: z.string(),
+	device: z.object({ id: z.string(), role: z.enum(['organizer', 'judge', 'display']), label: z.string() }),
+	token: z.string().check(z.minLength(20), z.maxLength(200))
+});
+export type PairedDevice = z.infer<typeof PairedDeviceSchema>;
+
+/** What a device keeps about its pairing: where the server is, which event, its token. */
+export const PairingSchema = z.object({
+	server: z.string().check(z.url()),
+	eventId: z.string().check(z.minLength(1), z.maxLength(64)),
+	role: z.enum(['organizer', 'judge', 'display']),
+	deviceLabel: z.string().check(z.maxLength(120)),
+	token: z.string().check(z.minLength(20), z.maxLength(200))
+});
+export type Pairing = z.infer<typeof PairingSchema>;
