@@ -102,6 +102,36 @@ export const MIGRATIONS: readonly string[] = [
 		revoked_at INTEGER
 	);
 	CREATE INDEX device_tokens_event ON device_tokens (event_id, created_at);
+	`,
+	`
+	-- Which event each judge event was pushed to (the pushing token's), by whom and when, so
+	-- that events of a competition the server does not know are kept under their event.
+	ALTER TABLE judge_events ADD COLUMN event_id TEXT;
+	ALTER TABLE judge_events ADD COLUMN token_id TEXT;
+	ALTER TABLE judge_events ADD COLUMN received_at INTEGER;
+	UPDATE judge_events SET event_id = (SELECT c.event_id FROM competitions c WHERE c.id = judge_events.competition_id);
+	CREATE INDEX judge_events_event ON judge_events (event_id, server_seq);
+	-- What the organizer sees of each device: when it was last heard and its clock offset.
+	ALTER TABLE device_tokens ADD COLUMN last_seen_at INTEGER;
+	ALTER TABLE device_tokens ADD COLUMN clock_offset_ms REAL;
+	ALTER TABLE device_tokens ADD COLUMN clock_rtt_ms REAL;
+	ALTER TABLE device_tokens ADD COLUMN clock_measured_at INTEGER;
+	-- The judge devices (event-log device IDs) that pushed with each token.
+	CREATE TABLE token_devices (
+		token_id  TEXT NOT NULL REFERENCES device_tokens (id),
+		device_id TEXT NOT NULL,
+		PRIMARY KEY (token_id, device_id)
+	) WITHOUT ROWID;
+	-- Short pairing codes: one use each, short-lived, stored hashed.
+	CREATE TABLE pairing_codes (
+		code_hash  TEXT PRIMARY KEY,
+		token_id   TEXT NOT NULL REFERENCES device_tokens (id),
+		expires_at INTEGER NOT NULL,
+		used_at    INTEGER
+	);
+	-- Competitions a judge set up on a tablet arrive with their events ('device'), beside the
+	-- organizer's ('organizer').
+	ALTER TABLE competitions ADD COLUMN origin TEXT NOT NULL DEFAULT 'organizer';
 	`
 ];
 
@@ -120,6 +150,8 @@ export interface SetupInput {
 	competitions?: readonly unknown[];
 	heats?: readonly unknown[];
 	entries?: readonly unknown[];
+	/** Who set up the competitions: the organizer (default) or a judge on a device (quick set-up). */
+	origin?: 'organizer' | 'device';
 }
 
 export interface AppendResult {
@@ -257,6 +289,18 @@ export class Store {
 		return row && toCompetition(row);
 	}
 
+	getHeat(id: string): Heat | undefined {
+		const r = this.db.prepare('SELECT id, competition_id, name FROM heats WHERE id = ?').get(id) as HeatRow | undefined;
+		return r && HeatSchema.parse({ id: r.id, competitionId: r.competition_id, name: r.name });
+	}
+
+	getEntry(id: string): Entry | undefined {
+		const row = this.db
+			.prepare('SELECT id, competition_id, heat_id, name, members, table_label, seat FROM entries WHERE id = ?')
+			.get(id) as EntryRow | undefined;
+		return row && toEntry(row);
+	}
+
 	listHeats(competitionId: string): Heat[] {
 		const rows = this.db
 			.prepare('SELECT id, competition_id, name FROM heats WHERE competition_id = ? ORDER BY position, rowid')
@@ -291,7 +335,7 @@ export class Store {
 		const nextPosition = (table: 'competitions' | 'heats' | 'entries', parent: string, id: string) =>
 			(this.db.prepare(`SELECT coalesce(max(position), -1) + 1 AS p FROM ${table} WHERE ${parent} = ?`).get(id) as { p: number }).p;
 		const insCompetition = this.db.prepare(
-			'INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position) VALUES (?, ?, ?, ?, ?, ?)'
+			'INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin) VALUES (?, ?, ?, ?, ?, ?, ?)'
 		);
 		const insHeat = this.db.prepare('INSERT INTO heats (id, competition_id, name, position) VALUES (?, ?, ?, ?)');
 		const insEntry = this.db.prepare(
@@ -310,7 +354,7 @@ export class Store {
 					throw new Error(`ruleset ${r.id} version ${r.version} is already stored with other content: give it a new version`);
 			}
 			for (const c of competitions)
-				insCompetition.run(c.id, c.eventId, c.name, c.ruleset.id, c.ruleset.version, nextPosition('competitions', 'event_id', c.eventId));
+				insCompetition.run(c.id, c.eventId, c.name, c.ruleset.id, c.ruleset.version, nextPosition('competitions', 'event_id', c.eventId), input.origin ?? 'organizer');
 			for (const h of heats) insHeat.run(h.id, h.competitionId, h.name, nextPosition('heats', 'competition_id', h.competitionId));
 			for (const e of entries) {
 				const heat = heatCompetition.get(e.heatId) as { competition_id: string } | undefined;
@@ -336,18 +380,23 @@ export class Store {
 	 * Stores judge events idempotently: an event already stored with the same content is a
 	 * duplicate (devices re-send after a lost reply); the same ID with other content, or a
 	 * device's sequence number reused by another event, is a conflict and is not stored.
+	 * `from` says which event they were pushed to and by which token (default: the event of
+	 * each one's competition, for imports and tests).
 	 */
-	appendJudgeEvents(events: readonly unknown[]): AppendResult {
+	appendJudgeEvents(events: readonly unknown[], from: { eventId?: string; tokenId?: string; receivedAt?: number } = {}): AppendResult {
 		const parsed = events.map((e) => JudgeEventSchema.parse(e));
 		const byId = this.db.prepare('SELECT json FROM judge_events WHERE id = ?');
 		const byDeviceSeq = this.db.prepare('SELECT id FROM judge_events WHERE device_id = ? AND seq = ?');
+		const competitionEvent = this.db.prepare('SELECT event_id FROM competitions WHERE id = ?').pluck();
+		const lastSeq = this.db.prepare('SELECT coalesce(max(server_seq), 0) FROM judge_events').pluck();
 		const insert = this.db.prepare(
-			`INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(server_seq), 0) + 1 FROM judge_events))
-			 RETURNING server_seq`
+			`INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq, event_id, token_id, received_at)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 		);
+		const receivedAt = from.receivedAt ?? Date.now();
 		const result: AppendResult = { stored: [], duplicates: [], conflicts: [] };
 		this.transaction(() => {
+			let serverSeq = lastSeq.get() as number;
 			for (const e of parsed) {
 				const json = canonicalJson(e);
 				const existing = byId.get(e.id) as { json: string } | undefined;
@@ -359,26 +408,23 @@ export class Store {
 					result.conflicts.push(e.id);
 					continue;
 				}
-				const row = insert.get(e.id, e.competitionId, e.heatId, e.entryId, e.deviceId, e.seq, e.at, json) as {
-					server_seq: number;
-				};
-				result.stored.push({ id: e.id, serverSeq: row.server_seq });
+				const eventId = from.eventId ?? ((competitionEvent.get(e.competitionId) as string | undefined) ?? null);
+				serverSeq++;
+				insert.run(e.id, e.competitionId, e.heatId, e.entryId, e.deviceId, e.seq, e.at, json, serverSeq, eventId, from.tokenId ?? null, receivedAt);
+				result.stored.push({ id: e.id, serverSeq });
 			}
 		});
 		return result;
 	}
 
-	/** An event's judge events (those of its competitions) after `cursor`, in arrival order, a page at a time. */
+	/** An event's judge events after `cursor`, in arrival order, a page at a time. */
 	judgeEventsOfEvent(eventId: string, cursor: number, limit: number): { events: JudgeEvent[]; cursor: number; more: boolean } {
 		const rows = this.db
-			.prepare(
-				`SELECT json, server_seq FROM judge_events
-				 WHERE server_seq > ? AND competition_id IN (SELECT id FROM competitions WHERE event_id = ?)
-				 ORDER BY server_seq LIMIT ?`
-			)
-			.all(cursor, eventId, limit + 1) as { json: string; server_seq: number }[];
+			.prepare('SELECT json, server_seq FROM judge_events WHERE event_id = ? AND server_seq > ? ORDER BY server_seq LIMIT ?')
+			.all(eventId, cursor, limit + 1) as { json: string; server_seq: number }[];
 		const page = rows.slice(0, limit);
 		return {
+			// Stored canonical and validated on the way in: parsed, not re-validated, on the way out.
 			events: page.map((r) => JSON.parse(r.json) as JudgeEvent),
 			cursor: page.length ? page[page.length - 1]!.server_seq : cursor,
 			more: rows.length > limit

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
+import { PRESETS } from '$lib/rules/presets';
+import { quickSetup } from '$lib/station/quick-setup';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import type { Store } from './store';
@@ -19,6 +21,11 @@ beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-push-'));
 	store = openStore(dir);
 	judge = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'judge', label: 'Table 1', now: T0 });
+	// A second event with a competition of its own: a demo judge may not write to it.
+	store.insertSetup({
+		events: [{ id: 'autumn', name: 'Autumn', date: '2026-10-10' }],
+		competitions: [{ id: 'autumn-solo', eventId: 'autumn', name: 'Solo', ruleset: { id: PRESETS[0]!.id, version: PRESETS[0]!.version } }]
+	});
 });
 
 afterEach(() => {
@@ -36,14 +43,14 @@ describe('push', () => {
 		const start = log.start(T0, ['e1', 'e2']);
 		const hand = log.hand('e1', T0 + 30 * 60_000);
 		const bad = { ...log.hand('e2', T0 + 31 * 60_000), seq: -4 };
-		const foreign = tablet('tab-2', 'not-here').hand('x1', T0);
+		const foreign = tablet('tab-2', 'autumn-solo').hand('x1', T0);
 		const result = pushEvents(store, judge, { events: [start, 'garbage', hand, bad, foreign] });
 		expect(result.stored.map((s) => s.id)).toEqual([start.id, hand.id]);
 		expect(result.stored.map((s) => s.serverSeq)).toEqual([1, 2]);
 		expect(result.refused).toEqual([
 			{ index: 1, id: null, reason: expect.any(String) },
 			{ index: 3, id: bad.id, reason: expect.stringMatching(/^seq: /) },
-			{ index: 4, id: foreign.id, reason: 'competition "not-here" is not part of this event' }
+			{ index: 4, id: foreign.id, reason: 'competition "autumn-solo" belongs to another event' }
 		]);
 
 		const again = pushEvents(store, judge, { events: [start, hand] });
@@ -60,12 +67,69 @@ describe('push', () => {
 	});
 });
 
+describe('push with set-up made on the tablet', () => {
+	function quick(suffix: string, presetId = 'czjpa-individual') {
+		const made = quickSetup({ presetId, seatNames: ['Ann', 'Bob'], day: '2026-05-16', suffix });
+		if (!made.ok) throw new Error('quick set-up failed');
+		return made.value;
+	}
+
+	it('adopts a new competition into the device\'s event with its heat, entries and ruleset; its events are pulled', () => {
+		const q = quick('abcd');
+		const log = new DeviceLog({ deviceId: 'tab-q', judge: 'Eva', competitionId: q.competitionId, heatId: q.heatId });
+		const events = [log.start(T0, q.bundle.entries.map((e) => e.id)), log.hand(q.bundle.entries[0]!.id, T0 + 60_000)];
+		const result = pushEvents(store, judge, { events, setup: q.bundle });
+		expect(result.setupAdded).toEqual([q.competitionId]);
+		expect(result.setupRefused).toEqual([]);
+		expect(result.stored).toHaveLength(2);
+		expect(store.getCompetition(q.competitionId)).toMatchObject({ eventId: DEMO_EVENT_ID });
+		expect(store.listEntries(q.competitionId).map((e) => e.name)).toEqual(['Ann', 'Bob']);
+		expect(store.listHeats(q.competitionId).map((h) => h.id)).toEqual([q.heatId]);
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual(events);
+		// The same push again: nothing changes, nothing doubles.
+		const again = pushEvents(store, judge, { events, setup: q.bundle });
+		expect(again).toMatchObject({ stored: [], duplicates: events.map((e) => e.id), setupAdded: [], setupRefused: [] });
+		expect(store.listEntries(q.competitionId)).toHaveLength(2);
+	});
+
+	it("never changes the organizer's set-up, refuses another event's competition and a ruleset version with other content", () => {
+		const renamed = { id: 'demo-czjpa-individual', eventId: 'day-x', name: 'Renamed by a judge', ruleset: { id: 'czjpa-individual', version: 1 } };
+		const stolen = { id: 'autumn-solo', eventId: 'day-x', name: 'Mine now', ruleset: renamed.ruleset };
+		const q = quick('wxyz');
+		const forgedRuleset = { ...q.bundle.rulesets[0]!, timeLimitMs: 1 };
+		const result = pushEvents(store, judge, { events: [], setup: { competitions: [renamed, stolen, ...q.bundle.competitions], rulesets: [forgedRuleset], heats: q.bundle.heats, entries: q.bundle.entries } });
+		expect(result.setupAdded).toEqual([]);
+		expect(result.setupRefused).toEqual([
+			{ id: 'autumn-solo', reason: 'this competition belongs to another event' },
+			{ id: q.competitionId, reason: expect.stringMatching(/stored on the server with other content/) }
+		]);
+		expect(store.getCompetition('demo-czjpa-individual')?.name).not.toBe('Renamed by a judge');
+		expect(store.getCompetition('autumn-solo')?.eventId).toBe('autumn');
+		expect(store.getCompetition(q.competitionId)).toBeUndefined();
+	});
+
+	it('keeps events of a competition the server does not know, under the device\'s event', () => {
+		const log = new DeviceLog({ deviceId: 'tab-u', judge: 'Eva', competitionId: 'q-unknown', heatId: 'q-unknown-h1' });
+		const events = [log.start(T0, ['q-unknown-s1'])];
+		expect(pushEvents(store, judge, { events }).stored).toHaveLength(1);
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual(events);
+	});
+
+	it('records the device\'s clock report and which logs it pushed', () => {
+		const log = tablet('tab-c');
+		pushEvents(store, judge, { events: [log.start(T0, ['e1'])], clock: { offsetMs: -12.5, roundTripMs: 8, measuredAt: T0 } }, T0 + 5);
+		const row = store.db.prepare('SELECT last_seen_at, clock_offset_ms, clock_rtt_ms FROM device_tokens WHERE id = ?').get(judge.id);
+		expect(row).toEqual({ last_seen_at: T0 + 5, clock_offset_ms: -12.5, clock_rtt_ms: 8 });
+		expect(store.db.prepare('SELECT device_id FROM token_devices WHERE token_id = ?').pluck().all(judge.id)).toEqual(['tab-c']);
+	});
+});
+
 describe('pull', () => {
 	it("pages through the event's judge events after a cursor, and only this event's", () => {
 		const log = tablet();
 		const events = [log.start(T0, ['e1']), ...Array.from({ length: 5 }, (_, i) => log.hand('e1', T0 + (i + 1) * 60_000))];
 		pushEvents(store, judge, { events });
-		store.appendJudgeEvents([tablet('tab-x', 'elsewhere').hand('z', T0)]); // another event's (imported), not pulled
+		store.appendJudgeEvents([tablet('tab-x', 'autumn-solo').hand('z', T0)]); // another event's (imported), not pulled
 
 		const first = store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 4);
 		expect(first.events).toEqual(events.slice(0, 4));

@@ -1,0 +1,85 @@
+import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
+import { CompetitionSchema, EntrySchema, HeatSchema, type Entry, type Heat } from '$lib/setup/schema';
+import { rawIdOf } from './raw-id';
+import type { Store } from './store';
+import type { Device } from './tokens';
+
+/**
+ * Set-up a judge made on a tablet (quick set-up), pushed with the events that refer to it.
+ * A competition the server does not know joins the device's event, with its heats, entries
+ * and ruleset, marked as made on a device. A competition the server knows is never changed
+ * (a judge cannot change the organizer's set-up); one of another event is refused.
+ */
+export interface PushedSetup {
+	rulesets: unknown[];
+	competitions: unknown[];
+	heats: unknown[];
+	entries: unknown[];
+}
+
+export interface AdoptedSetup {
+	setupAdded: string[];
+	setupRefused: { id: string | null; reason: string }[];
+}
+
+export function adoptDeviceSetup(store: Store, device: Device, setup: PushedSetup): AdoptedSetup {
+	const added: string[] = [];
+	const refused: AdoptedSetup['setupRefused'] = [];
+	const rulesets = new Map<string, Ruleset>();
+	for (const raw of setup.rulesets) {
+		const r = RulesetSchema.safeParse(raw);
+		if (r.success) rulesets.set(`${r.data.id}@${r.data.version}`, r.data);
+		else refused.push({ id: rawIdOf(raw), reason: `ruleset: ${r.error.issues[0]?.message ?? 'not valid'}` });
+	}
+	const heats = setup.heats.flatMap((raw) => {
+		const h = HeatSchema.safeParse(raw);
+		return h.success ? [h.data] : [];
+	});
+	const entries = setup.entries.flatMap((raw) => {
+		const e = EntrySchema.safeParse(raw);
+		return e.success ? [e.data] : [];
+	});
+
+	for (const raw of setup.competitions) {
+		const parsed = CompetitionSchema.safeParse(raw);
+		if (!parsed.success) {
+			refused.push({ id: rawIdOf(raw), reason: `competition: ${parsed.error.issues[0]?.message ?? 'not valid'}` });
+			continue;
+		}
+		const competition = parsed.data;
+		const known = store.getCompetition(competition.id);
+		if (known) {
+			if (known.eventId !== device.eventId) refused.push({ id: competition.id, reason: 'this competition belongs to another event' });
+			continue; // the organizer's (or an earlier push's) set-up stays as it is
+		}
+		const key = `${competition.ruleset.id}@${competition.ruleset.version}`;
+		const stored = store.getRuleset(competition.ruleset.id, competition.ruleset.version);
+		const pushed = rulesets.get(key);
+		if (!stored && !pushed) {
+			refused.push({ id: competition.id, reason: `its ruleset ${key} was not sent and is not on the server` });
+			continue;
+		}
+		if (stored && pushed && JSON.stringify(stored) !== JSON.stringify(pushed)) {
+			refused.push({ id: competition.id, reason: `ruleset ${key} is stored on the server with other content` });
+			continue;
+		}
+		const ownHeats: Heat[] = heats.filter((h) => h.competitionId === competition.id && !store.getHeat(h.id));
+		const heatIds = new Set(ownHeats.map((h) => h.id));
+		const ownEntries: Entry[] = entries.filter((e) => e.competitionId === competition.id && heatIds.has(e.heatId) && !store.getEntry(e.id));
+		try {
+			store.transaction(() =>
+				store.insertSetup({
+					rulesets: stored ? [] : [pushed],
+					competitions: [{ ...competition, eventId: device.eventId }],
+					heats: ownHeats,
+					entries: ownEntries,
+					origin: 'device'
+				})
+			);
+			added.push(competition.id);
+		} catch (e) {
+			refused.push({ id: competition.id, reason: e instanceof Error ? e.message : String(e) });
+		}
+	}
+	return { setupAdded: added, setupRefused: refused };
+}
