@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 process.env.HOST ||= '127.0.0.1';
 process.env.PORT ||= '3000';
+// Backups and imported files are large; each endpoint enforces its own, smaller limit (pushes 512 KiB).
+process.env.BODY_SIZE_LIMIT ||= '64M';
 // Resolved once here so that the log and the store agree whatever the server's cwd is.
 process.env.DATA_DIR = resolve(process.env.DATA_DIR || './data');
 

@@ -18,6 +18,10 @@ export const ACTIONS = {
 	'setup.write': ['organizer'],
 	/** Pair, list and revoke devices. */
 	'devices.manage': ['organizer'],
+	/** Download the event's full backup. */
+	'event.backup': ['organizer'],
+	/** Import a tablet's exported event file. */
+	'events.import': ['organizer'],
 	/** Publish and lock results. */
 	'results.publish': ['organizer']
 } as const satisfies Record<string, readonly Role[]>;

@@ -32,7 +32,7 @@ export interface TokenListing extends Device {
 type Row = { id: string; event_id: string; role: Role; label: string; created_at: number; revoked_at: number | null };
 
 /** 256 random bits: guessing one is hopeless, so a hash without salt is enough. */
-function newSecret(): string {
+export function newSecret(): string {
 	return randomBytes(32).toString('base64url');
 }
 

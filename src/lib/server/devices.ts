@@ -1,0 +1,86 @@
+import { error } from '@sveltejs/kit';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
+import { describeIssues, toIssues } from '$lib/validation';
+import { createPairingCode } from './pairing';
+import type { Store } from './store';
+import { issueToken, listTokens, revokeToken, ROLES, type TokenListing } from './tokens';
+
+/** What the organizer sees of a device: its token's record, when it was last heard, its clock, its logs. */
+export interface DeviceListing extends TokenListing {
+	lastSeenAt: number | null;
+	clock: { offsetMs: number; roundTripMs: number; measuredAt: number } | null;
+	/** The event-log device IDs that pushed with this token. */
+	deviceIds: string[];
+	/** Judge events received from it. */
+	events: number;
+}
+
+export function listDevices(store: Store, eventId: string): DeviceListing[] {
+	const extra = store.db.prepare(
+		`SELECT last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at,
+		        (SELECT count(*) FROM judge_events j WHERE j.token_id = t.id) AS events
+		   FROM device_tokens t WHERE id = ?`
+	);
+	const logs = store.db.prepare('SELECT device_id FROM token_devices WHERE token_id = ? ORDER BY device_id').pluck();
+	return listTokens(store, eventId).map((t) => {
+		const row = extra.get(t.id) as {
+			last_seen_at: number | null;
+			clock_offset_ms: number | null;
+			clock_rtt_ms: number | null;
+			clock_measured_at: number | null;
+			events: number;
+		};
+		return {
+			...t,
+			lastSeenAt: row.last_seen_at,
+			clock:
+				row.clock_offset_ms === null ? null : { offsetMs: row.clock_offset_ms, roundTripMs: row.clock_rtt_ms ?? 0, measuredAt: row.clock_measured_at ?? 0 },
+			deviceIds: logs.all(t.id) as string[],
+			events: row.events
+		};
+	});
+}
+
+export const AddDeviceSchema = z.object({
+	role: z.enum(ROLES),
+	label: z.string().check(z.trim(), z.minLength(1, 'a device needs a name'), z.maxLength(120))
+});
+
+export interface AddedDevice {
+	device: TokenListing;
+	token: string;
+	code: string;
+	codeExpiresAt: number;
+	/** Opens the pairing page with everything filled in: what the QR code holds. */
+	pairUrl: string;
+}
+
+/** Adds a device to the event: its token (for the QR code) and a short code (to type instead). */
+export function addDevice(store: Store, eventId: string, body: unknown, origin: string, now: number): AddedDevice {
+	const input = AddDeviceSchema.safeParse(body);
+	if (!input.success) error(400, describeIssues(toIssues(input.error)));
+	return store.transaction(() => {
+		const issued = issueToken(store, { eventId, role: input.data.role, label: input.data.label, now });
+		const { code, expiresAt } = createPairingCode(store, issued.id, now);
+		const { token, ...device } = issued;
+		return {
+			device: { ...device, createdAt: now, revokedAt: null },
+			token,
+			code,
+			codeExpiresAt: expiresAt,
+			pairUrl: pairUrl(origin, eventId, token)
+		};
+	});
+}
+
+/** The pairing link of a QR code: the server, the event and the token, in the fragment (never sent to a server). */
+export function pairUrl(origin: string, eventId: string, token: string): string {
+	const params = new URLSearchParams({ server: origin, event: eventId, token });
+	return `${origin}/pair#${params}`;
+}
+
+export function revokeDevice(store: Store, eventId: string, id: string, now: number): TokenListing {
+	if (!revokeToken(store, eventId, id, now)) error(404, `no device "${id}" in this event`);
+	return listTokens(store, eventId).find((t) => t.id === id)!;
+}

@@ -1,0 +1,90 @@
+import { error } from '@sveltejs/kit';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
+import { CompetitionSchema, EntrySchema, HeatSchema, RulesetSchema } from '$lib/setup/schema';
+import type { SetupResponse } from '$lib/sync/protocol';
+import { describeIssues, toIssues } from '$lib/validation';
+import type { Store } from './store';
+
+/** POST /api/events/{e}/setup: the organizer adds set-up, or replaces items by ID. */
+export const SetupWriteSchema = z.object({
+	rulesets: z._default(z.array(RulesetSchema).check(z.maxLength(100)), []),
+	competitions: z._default(z.array(CompetitionSchema).check(z.maxLength(500)), []),
+	heats: z._default(z.array(HeatSchema).check(z.maxLength(5000)), []),
+	entries: z._default(z.array(EntrySchema).check(z.maxLength(50_000)), [])
+});
+
+export interface SetupCounts {
+	rulesets: number;
+	competitions: number;
+	heats: number;
+	entries: number;
+}
+
+/**
+ * Saves the organizer's set-up for `eventId` in one transaction: new items are added, items
+ * whose ID exists are replaced (a registration changed), a ruleset version is never changed
+ * (CZ-GEN-CHANGES: a change is a new version). Everything must belong to this event; any
+ * problem refuses the whole request (400/409) and nothing is written.
+ */
+export function saveOrganizerSetup(store: Store, eventId: string, body: unknown): SetupCounts {
+	const parsed = SetupWriteSchema.safeParse(body);
+	if (!parsed.success) error(400, describeIssues(toIssues(parsed.error)));
+	const { rulesets, competitions, heats, entries } = parsed.data;
+	const db = store.db;
+	return store.transaction(() => {
+		const eventOf = db.prepare('SELECT event_id FROM competitions WHERE id = ?').pluck();
+		const heatCompetition = db.prepare('SELECT competition_id FROM heats WHERE id = ?').pluck();
+		const exists = (table: 'competitions' | 'heats' | 'entries', id: string) => db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+		for (const r of rulesets) {
+			const stored = store.getRuleset(r.id, r.version);
+			if (stored && JSON.stringify(stored) !== JSON.stringify(r))
+				error(409, `ruleset ${r.id} version ${r.version} is already stored with other content: give it a new version`);
+		}
+		store.insertSetup({ rulesets });
+		const ownCompetitions = new Set(competitions.map((c) => c.id));
+		for (const c of competitions) {
+			if (c.eventId !== eventId) error(400, `competition ${c.id}: eventId must be "${eventId}"`);
+			const owner = eventOf.get(c.id) as string | undefined;
+			if (owner !== undefined && owner !== eventId) error(409, `competition ${c.id} belongs to another event`);
+			if (!store.getRuleset(c.ruleset.id, c.ruleset.version)) error(400, `competition ${c.id}: ruleset ${c.ruleset.id} version ${c.ruleset.version} is not on the server: send it too`);
+			if (owner === undefined) store.insertSetup({ competitions: [c] });
+			else db.prepare('UPDATE competitions SET name = ?, ruleset_id = ?, ruleset_version = ? WHERE id = ?').run(c.name, c.ruleset.id, c.ruleset.version, c.id);
+		}
+		const inEvent = (competitionId: string) => ownCompetitions.has(competitionId) || eventOf.get(competitionId) === eventId;
+		for (const h of heats) {
+			if (!inEvent(h.competitionId)) error(400, `heat ${h.id}: competition ${h.competitionId} is not part of this event`);
+			const was = heatCompetition.get(h.id) as string | undefined;
+			if (was !== undefined && was !== h.competitionId) error(409, `heat ${h.id} belongs to competition ${was}`);
+			if (was === undefined) store.insertSetup({ heats: [h] });
+			else db.prepare('UPDATE heats SET name = ? WHERE id = ?').run(h.name, h.id);
+		}
+		for (const e of entries) {
+			if (!inEvent(e.competitionId)) error(400, `entry ${e.id}: competition ${e.competitionId} is not part of this event`);
+			if (heatCompetition.get(e.heatId) !== e.competitionId) error(400, `entry ${e.id}: heat ${e.heatId} is not a heat of competition ${e.competitionId}`);
+			const owner = db.prepare('SELECT competition_id FROM entries WHERE id = ?').pluck().get(e.id) as string | undefined;
+			if (owner !== undefined && !inEvent(owner)) error(409, `entry ${e.id} belongs to another event`);
+			if (!exists('entries', e.id)) store.insertSetup({ entries: [e] });
+			else
+				db.prepare('UPDATE entries SET competition_id = ?, heat_id = ?, name = ?, members = ?, table_label = ?, seat = ? WHERE id = ?').run(
+					e.competitionId, e.heatId, e.name, JSON.stringify(e.members), e.table ?? null, e.seat ?? null, e.id
+				);
+		}
+		return { rulesets: rulesets.length, competitions: competitions.length, heats: heats.length, entries: entries.length };
+	});
+}
+
+/** Everything a device needs to judge the event: the event, its competitions with their rulesets, heats and entries. */
+export function eventSetup(store: Store, eventId: string): SetupResponse | undefined {
+	const event = store.getEvent(eventId);
+	if (!event) return undefined;
+	const summaries = store.listCompetitions(eventId);
+	const rulesets = new Map(summaries.map((s) => [`${s.ruleset.id}@${s.ruleset.version}`, s.ruleset]));
+	return {
+		event,
+		rulesets: [...rulesets.values()],
+		competitions: summaries.map((s) => s.competition),
+		heats: summaries.flatMap((s) => store.listHeats(s.competition.id)),
+		entries: summaries.flatMap((s) => store.listEntries(s.competition.id))
+	};
+}

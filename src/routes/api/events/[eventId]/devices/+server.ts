@@ -1,0 +1,23 @@
+import { json } from '@sveltejs/kit';
+import { getStore } from '$lib/server/db';
+import { requireDevice } from '$lib/server/access';
+import { addDevice, listDevices } from '$lib/server/devices';
+import { readJsonBody } from '$lib/server/http-body';
+import type { RequestHandler } from './$types';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/** The event's devices: role, name, last contact, clock offset, revoked or not. */
+export const GET: RequestHandler = ({ request, params }) => {
+	const store = getStore();
+	requireDevice(store, request, params.eventId, 'devices.manage');
+	return json({ devices: listDevices(store, params.eventId) }, { headers: NO_STORE });
+};
+
+/** Adds a device: its token (for the QR code) and a short pairing code, shown this once. */
+export const POST: RequestHandler = async ({ request, params, url }) => {
+	const store = getStore();
+	requireDevice(store, request, params.eventId, 'devices.manage');
+	const body = await readJsonBody(request, 16 * 1024, 'a new device');
+	return json(addDevice(store, params.eventId, body, url.origin, Date.now()), { status: 201, headers: NO_STORE });
+};
