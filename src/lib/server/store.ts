@@ -163,6 +163,13 @@ export interface AppendResult {
 	conflicts: string[];
 }
 
+/** Where appended judge events came from: the event they were pushed to, the token, when. */
+export interface AppendOrigin {
+	eventId?: string;
+	tokenId?: string;
+	receivedAt?: number;
+}
+
 type EventRow = { id: string; name: string; date: string; venue: string | null };
 type CompetitionRow = { id: string; event_id: string; name: string; ruleset_id: string; ruleset_version: number };
 type HeatRow = { id: string; competition_id: string; name: string };
@@ -383,8 +390,12 @@ export class Store {
 	 * `from` says which event they were pushed to and by which token (default: the event of
 	 * each one's competition, for imports and tests).
 	 */
-	appendJudgeEvents(events: readonly unknown[], from: { eventId?: string; tokenId?: string; receivedAt?: number } = {}): AppendResult {
-		const parsed = events.map((e) => JudgeEventSchema.parse(e));
+	appendJudgeEvents(events: readonly unknown[], from: AppendOrigin = {}): AppendResult {
+		return this.appendValidJudgeEvents(events.map((e) => JudgeEventSchema.parse(e) as JudgeEvent), from);
+	}
+
+	/** appendJudgeEvents for events already validated with JudgeEventSchema (a push validates each on its own). */
+	appendValidJudgeEvents(parsed: readonly JudgeEvent[], from: AppendOrigin = {}): AppendResult {
 		const byId = this.db.prepare('SELECT json FROM judge_events WHERE id = ?');
 		const byDeviceSeq = this.db.prepare('SELECT id FROM judge_events WHERE device_id = ? AND seq = ?');
 		const competitionEvent = this.db.prepare('SELECT event_id FROM competitions WHERE id = ?').pluck();

@@ -38,7 +38,7 @@ export function pushEvents(store: Store, device: Device, body: unknown, now: num
 			}
 			valid.push(e);
 		});
-		const result = store.appendJudgeEvents(valid, { eventId: device.eventId, tokenId: device.id, receivedAt: now });
+		const result = store.appendValidJudgeEvents(valid, { eventId: device.eventId, tokenId: device.id, receivedAt: now });
 		noteDevice(store, device, valid, clock, now);
 		const response: PushResponse = { ...result, refused };
 		if (adopted) Object.assign(response, adopted);

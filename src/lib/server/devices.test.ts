@@ -1,0 +1,73 @@
+import { rmSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDevice, listDevices, revokeDevice } from './devices';
+import { answerOf } from './http-error.testkit';
+import { CODE_ALPHABET, CODE_LIFETIME_MS, normalizeCode, redeemPairingCode } from './pairing';
+import { Store } from './store';
+import { openTwoEventStore } from './two-events.testkit';
+import { authenticate } from './tokens';
+
+let dir: string;
+let store: Store;
+beforeEach(() => ({ dir, store } = openTwoEventStore('puzzle-judge-devices-')));
+afterEach(() => {
+	store.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const ORIGIN = 'https://judge.example:8443';
+
+describe('adding devices', () => {
+	it('answers a token, a QR link holding server, event and token, and a short code', () => {
+		const added = addDevice(store, 'spring', { role: 'judge', label: ' Table 3 ' }, ORIGIN, 1000);
+		expect(added.device).toMatchObject({ eventId: 'spring', role: 'judge', label: 'Table 3', createdAt: 1000, revokedAt: null });
+		expect(authenticate(store, added.token)).toMatchObject({ id: added.device.id, role: 'judge' });
+		const link = new URL(added.pairUrl);
+		expect(link.origin + link.pathname).toBe(`${ORIGIN}/pair`);
+		expect(Object.fromEntries(new URLSearchParams(link.hash.slice(1)))).toEqual({ server: ORIGIN, event: 'spring', token: added.token });
+		expect(added.code).toMatch(new RegExp(`^[${CODE_ALPHABET}]{4}-[${CODE_ALPHABET}]{4}$`));
+		expect(added.codeExpiresAt).toBe(1000 + CODE_LIFETIME_MS);
+	});
+
+	it('refuses a device without a name or with an unknown role', () => {
+		expect(answerOf(() => addDevice(store, 'spring', { role: 'judge', label: '  ' }, ORIGIN, 1))).toEqual({ status: 400, message: 'label: a device needs a name' });
+		expect(answerOf(() => addDevice(store, 'spring', { role: 'admin', label: 'X' }, ORIGIN, 1)).status).toBe(400);
+		expect(listDevices(store, 'spring')).toEqual([]);
+	});
+});
+
+describe('pairing codes', () => {
+	it('are exchanged once for a fresh token of the device, which replaces the QR token', () => {
+		const added = addDevice(store, 'spring', { role: 'display', label: 'Hall screen' }, ORIGIN, 1000);
+		// Typed by a person: lower case, without the dash, with spaces.
+		const typed = ` ${added.code.toLowerCase().replace('-', ' ')} `;
+		const paired = redeemPairingCode(store, typed, 2000)!;
+		expect(paired.device).toEqual({ id: added.device.id, eventId: 'spring', role: 'display', label: 'Hall screen' });
+		expect(authenticate(store, paired.token)?.id).toBe(added.device.id);
+		expect(authenticate(store, added.token)).toBeNull();
+		expect(redeemPairingCode(store, added.code, 2001)).toBeNull(); // one use
+	});
+
+	it('expire, die with a revoked device, and malformed codes are refused', () => {
+		const a = addDevice(store, 'spring', { role: 'judge', label: 'A' }, ORIGIN, 0);
+		expect(redeemPairingCode(store, a.code, CODE_LIFETIME_MS)).toBeNull();
+		const b = addDevice(store, 'spring', { role: 'judge', label: 'B' }, ORIGIN, 0);
+		revokeDevice(store, 'spring', b.device.id, 1);
+		expect(redeemPairingCode(store, b.code, 2)).toBeNull();
+		for (const bad of ['', 'ABCD-EFG', 'ABCD-EFGHI', 'ABCD-EFG0', 'O1IL-2345']) expect(normalizeCode(bad), bad).toBeNull();
+	});
+});
+
+describe('the device list', () => {
+	it('shows role, name, revocation, last contact, clock offset and the logs each pushed', () => {
+		const judge = addDevice(store, 'spring', { role: 'judge', label: 'Table 1' }, ORIGIN, 10);
+		addDevice(store, 'autumn', { role: 'judge', label: 'Elsewhere' }, ORIGIN, 10);
+		store.db.prepare('UPDATE device_tokens SET last_seen_at = 50, clock_offset_ms = -3.5, clock_rtt_ms = 12, clock_measured_at = 40 WHERE id = ?').run(judge.device.id);
+		store.db.prepare('INSERT INTO token_devices VALUES (?, ?)').run(judge.device.id, 'tab-1');
+		revokeDevice(store, 'spring', judge.device.id, 60);
+		expect(listDevices(store, 'spring')).toEqual([
+			{ ...judge.device, revokedAt: 60, lastSeenAt: 50, clock: { offsetMs: -3.5, roundTripMs: 12, measuredAt: 40 }, deviceIds: ['tab-1'], events: 0 }
+		]);
+		expect(answerOf(() => revokeDevice(store, 'autumn', judge.device.id, 70)).status).toBe(404);
+	});
+});

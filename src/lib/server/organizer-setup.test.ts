@@ -1,0 +1,62 @@
+import { rmSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PRESETS } from '$lib/rules/presets';
+import { answerOf } from './http-error.testkit';
+import { eventSetup, saveOrganizerSetup } from './organizer-setup';
+import { Store } from './store';
+import { openTwoEventStore } from './two-events.testkit';
+
+let dir: string;
+let store: Store;
+beforeEach(() => ({ dir, store } = openTwoEventStore('puzzle-judge-setup-')));
+afterEach(() => {
+	store.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const ruleset = PRESETS[0]!;
+const rs = { id: ruleset.id, version: ruleset.version };
+const springSolo = { id: 'spring-solo', eventId: 'spring', name: 'Solo', ruleset: rs };
+const heat = { id: 'spring-solo-h1', competitionId: 'spring-solo', name: 'Heat 1' };
+const entry = (id: string, name: string) => ({ id, competitionId: 'spring-solo', heatId: 'spring-solo-h1', name, members: [], table: '1' });
+
+describe("the organizer's set-up", () => {
+	it('adds a competition with its ruleset, heat and entries; GET setup answers them', () => {
+		expect(saveOrganizerSetup(store, 'spring', { rulesets: [ruleset], competitions: [springSolo], heats: [heat], entries: [entry('s1', 'Ann'), entry('s2', 'Bob')] })).toEqual({ rulesets: 1, competitions: 1, heats: 1, entries: 2 });
+		const setup = eventSetup(store, 'spring')!;
+		expect(setup.competitions).toEqual([springSolo]);
+		expect(setup.rulesets).toEqual([ruleset]);
+		expect(setup.heats).toEqual([heat]);
+		expect(setup.entries.map((e) => e.name)).toEqual(['Ann', 'Bob']);
+		expect(eventSetup(store, 'autumn')!.competitions).toEqual([]);
+		expect(eventSetup(store, 'nowhere')).toBeUndefined();
+	});
+
+	it('replaces items by ID (a registration changed), keeping their order', () => {
+		saveOrganizerSetup(store, 'spring', { rulesets: [ruleset], competitions: [springSolo], heats: [heat], entries: [entry('s1', 'Ann'), entry('s2', 'Bob')] });
+		saveOrganizerSetup(store, 'spring', { competitions: [{ ...springSolo, name: 'Solo open' }], entries: [{ ...entry('s1', 'Anna Nová'), table: '7' }] });
+		const setup = eventSetup(store, 'spring')!;
+		expect(setup.competitions[0]!.name).toBe('Solo open');
+		expect(setup.entries.map((e) => [e.name, e.table])).toEqual([['Anna Nová', '7'], ['Bob', '1']]);
+	});
+
+	it('refuses, all or nothing: another event, a missing ruleset, a heat of another competition, a changed ruleset version', () => {
+		saveOrganizerSetup(store, 'autumn', { rulesets: [ruleset], competitions: [{ ...springSolo, id: 'autumn-solo', eventId: 'autumn' }] });
+		const cases: [unknown, number, RegExp][] = [
+			[{ competitions: [{ ...springSolo, eventId: 'autumn' }] }, 400, /eventId must be "spring"/],
+			[{ competitions: [{ ...springSolo, id: 'autumn-solo' }] }, 409, /belongs to another event/],
+			[{ competitions: [{ ...springSolo, ruleset: { id: 'nope', version: 1 } }] }, 400, /ruleset nope version 1 is not on the server/],
+			[{ competitions: [springSolo], heats: [{ ...heat, competitionId: 'autumn-solo' }] }, 400, /not part of this event/],
+			[{ rulesets: [{ ...ruleset, timeLimitMs: 1 }] }, 409, /give it a new version/],
+			[{ competitions: [springSolo], heats: [heat], entries: [{ ...entry('s9', 'X'), heatId: 'elsewhere' }] }, 400, /not a heat of competition/],
+			[{ entries: 'all of them' }, 400, /entries/]
+		];
+		for (const [body, status, message] of cases) {
+			const answer = answerOf(() => saveOrganizerSetup(store, 'spring', body));
+			expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+			expect(answer.message).toMatch(message);
+		}
+		expect(eventSetup(store, 'spring')!.competitions).toEqual([]);
+		expect(store.getHeat('spring-solo-h1')).toBeUndefined();
+	});
+});
