@@ -155,6 +155,11 @@ export class SyncEngine {
 		return this.run();
 	}
 
+	/** Resolves when no sync is under way (tests, and a caller that wants the latest status). */
+	async whenIdle(): Promise<void> {
+		while (this.running) await this.running;
+	}
+
 	/** An event was recorded or queued: count it and push soon (unless backing off). */
 	eventsQueued(): void {
 		void this.refreshCounts();
