@@ -161,9 +161,9 @@ export class SyncEngine {
 	}
 
 	/** An event was recorded or queued: count it and push soon (unless backing off). */
-	eventsQueued(): void {
-		void this.refreshCounts();
+	eventsQueued(): Promise<void> {
 		this.trigger('nudge');
+		return this.refreshCounts();
 	}
 
 	/** The browser says it is online again: try now. */

@@ -46,6 +46,9 @@ export class FakeSyncServer {
 	readonly tokens = new Map<string, string>([[TOKEN, 'ev1']]);
 	readonly requests: RecordedRequest[] = [];
 	readonly clocks: unknown[] = [];
+	/** Requests under way now, and the most there ever were at once. */
+	inFlight = 0;
+	mostInFlight = 0;
 
 	/** Every request fails as if the network were down. */
 	down = false;
@@ -79,6 +82,15 @@ export class FakeSyncServer {
 	}
 
 	readonly fetch: FetchLike = async (input, init = {}) => {
+		this.mostInFlight = Math.max(this.mostInFlight, ++this.inFlight);
+		try {
+			return await this.answer(input, init);
+		} finally {
+			this.inFlight--;
+		}
+	};
+
+	private async answer(input: string, init: RequestInit): Promise<Response> {
 		const url = new URL(input);
 		const method = init.method ?? 'GET';
 		const text = typeof init.body === 'string' ? init.body : '';
@@ -97,7 +109,7 @@ export class FakeSyncServer {
 			throw new TypeError('network connection lost');
 		}
 		return answer;
-	};
+	}
 
 	private handle(method: string, url: URL, body: unknown, bytes: number, authorization: string | null): Response {
 		if (url.pathname === '/api/time') {
