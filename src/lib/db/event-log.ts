@@ -1,6 +1,7 @@
 import { JudgeEventSchema, type ActionEvent, type CorrectionEvent, type JudgeEvent } from '$lib/events/schema';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { StationDb } from './station-db';
+import { queueEvents, type QueueResult } from './outbox';
 
 type Stamped = 'id' | 'deviceId' | 'seq';
 /** An event as an action makes it: the log adds the device, its sequence number and the ID. */
@@ -18,7 +19,8 @@ function newDeviceId(): string {
 
 /**
  * This device's judge-event log in IndexedDB. Every append is one strict-durability write of
- * one event, so a tap is either fully on disk or not at all. Sequence numbers are never
+ * one event and its outbox row (src/lib/db/outbox.ts), so a tap is either fully on disk and
+ * queued for the server or not at all. Sequence numbers are never
  * reused, not even after a reload or a crash between two taps: events are never deleted, so
  * the highest stored number is the floor. (Anything that ever prunes events must keep that
  * floor: `open` also honours a `nextSeq` row in `meta`, which older versions wrote.)
@@ -27,11 +29,13 @@ export class EventLog {
 	/** One channel per database; null where there is no BroadcastChannel (each tab then sees its own taps). */
 	private readonly channel: BroadcastChannel | null;
 	private readonly listeners = new Set<(event: JudgeEvent) => void>();
+	private readonly appendListeners = new Set<(event: JudgeEvent) => void>();
 
 	private constructor(
 		private readonly db: StationDb,
 		readonly deviceId: string,
-		private nextSeq: number
+		private nextSeq: number,
+		private readonly now: () => number
 	) {
 		this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${CHANNEL}:${db.name}`) : null;
 		this.channel?.addEventListener('message', (m: MessageEvent) => this.received(m.data));
@@ -55,13 +59,25 @@ export class EventLog {
 		return () => this.listeners.delete(listener);
 	}
 
+	/**
+	 * Calls `listener` after each event this log stored and queued (e.g. the sync engine, to
+	 * push soon); returns the unsubscribe. A listener that throws does not undo the append.
+	 */
+	onAppend(listener: (event: JudgeEvent) => void): () => void {
+		this.appendListeners.add(listener);
+		return () => this.appendListeners.delete(listener);
+	}
+
 	/** Stops listening to other tabs (a closed log). */
 	close(): void {
 		this.listeners.clear();
+		this.appendListeners.clear();
 		this.channel?.close();
 	}
 
-	static async open(db: StationDb): Promise<EventLog> {
+	/** `now` stamps the outbox rows (default Date.now; injected by tests). */
+	static async open(db: StationDb, options: { now?: () => number } = {}): Promise<EventLog> {
+		const now = options.now ?? (() => Date.now());
 		return db.transaction('rw', db.meta, db.events, async () => {
 			let deviceId = (await db.meta.get(DEVICE_KEY))?.value;
 			if (typeof deviceId !== 'string') {
@@ -71,7 +87,7 @@ export class EventLog {
 			const stored = (await db.meta.get(SEQ_KEY))?.value;
 			const last = await db.events.where('[deviceId+seq]').between([deviceId, 0], [deviceId, Infinity]).last();
 			const next = Math.max(typeof stored === 'number' ? stored : 1, (last?.seq ?? 0) + 1);
-			return new EventLog(db, deviceId as string, next);
+			return new EventLog(db, deviceId as string, next, now);
 		});
 	}
 
@@ -93,9 +109,13 @@ export class EventLog {
 		// What zod returns is a plain copy: UI state (Svelte proxies) cannot be stored as such.
 		const stored = checked.data as JudgeEvent;
 		try {
-			// One request in one strict transaction, as cheap as a write can be: the number needs no
-			// row of its own, since events are never deleted and `open` continues after the highest.
-			await this.db.events.add(stored);
+			// One strict transaction holds the event and its outbox row: a tap is recorded and queued
+			// for the server, or neither. The number needs no row of its own, since events are never
+			// deleted and `open` continues after the highest.
+			await this.db.transaction('rw', this.db.events, this.db.outbox, async () => {
+				await this.db.events.add(stored);
+				await this.db.outbox.add({ id: stored.id, queuedAt: this.now() });
+			});
 		} catch (e) {
 			// Another tab of the station on this tablet took that number: continue after its last one.
 			if (e instanceof Error && e.name === 'ConstraintError' && attempt < 5) {
@@ -106,7 +126,29 @@ export class EventLog {
 		}
 		this.nextSeq = Math.max(this.nextSeq, seq + 1);
 		this.channel?.postMessage(stored);
+		for (const listener of this.appendListeners) {
+			try {
+				listener(stored);
+			} catch {
+				// A listener's trouble (e.g. sync) is not the tap's: the event is stored.
+			}
+		}
 		return stored;
+	}
+
+	/**
+	 * Stores and queues for the server events that came from elsewhere (an imported file);
+	 * events already held are neither replaced nor queued again. This device's numbers continue
+	 * after any of its own events among them.
+	 */
+	importEvents(events: readonly JudgeEvent[]): Promise<QueueResult> {
+		const run = this.queue.then(async () => {
+			const result = await queueEvents(this.db, events, this.now());
+			for (const e of events) if (e.deviceId === this.deviceId && e.seq >= this.nextSeq) this.nextSeq = e.seq + 1;
+			return result;
+		});
+		this.queue = run.catch(() => undefined);
+		return run;
 	}
 
 	private async highestSeq(): Promise<number> {

@@ -14,6 +14,21 @@ export interface MetaRow {
 	value: unknown;
 }
 
+/** An event waiting to be pushed to the server; `n` keeps the order in which events were queued. */
+export interface OutboxRow {
+	n?: number;
+	id: string;
+	queuedAt: number;
+}
+
+/** An event the server will never take (a conflict, or refused with a reason): shown, never retried. */
+export interface RejectedRow {
+	id: string;
+	reason: string;
+	kind: 'conflict' | 'refused';
+	at: number;
+}
+
 /**
  * The tablet's database: the set-up it received or made on the spot, and the judge-event log.
  * Events are never updated or deleted: corrections are new events. Writes use Chrome's
@@ -27,6 +42,8 @@ export class StationDb extends Dexie {
 	heats!: EntityTable<Heat, 'id'>;
 	entries!: EntityTable<Entry, 'id'>;
 	meta!: EntityTable<MetaRow, 'key'>;
+	outbox!: EntityTable<OutboxRow, 'n'>;
+	rejected!: EntityTable<RejectedRow, 'id'>;
 
 	constructor(name = 'puzzle-judge', options: ConstructorParameters<typeof Dexie>[1] = {}) {
 		super(name, { chromeTransactionDurability: 'strict', ...options });
@@ -39,6 +56,17 @@ export class StationDb extends Dexie {
 			entries: 'id, heatId, competitionId',
 			meta: 'key'
 		});
+		// Sync: the outbox of events to push (in queue order; one row per event) and what the server refused.
+		this.version(2)
+			.stores({ outbox: '++n, &id', rejected: 'id' })
+			.upgrade(async (tx) => {
+				// Events recorded before sync existed were never pushed: queue them all, oldest first
+				// (the server is idempotent on the ID, so queueing one it holds costs nothing).
+				const events = (await tx.table('events').toArray()) as JudgeEvent[];
+				events.sort((a, b) => a.at - b.at || a.seq - b.seq);
+				const queuedAt = Date.now();
+				await tx.table('outbox').bulkAdd(events.map((e) => ({ id: e.id, queuedAt })));
+			});
 	}
 }
 

@@ -1,0 +1,161 @@
+import { z } from 'zod/mini';
+import { TimeResponseSchema, type TimeResponse } from '$lib/sync/clock-offset';
+import { PairedDeviceSchema, SetupResponseSchema, type PairedDevice, type PushRequest, type PushResponse, type PullResponse, type SetupResponse } from '$lib/sync/protocol';
+import type { JudgeEvent } from '$lib/events/schema';
+import type { EventFile } from '$lib/files/event-file';
+import {
+	AddedDeviceSchema,
+	CreatedEventSchema,
+	DeviceListSchema,
+	ErrorBodySchema,
+	HealthSchema,
+	ImportResponseSchema,
+	PullResponseSchema,
+	PushResponseSchema,
+	RestoreResponseSchema,
+	RevokedDeviceSchema,
+	type AddedDevice,
+	type CreatedEvent,
+	type DeviceListing
+} from './answers';
+import { ApiError, kindOfStatus } from './errors';
+import type { FetchLike, Timers } from './environment';
+
+export interface SyncApiOptions extends Timers {
+	/** The server's origin, e.g. "https://judge.example" (a trailing slash is ignored). */
+	server: string;
+	/** The device token (the organizer's key for organizer calls); none for pairing. */
+	token?: string | null;
+	fetch: FetchLike;
+	/** A request that takes longer is abandoned (kind 'timeout'). Default 20 s. */
+	timeoutMs?: number;
+}
+
+type Role = 'organizer' | 'judge' | 'display';
+
+/**
+ * A typed HTTP client for the sync endpoints of docs/sync.md. Every answer is checked with
+ * zod; every failure is an ApiError whose `kind` says what to do about it (errors.ts).
+ */
+export class SyncApi {
+	readonly server: string;
+	private readonly token: string | null;
+	private readonly timeoutMs: number;
+
+	constructor(private readonly options: SyncApiOptions) {
+		this.server = options.server.replace(/\/+$/, '');
+		this.token = options.token ?? null;
+		this.timeoutMs = options.timeoutMs ?? 20_000;
+	}
+
+	private eventPath(eventId: string, rest: string): string {
+		return `/api/events/${encodeURIComponent(eventId)}/${rest}`;
+	}
+
+	/** One request; the answer's JSON checked with `schema`. */
+	private async request<S extends z.ZodMiniType>(
+		method: string,
+		path: string,
+		schema: S,
+		opts: { body?: unknown; bodyText?: string; token?: string | null } = {}
+	): Promise<z.infer<S>> {
+		const token = opts.token === undefined ? this.token : opts.token;
+		const headers: Record<string, string> = { accept: 'application/json' };
+		if (token) headers.authorization = `Bearer ${token}`;
+		const bodyText = opts.bodyText ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+		if (bodyText !== undefined) headers['content-type'] = 'application/json';
+
+		const controller = new AbortController();
+		let timedOut = false;
+		const timer = this.options.setTimeout(() => {
+			timedOut = true;
+			controller.abort();
+		}, this.timeoutMs);
+		let response: Response;
+		let text: string;
+		try {
+			response = await this.options.fetch(`${this.server}${path}`, { method, headers, body: bodyText, signal: controller.signal, cache: 'no-store' });
+			text = await response.text();
+		} catch (e) {
+			if (timedOut) throw new ApiError('timeout', `no answer from ${this.server} within ${Math.round(this.timeoutMs / 1000)} s`);
+			throw new ApiError('unreachable', `cannot reach ${this.server}: ${e instanceof Error ? e.message : String(e)}`);
+		} finally {
+			this.options.clearTimeout(timer);
+		}
+
+		let json: unknown = undefined;
+		try {
+			json = text === '' ? undefined : JSON.parse(text);
+		} catch {
+			// Not JSON: a proxy's or captive portal's page. Judged below by the status.
+		}
+		if (!response.ok) {
+			const message = ErrorBodySchema.safeParse(json);
+			throw new ApiError(kindOfStatus(response.status), message.success ? message.data.message : `HTTP ${response.status}`, response.status);
+		}
+		const checked = schema.safeParse(json);
+		if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${method} ${path}`, response.status);
+		return checked.data;
+	}
+
+	health(): Promise<{ ok: true }> {
+		return this.request('GET', '/api/health', HealthSchema, { token: null });
+	}
+
+	/** The server's clock (for measureClockOffset). */
+	time(): Promise<TimeResponse> {
+		return this.request('GET', '/api/time', TimeResponseSchema, { token: null });
+	}
+
+	getSetup(eventId: string): Promise<SetupResponse> {
+		return this.request('GET', this.eventPath(eventId, 'setup'), SetupResponseSchema) as Promise<SetupResponse>;
+	}
+
+	/** Pushes events (and optionally set-up and a clock report). `bodyText`: the body already serialized (measured by the caller). */
+	push(eventId: string, body: PushRequest, bodyText?: string): Promise<PushResponse> {
+		return this.request('POST', this.eventPath(eventId, 'judge-events'), PushResponseSchema, { body, bodyText });
+	}
+
+	/** One page of the event's judge events after `after` (events not yet checked: the caller does). */
+	async pull(eventId: string, after: number, limit: number): Promise<Omit<PullResponse, 'events'> & { events: unknown[] }> {
+		const q = new URLSearchParams({ after: String(after), limit: String(limit) });
+		return this.request('GET', `${this.eventPath(eventId, 'judge-events')}?${q}`, PullResponseSchema);
+	}
+
+	/** Creates an event; `adminKey` when the server was started with ADMIN_KEY. The answer's token is the organizer key. */
+	createEvent(body: { event: { id?: string; name: string; date: string; venue?: string }; label?: string }, adminKey?: string): Promise<CreatedEvent> {
+		return this.request('POST', '/api/events', CreatedEventSchema, { body, token: adminKey ?? null });
+	}
+
+	/** Exchanges a short pairing code for this device's token (no token needed). */
+	pair(code: string): Promise<PairedDevice> {
+		return this.request('POST', '/api/pair', PairedDeviceSchema, { body: { code }, token: null });
+	}
+
+	async listDevices(eventId: string): Promise<DeviceListing[]> {
+		return (await this.request('GET', this.eventPath(eventId, 'devices'), DeviceListSchema)).devices;
+	}
+
+	addDevice(eventId: string, device: { role: Role; label: string }): Promise<AddedDevice> {
+		return this.request('POST', this.eventPath(eventId, 'devices'), AddedDeviceSchema, { body: device });
+	}
+
+	async revokeDevice(eventId: string, deviceId: string): Promise<DeviceListing> {
+		return (await this.request('DELETE', this.eventPath(eventId, `devices/${encodeURIComponent(deviceId)}`), RevokedDeviceSchema)).device;
+	}
+
+	/** The event's backup file (format puzzle-judge-backup), as parsed JSON. */
+	backup(eventId: string): Promise<unknown> {
+		return this.request('GET', this.eventPath(eventId, 'backup'), z.unknown());
+	}
+
+	/** Loads a backup file into a server that does not hold its event. */
+	restore(backup: unknown, adminKey?: string) {
+		return this.request('POST', '/api/restore', RestoreResponseSchema, { body: backup, token: adminKey ?? null });
+	}
+
+	/** Imports a tablet's event file (docs/event-format.md). */
+	importEventFile(eventId: string, file: EventFile | { log: JudgeEvent[] }) {
+		return this.request('POST', this.eventPath(eventId, 'import'), ImportResponseSchema, { body: file });
+	}
+}

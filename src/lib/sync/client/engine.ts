@@ -1,0 +1,336 @@
+import type { JudgeEvent } from '$lib/events/schema';
+import type { StationDb } from '$lib/db/station-db';
+import type { Pairing } from '$lib/sync/protocol';
+import { SyncApi } from './api';
+import { backoffDelay } from './backoff';
+import { ClockKeeper } from './clock';
+import { realEnvironment, type SyncEnvironment, type TimerHandle } from './environment';
+import { isApiError } from './errors';
+import { loadPairing } from './pairing';
+import { pullEvents, pullSetup } from './pull';
+import { pushOutbox } from './push';
+
+export type SyncState = 'unpaired' | 'online' | 'offline' | 'syncing' | 'auth-failed';
+
+/** What the UI shows about sync. */
+export interface SyncStatusSnapshot {
+	state: SyncState;
+	/** Whether the last request reached the server (null before the first one). */
+	reachable: boolean | null;
+	/** Events in the outbox. */
+	waiting: number;
+	/** Events the server will never take. */
+	rejected: number;
+	/** When the last sync (push and pull) succeeded, device ms. */
+	lastSuccessAt: number | null;
+	/** What went wrong last, when the last sync failed. */
+	lastError: string | null;
+	/** Server clock − device clock, ms, from the latest measurement. */
+	offsetMs: number | null;
+	/** The paired server and event. */
+	server: string | null;
+	eventId: string | null;
+}
+
+export interface SyncEngineOptions {
+	db: StationDb;
+	/** fetch, clocks, timers and randomness (default: the real ones). */
+	env?: Partial<SyncEnvironment>;
+	/** A sync runs this often while all is well (default 30 s). */
+	intervalMs?: number;
+	/** After a recorded event, wait this long so that quick taps go in one push (default 300 ms). */
+	nudgeDelayMs?: number;
+	/** Measure the clock offset at most this often (default 5 min). */
+	clockEveryMs?: number;
+	/** Abandon a request after this long (default 20 s). */
+	timeoutMs?: number;
+	/** Events per pull page (default 1,000). */
+	pullPageSize?: number;
+	/**
+	 * Runs a sync under a lock shared by the tablet's tabs (navigator.locks in the browser), so
+	 * two tabs do not push the same outbox at once. Default: no lock (pushing twice is harmless).
+	 */
+	exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
+}
+
+type Trigger = 'start' | 'timer' | 'nudge' | 'manual' | 'online' | 'visible';
+
+/**
+ * Pushes the tablet's outbox to its paired server and pulls what other devices sent. It never
+ * throws into the UI: every failure ends in the status. One sync at a time; a request during a
+ * sync runs one more afterwards. Failures back off exponentially with full jitter; an
+ * authentication failure stops automatic syncs until `pairingChanged()`.
+ */
+export class SyncEngine {
+	private readonly db: StationDb;
+	private readonly env: SyncEnvironment;
+	private readonly intervalMs: number;
+	private readonly nudgeDelayMs: number;
+	private readonly timeoutMs: number;
+	private readonly pullPageSize: number;
+	private readonly exclusive: <T>(run: () => Promise<T>) => Promise<T>;
+	private readonly clock: ClockKeeper;
+
+	private pairing: Pairing | null = null;
+	private api: SyncApi | null = null;
+	private started = false;
+	private stopped = false;
+	private running: Promise<void> | null = null;
+	/** Set before the first step of a run (the promise is assigned only after it). */
+	private busy = false;
+	private again = false;
+	private failures = 0;
+	private authFailed = false;
+	private timer: TimerHandle | null = null;
+	private timerDueAt = Infinity;
+
+	private snapshot: SyncStatusSnapshot = {
+		state: 'unpaired',
+		reachable: null,
+		waiting: 0,
+		rejected: 0,
+		lastSuccessAt: null,
+		lastError: null,
+		offsetMs: null,
+		server: null,
+		eventId: null
+	};
+	private readonly statusListeners = new Set<(status: SyncStatusSnapshot) => void>();
+	private readonly pulledListeners = new Set<(events: JudgeEvent[]) => void>();
+
+	constructor(options: SyncEngineOptions) {
+		this.db = options.db;
+		this.env = realEnvironment(options.env);
+		this.intervalMs = options.intervalMs ?? 30_000;
+		this.nudgeDelayMs = options.nudgeDelayMs ?? 300;
+		this.timeoutMs = options.timeoutMs ?? 20_000;
+		this.pullPageSize = options.pullPageSize ?? 1000;
+		this.exclusive = options.exclusive ?? ((run) => run());
+		this.clock = new ClockKeeper(this.db, this.env, options.clockEveryMs ?? 5 * 60_000);
+	}
+
+	/** The current status. */
+	get status(): SyncStatusSnapshot {
+		return this.snapshot;
+	}
+
+	/** Calls `listener` now and on every change of the status; returns the unsubscribe. */
+	subscribe(listener: (status: SyncStatusSnapshot) => void): () => void {
+		this.statusListeners.add(listener);
+		listener(this.snapshot);
+		return () => this.statusListeners.delete(listener);
+	}
+
+	/** Calls `listener` with the events each pull added (other devices' events). */
+	onPulled(listener: (events: JudgeEvent[]) => void): () => void {
+		this.pulledListeners.add(listener);
+		return () => this.pulledListeners.delete(listener);
+	}
+
+	/** Reads the pairing and starts syncing (nothing but the status when unpaired). */
+	async start(): Promise<void> {
+		if (this.started) return;
+		this.started = true;
+		this.stopped = false;
+		await this.guard(async () => {
+			await this.clock.load();
+			await this.loadPairing();
+			await this.refreshCounts();
+		});
+		this.trigger('start');
+	}
+
+	/** Stops scheduling syncs (one under way finishes). */
+	stop(): void {
+		this.stopped = true;
+		this.started = false;
+		this.clearTimer();
+	}
+
+	/**
+	 * Syncs now (also after an authentication failure: the user asked) and resolves when done,
+	 * with the sync that includes this request. Never rejects.
+	 */
+	syncNow(): Promise<void> {
+		return this.run();
+	}
+
+	/** Resolves when no sync is under way (tests, and a caller that wants the latest status). */
+	async whenIdle(): Promise<void> {
+		while (this.running) await this.running;
+	}
+
+	/** An event was recorded or queued: count it and push soon (unless backing off). */
+	eventsQueued(): Promise<void> {
+		this.trigger('nudge');
+		return this.refreshCounts();
+	}
+
+	/** The browser says it is online again: try now. */
+	online(): void {
+		this.trigger('online');
+	}
+
+	/** The page became visible again: try now. */
+	visible(): void {
+		this.trigger('visible');
+	}
+
+	/** The pairing was saved or cleared: start over with it. */
+	async pairingChanged(): Promise<void> {
+		this.authFailed = false;
+		this.failures = 0;
+		this.clearTimer();
+		await this.guard(() => this.loadPairing());
+		this.update({ lastError: null, reachable: null });
+		if (this.started) this.trigger('manual');
+	}
+
+	private async loadPairing(): Promise<void> {
+		this.pairing = await loadPairing(this.db);
+		this.api = this.pairing
+			? new SyncApi({ server: this.pairing.server, token: this.pairing.token, fetch: this.env.fetch, setTimeout: this.env.setTimeout, clearTimeout: this.env.clearTimeout, timeoutMs: this.timeoutMs })
+			: null;
+		this.update({ server: this.pairing?.server ?? null, eventId: this.pairing?.eventId ?? null });
+	}
+
+	private trigger(why: Trigger): void {
+		if (this.stopped || !this.started || !this.pairing || this.authFailed) return;
+		if (this.running) {
+			// Backing off after a failure, a recorded event waits for the next try.
+			if (why !== 'nudge' || this.failures === 0) this.again = true;
+			return;
+		}
+		if (why === 'nudge') {
+			if (this.failures > 0) return; // the backoff timer is set
+			this.setTimer(this.nudgeDelayMs);
+			return;
+		}
+		if (why === 'timer' || why === 'start' || why === 'online' || why === 'visible' || why === 'manual') void this.run();
+	}
+
+	private run(): Promise<void> {
+		this.clearTimer();
+		if (this.running) {
+			this.again = true;
+			return this.running;
+		}
+		this.busy = true;
+		this.running = (async () => {
+			do {
+				this.again = false;
+				const ok = await this.runOnce();
+				if (!ok) break;
+			} while (this.again && !this.stopped);
+		})().finally(() => {
+			this.running = null;
+			this.busy = false;
+			this.again = false;
+			this.update({});
+			this.scheduleNext();
+		});
+		return this.running;
+	}
+
+	/** One push and pull; true when it succeeded. */
+	private async runOnce(): Promise<boolean> {
+		const pairing = this.pairing;
+		const api = this.api;
+		if (!pairing || !api) {
+			this.update({});
+			return false;
+		}
+		this.update({});
+		let ok = false;
+		try {
+			const clock = await this.clock.maybeMeasure(api);
+			this.update({ offsetMs: clock?.offsetMs ?? null });
+			const pulled = await this.exclusive(async () => {
+				await pushOutbox({ db: this.db, api, pairing, clock, now: this.env.now });
+				await this.refreshCounts();
+				await pullSetup(this.db, api, pairing);
+				return pullEvents(this.db, api, pairing, this.pullPageSize);
+			});
+			ok = true;
+			this.failures = 0;
+			this.update({ reachable: true, lastSuccessAt: this.env.now(), lastError: null });
+			if (pulled.added.length) for (const listener of this.pulledListeners) safely(() => listener(pulled.added));
+		} catch (e) {
+			this.failures++;
+			if (isApiError(e)) {
+				if (e.kind === 'auth') this.authFailed = true;
+				this.update({ reachable: e.reachedServer, lastError: e.message });
+			} else {
+				// Not the network's fault (storage, a bug): the server's reachability is unknown.
+				this.update({ lastError: e instanceof Error ? e.message : String(e) });
+			}
+		}
+		await this.refreshCounts();
+		return ok;
+	}
+
+	private scheduleNext(): void {
+		if (this.stopped || !this.started || !this.pairing || this.authFailed) return;
+		this.setTimer(this.failures > 0 ? backoffDelay(this.failures, this.env.random) : this.intervalMs);
+	}
+
+	/** Sets the one timer to fire in `ms`, unless it already fires sooner. */
+	private setTimer(ms: number): void {
+		const dueAt = this.env.now() + ms;
+		if (this.timer !== null && this.timerDueAt <= dueAt) return;
+		this.clearTimer();
+		this.timerDueAt = dueAt;
+		this.timer = this.env.setTimeout(() => {
+			this.timer = null;
+			this.timerDueAt = Infinity;
+			this.trigger('timer');
+		}, ms);
+	}
+
+	private clearTimer(): void {
+		if (this.timer !== null) this.env.clearTimeout(this.timer);
+		this.timer = null;
+		this.timerDueAt = Infinity;
+	}
+
+	private async refreshCounts(): Promise<void> {
+		await this.guard(async () => {
+			const [waiting, rejected] = await Promise.all([this.db.outbox.count(), this.db.rejected.count()]);
+			this.update({ waiting, rejected });
+		});
+	}
+
+	/** Storage trouble never escapes into the UI; it shows as the last error. */
+	private async guard(work: () => Promise<void>): Promise<void> {
+		try {
+			await work();
+		} catch (e) {
+			this.update({ lastError: e instanceof Error ? e.message : String(e) });
+		}
+	}
+
+	private stateNow(): SyncState {
+		if (!this.pairing) return 'unpaired';
+		if (this.busy) return 'syncing';
+		if (this.authFailed) return 'auth-failed';
+		return this.snapshot.reachable ? 'online' : 'offline';
+	}
+
+	private update(patch: Partial<SyncStatusSnapshot>): void {
+		const next = { ...this.snapshot, ...patch };
+		next.state = this.stateNow();
+		if (next.offsetMs === null && this.clock.report) next.offsetMs = this.clock.report.offsetMs;
+		const changed = (Object.keys(next) as (keyof SyncStatusSnapshot)[]).some((k) => next[k] !== this.snapshot[k]);
+		if (!changed) return;
+		this.snapshot = next;
+		for (const listener of this.statusListeners) safely(() => listener(next));
+	}
+}
+
+function safely(call: () => void): void {
+	try {
+		call();
+	} catch {
+		// A listener's failure is its own.
+	}
+}
