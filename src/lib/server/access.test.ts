@@ -40,6 +40,7 @@ describe('who may do what', () => {
 			'setup.read': { organizer: 200, judge: 200, display: 200 },
 			'setup.write': { organizer: 200, judge: 403, display: 403 },
 			'devices.manage': { organizer: 200, judge: 403, display: 403 },
+			'heats.start': { organizer: 200, judge: 403, display: 403 },
 			'event.backup': { organizer: 200, judge: 403, display: 403 },
 			'events.import': { organizer: 200, judge: 403, display: 403 },
 			'results.publish': { organizer: 200, judge: 403, display: 403 }

@@ -18,6 +18,8 @@ export const ACTIONS = {
 	'setup.write': ['organizer'],
 	/** Pair, list and revoke devices. */
 	'devices.manage': ['organizer'],
+	/** Start a heat on every tablet at once. */
+	'heats.start': ['organizer'],
 	/** Download the event's full backup. */
 	'event.backup': ['organizer'],
 	/** Import a tablet's exported event file. */

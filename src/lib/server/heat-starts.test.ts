@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore } from './db';
+import { DEMO_EVENT_ID } from './demo';
+import { heatStartsAfter, startHeat } from './heat-starts';
+import { answerOf } from './http-error.testkit';
+import type { Store } from './store';
+import { issueToken, type Device } from './tokens';
+
+let dir: string;
+let store: Store;
+let organizer: Device;
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-starts-'));
+	store = openStore(dir);
+	organizer = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'organizer', label: 'Desk', now: 0 });
+	store.insertSetup({ events: [{ id: 'other', name: 'Other', date: '2026-01-01' }] });
+});
+afterEach(() => {
+	store.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const heat = { competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' };
+
+describe('heats started by the organizer', () => {
+	it("keep the moment on the server's clock, once per ID, listed after a cursor", () => {
+		const first = startHeat(store, organizer, { id: 's1', ...heat, organizerAt: 1_000_000, offsetMs: 250 }, 2_000_000);
+		expect(first).toEqual({ seq: 1, id: 's1', ...heat, serverAt: 1_000_250, createdAt: 2_000_000 });
+		expect(startHeat(store, organizer, { id: 's1', ...heat, organizerAt: 9, offsetMs: 0 }, 3)).toEqual(first); // repeated
+		const second = startHeat(store, organizer, { id: 's2', ...heat, organizerAt: 1_000_000, offsetMs: null }, 2_000_001);
+		expect(second.serverAt).toBe(2_000_001); // no offset: the time of arrival
+		expect(heatStartsAfter(store, DEMO_EVENT_ID, 0).map((s) => s.id)).toEqual(['s1', 's2']);
+		expect(heatStartsAfter(store, DEMO_EVENT_ID, 1).map((s) => s.id)).toEqual(['s2']);
+		expect(heatStartsAfter(store, 'other', 0)).toEqual([]);
+	});
+
+	it('refuses a heat outside the event, a heat of another competition, and bad input', () => {
+		expect(answerOf(() => startHeat(store, organizer, { id: 'x', competitionId: 'nope', heatId: 'h', organizerAt: 1, offsetMs: 0 }, 1)).status).toBe(404);
+		expect(answerOf(() => startHeat(store, organizer, { id: 'x', competitionId: heat.competitionId, heatId: 'demo-es-adult-individual-h1', organizerAt: 1, offsetMs: 0 }, 1)).status).toBe(404);
+		expect(answerOf(() => startHeat(store, organizer, { id: 'x', ...heat, organizerAt: -1, offsetMs: 0 }, 1))).toEqual({ status: 400, message: expect.stringMatching(/^organizerAt: /) });
+		expect(heatStartsAfter(store, DEMO_EVENT_ID, 0)).toEqual([]);
+	});
+});
