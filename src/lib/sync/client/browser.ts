@@ -1,0 +1,82 @@
+import { StationDb } from '$lib/db/station-db';
+import { realEnvironment } from './environment';
+import { SyncEngine } from './engine';
+import { loadPairing } from './pairing';
+
+/** The channel EventLog posts each stored event on (src/lib/db/event-log.ts). */
+const EVENTS_CHANNEL = 'puzzle-judge.events';
+/** The pairing page posts here after saving or clearing the pairing. */
+export const PAIRING_CHANNEL = 'puzzle-judge.pairing';
+
+export interface BrowserSync {
+	/** null while the tablet is not paired. */
+	readonly engine: SyncEngine | null;
+	/** Call after the pairing was saved or cleared (in this tab; other tabs hear it on PAIRING_CHANNEL). */
+	pairingChanged(): Promise<void>;
+	stop(): void;
+}
+
+/**
+ * Wires a SyncEngine to the browser: the station's database, a lock shared by the tablet's
+ * tabs, the stored-event channel (sync soon after each tap, in any tab), `online` and
+ * `visibilitychange`. Pulled events are posted on the events channel, so an open heat shows
+ * them as it shows another tab's taps. The engine exists only while a pairing does.
+ */
+export async function startBrowserSync(onEngine: (engine: SyncEngine | null) => void): Promise<BrowserSync> {
+	const db = new StationDb();
+	const events = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${EVENTS_CHANNEL}:${db.name}`) : null;
+	const pairingChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAIRING_CHANNEL) : null;
+	let engine: SyncEngine | null = null;
+	let unpull: (() => void) | null = null;
+
+	const onOnline = () => engine?.online();
+	const onVisibility = () => {
+		if (document.visibilityState === 'visible') engine?.visible();
+	};
+	const onStored = () => void engine?.eventsQueued();
+
+	async function follow(): Promise<void> {
+		const paired = (await loadPairing(db)) !== null;
+		if (paired && !engine) {
+			engine = new SyncEngine({
+				db,
+				env: realEnvironment(),
+				exclusive: typeof navigator !== 'undefined' && navigator.locks ? (run) => navigator.locks.request('puzzle-judge.sync', run) : undefined
+			});
+			unpull = engine.onPulled((pulled) => {
+				for (const e of pulled) events?.postMessage(e);
+			});
+			onEngine(engine);
+			await engine.start();
+		} else if (paired && engine) {
+			await engine.pairingChanged();
+		} else if (!paired && engine) {
+			engine.stop();
+			unpull?.();
+			engine = null;
+			onEngine(null);
+		}
+	}
+
+	events?.addEventListener('message', onStored);
+	pairingChannel?.addEventListener('message', () => void follow());
+	window.addEventListener('online', onOnline);
+	document.addEventListener('visibilitychange', onVisibility);
+	await follow();
+
+	return {
+		get engine() {
+			return engine;
+		},
+		pairingChanged: follow,
+		stop() {
+			engine?.stop();
+			unpull?.();
+			events?.close();
+			pairingChannel?.close();
+			window.removeEventListener('online', onOnline);
+			document.removeEventListener('visibilitychange', onVisibility);
+			db.close();
+		}
+	};
+}
