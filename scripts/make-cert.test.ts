@@ -21,7 +21,8 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const read = (p: string) => new X509Certificate(readFileSync(p));
 const days = (c: X509Certificate) => (new Date(c.validTo).getTime() - new Date(c.validFrom).getTime()) / DAY;
 
-describe('makeCert', () => {
+// Key generation by openssl takes seconds on a busy machine.
+describe('makeCert', { timeout: 60_000 }, () => {
 	it('writes a CA and a server certificate it signed, for every host plus localhost, valid ≤ 825 days', () => {
 		const out = makeCert({ hosts: ['192.168.1.20', 'puzzle.local'], out: join(tempDir(), 'tls') });
 		const ca = read(out.ca);
