@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { TimeResponseSchema, type TimeResponse } from '$lib/sync/clock-offset';
-import { PairedDeviceSchema, SetupResponseSchema, type PairedDevice, type PushRequest, type PushResponse, type PullResponse, type SetupResponse } from '$lib/sync/protocol';
+import { HeatStartListSchema, HeatStartSchema, PairedDeviceSchema, SetupResponseSchema, type HeatStart, type HeatStartRequest, type PairedDevice, type PushRequest, type PushResponse, type PullResponse, type SetupResponse } from '$lib/sync/protocol';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { EventFile } from '$lib/files/event-file';
 import {
@@ -32,6 +32,8 @@ export interface SyncApiOptions extends Timers {
 }
 
 type Role = 'organizer' | 'judge' | 'display';
+
+const HeatStartAnswerSchema = z.object({ start: HeatStartSchema });
 
 /**
  * A typed HTTP client for the sync endpoints of docs/sync.md. Every answer is checked with
@@ -120,6 +122,16 @@ export class SyncApi {
 	async pull(eventId: string, after: number, limit: number): Promise<Omit<PullResponse, 'events'> & { events: unknown[] }> {
 		const q = new URLSearchParams({ after: String(after), limit: String(limit) });
 		return this.request('GET', `${this.eventPath(eventId, 'judge-events')}?${q}`, PullResponseSchema);
+	}
+
+	/** The organizer starts a heat on every tablet at once (idempotent on `start.id`). */
+	async startHeat(eventId: string, start: HeatStartRequest): Promise<HeatStart> {
+		return (await this.request('POST', this.eventPath(eventId, 'heat-starts'), HeatStartAnswerSchema, { body: start })).start;
+	}
+
+	/** Heats the organizer started after cursor `after`. */
+	async heatStarts(eventId: string, after: number): Promise<HeatStart[]> {
+		return (await this.request('GET', `${this.eventPath(eventId, 'heat-starts')}?after=${after}`, HeatStartListSchema)).starts;
 	}
 
 	/** Creates an event; `adminKey` when the server was started with ADMIN_KEY. The answer's token is the organizer key. */
