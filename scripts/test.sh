@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: type and Svelte checks, unit tests, production build, Playwright e2e.
+# The whole test suite: type and Svelte checks, unit tests, production build, the sync chaos
+# test, Playwright e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +32,9 @@ npx vitest run
 
 section "Production build (npm run build)"
 npm run build
+
+section "Sync chaos test (npm run test:chaos): 20 tablets, faulty network, server SIGKILLs"
+npm run test:chaos
 
 section "End-to-end tests (playwright)"
 npx playwright test

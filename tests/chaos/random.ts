@@ -1,0 +1,22 @@
+/** A small seeded random generator (mulberry32): the same seed gives the same faults and heats. */
+export type Rng = () => number;
+
+export function seededRandom(seed: number): Rng {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** An integer in [min, max]. */
+export function between(rng: Rng, min: number, max: number): number {
+	return min + Math.floor(rng() * (max - min + 1));
+}
+
+export function pick<T>(rng: Rng, items: readonly T[]): T {
+	return items[Math.floor(rng() * items.length)]!;
+}
