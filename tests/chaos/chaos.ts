@@ -76,8 +76,8 @@ const RATES = {
 	delay: envNumber('CHAOS_DELAY', 0.25),
 	maxDelayMs: envNumber('CHAOS_MAX_DELAY_MS', 5000)
 };
-/** The engine's backoff (1 s doubling to 60 s, full jitter) scaled through its injected random(): at most 3 s here. */
-const BACKOFF_SCALE = 0.05;
+/** The engine's backoff here: 50 ms doubling to at most 3 s (full jitter), so that the run is quick. */
+const BACKOFF = { backoffBaseMs: 50, backoffCapMs: 3000 };
 /** How long the healed network gets to converge. */
 const HEAL_TIMEOUT_MS = 60_000;
 
@@ -193,7 +193,8 @@ async function makeTablet(index: number, token: string, proxyOrigin: string, rng
 	const log = await EventLog.open(db);
 	const engine = new SyncEngine({
 		db,
-		env: { fetch: (input, init) => globalThis.fetch(input, init), random: () => jitter() * BACKOFF_SCALE },
+		env: { fetch: (input, init) => globalThis.fetch(input, init), random: () => jitter() },
+		...BACKOFF,
 		intervalMs: 250,
 		nudgeDelayMs: 100,
 		clockEveryMs: 10_000,

@@ -2,7 +2,7 @@ import type { JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
 import type { Pairing } from '$lib/sync/protocol';
 import { SyncApi } from './api';
-import { backoffDelay } from './backoff';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay } from './backoff';
 import { ClockKeeper } from './clock';
 import { realEnvironment, type SyncEnvironment, type TimerHandle } from './environment';
 import { isApiError } from './errors';
@@ -44,6 +44,9 @@ export interface SyncEngineOptions {
 	clockEveryMs?: number;
 	/** Abandon a request after this long (default 20 s). */
 	timeoutMs?: number;
+	/** The backoff after failures: from this (default 1 s), doubling, up to the cap (default 60 s), with full jitter. */
+	backoffBaseMs?: number;
+	backoffCapMs?: number;
 	/** Events per pull page (default 1,000). */
 	pullPageSize?: number;
 	/**
@@ -68,6 +71,8 @@ export class SyncEngine {
 	private readonly nudgeDelayMs: number;
 	private readonly timeoutMs: number;
 	private readonly pullPageSize: number;
+	private readonly backoffBaseMs: number;
+	private readonly backoffCapMs: number;
 	private readonly exclusive: <T>(run: () => Promise<T>) => Promise<T>;
 	private readonly clock: ClockKeeper;
 
@@ -105,6 +110,8 @@ export class SyncEngine {
 		this.nudgeDelayMs = options.nudgeDelayMs ?? 300;
 		this.timeoutMs = options.timeoutMs ?? 20_000;
 		this.pullPageSize = options.pullPageSize ?? 1000;
+		this.backoffBaseMs = options.backoffBaseMs ?? BACKOFF_BASE_MS;
+		this.backoffCapMs = options.backoffCapMs ?? BACKOFF_CAP_MS;
 		this.exclusive = options.exclusive ?? ((run) => run());
 		this.clock = new ClockKeeper(this.db, this.env, options.clockEveryMs ?? 5 * 60_000);
 	}
@@ -271,7 +278,7 @@ export class SyncEngine {
 
 	private scheduleNext(): void {
 		if (this.stopped || !this.started || !this.pairing || this.authFailed) return;
-		this.setTimer(this.failures > 0 ? backoffDelay(this.failures, this.env.random) : this.intervalMs);
+		this.setTimer(this.failures > 0 ? backoffDelay(this.failures, this.env.random, this.backoffBaseMs, this.backoffCapMs) : this.intervalMs);
 	}
 
 	/** Sets the one timer to fire in `ms`, unless it already fires sooner. */
