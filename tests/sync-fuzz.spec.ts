@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import {
 	addDevice,
 	BASE,
+	PORT,
 	call,
 	createEvent,
 	DAY,
@@ -253,7 +255,7 @@ function setupPost(): fc.Arbitrary<Case> {
 			commonBad.map((b) => post(b, [400])),
 			fc.tuple(key, deepObject).map(([k, d]) => post(`{"${k}":${d}}`, [400])),
 			fc.tuple(key, nonArray).map(([k, v]) => post(json({ [k]: v }), [400])),
-			fc.tuple(key, fc.nat(3)).chain(([k]) => fc.array(item[k as keyof typeof item], { minLength: 1, maxLength: 3 }).map((items) => post(json({ [k]: items }), [400]))),
+			fc.tuple(key, fc.nat(3)).chain(([k]) => fc.array(item[k as keyof typeof item] as fc.Arbitrary<unknown>, { minLength: 1, maxLength: 3 }).map((items) => post(json({ [k]: items }), [400]))),
 			forged,
 			fc.constantFrom(`{"heats": 5, "__proto__": {"heats": []}}`, `{"heats": [{"__proto__": {"id": "x"}, "competitionId": "${sA.competitionId}", "name": "P"}]}`, `{"constructor": 1, "entries": {"length": 1}}`).map((b) => post(b, [400])),
 			fc.constant(post(() => json({ heats: Array.from({ length: 5001 }, () => 0) }), [400]))
@@ -507,8 +509,9 @@ async function send(c: Case): Promise<string | null> {
 	let res: { status: number; headers: Headers };
 	let text: string;
 	try {
-		// Large bodies on a connection of their own: a 413 may close it before the body was read.
-		if (body !== undefined && body.length > 60 * KiB) ({ res, text } = await sendLarge(c.method, c.path, headers, body));
+		// Bodies over 8 KiB on a connection of their own: an answer given before the body was read
+		// (401, 403, 413) resets the connection (BUG test below), which must not hit other requests.
+		if (body !== undefined && body.length > 8 * KiB) ({ res, text } = await sendLarge(c.method, c.path, headers, body, !!c.expect?.every((s) => [401, 403, 413].includes(s))));
 		else {
 			const r = await fetch(`${BASE}${c.path}`, { method: c.method, headers, body, signal: AbortSignal.timeout(20_000) });
 			res = r;
@@ -539,27 +542,63 @@ async function send(c: Case): Promise<string | null> {
 }
 
 /**
- * A large body over node:http, as curl sends it: the server may answer 413 before it read the
- * body and close the connection; the answer counts (fetch reports only the failed upload).
+ * A large body on a raw socket of its own (Connection: close). When a 413 is expected, the
+ * headers go first and the body only if no answer came within 5 s, as a client waiting for
+ * "100 Continue" would: the server answers 413 from Content-Length before it reads the body,
+ * then resets the connection (see the BUG test below), which loses an answer still unread.
  */
-function sendLarge(method: string, path: string, headers: Record<string, string>, body: string): Promise<{ res: { status: number; headers: Headers }; text: string }> {
+function sendLarge(method: string, path: string, headers: Record<string, string>, body: string, early: boolean): Promise<{ res: { status: number; headers: Headers }; text: string }> {
 	return new Promise((resolve, reject) => {
-		const req = httpRequest(`${BASE}${path}`, { method, agent: false, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 60_000 }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () => resolve({ res: { status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>) }, text: Buffer.concat(chunks).toString('utf8') }));
-			res.on('error', reject);
+		const socket = connect(PORT, '127.0.0.1');
+		const chunks: Buffer[] = [];
+		const timer = setTimeout(() => socket.destroy(new Error('timed out')), 60_000);
+		socket.on('data', (c: Buffer) => chunks.push(c));
+		socket.on('error', () => undefined); // EPIPE/ECONNRESET once the server answered and closed
+		socket.on('close', () => {
+			clearTimeout(timer);
+			const raw = Buffer.concat(chunks).toString('utf8');
+			const split = raw.indexOf('\r\n\r\n');
+			const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+			if (!status || split < 0) return reject(new Error(`no answer (${raw.slice(0, 100) || 'connection closed'})`));
+			const head = raw.slice(0, split).split('\r\n').slice(1);
+			const h = new Headers(head.map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()] as [string, string]));
+			let text = raw.slice(split + 4);
+			if (h.get('transfer-encoding') === 'chunked') {
+				let out = '';
+				for (let rest = text; ; ) {
+					const nl = rest.indexOf('\r\n');
+					const size = parseInt(rest.slice(0, nl), 16);
+					if (!size) break;
+					out += rest.slice(nl + 2, nl + 2 + size);
+					rest = rest.slice(nl + 2 + size + 2);
+				}
+				text = out;
+			}
+			resolve({ res: { status, headers: h }, text });
 		});
-		req.on('error', (e) => setTimeout(() => reject(e), 1000)); // an EPIPE after the answer came is fine
-		req.on('timeout', () => req.destroy(new Error('timed out')));
-		req.end(body);
+		const lines = Object.entries({ ...headers, host: `127.0.0.1:${PORT}`, connection: 'close', 'content-length': String(Buffer.byteLength(body)) }).map(([k, v]) => `${k}: ${v}`);
+		socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+		if (!early) socket.end(body);
+		else
+			setTimeout(() => {
+				if (chunks.length === 0 && !socket.destroyed) socket.end(body);
+			}, 5000);
 	});
 }
 
+/** GET /api/health on a fresh connection: 200 {ok: true}. */
 async function health() {
-	const h = await call('GET', '/api/health');
-	expect(h.status).toBe(200);
-	expect(h.body).toEqual({ ok: true });
+	const answer = await new Promise<string>((resolve, reject) => {
+		const req = httpRequest(`${BASE}/api/health`, { agent: false, timeout: 10_000 }, (res) => {
+			let t = '';
+			res.on('data', (c) => (t += c));
+			res.on('end', () => resolve(`${res.statusCode} ${t}`));
+		});
+		req.on('error', reject);
+		req.on('timeout', () => req.destroy(new Error('health timed out')));
+		req.end();
+	});
+	expect(answer).toBe('200 {"ok":true}');
 }
 
 /** Bodies near and above the large limits (8, 32, 64 MiB): a few, not sampled, to keep the run short. */
@@ -661,4 +700,35 @@ test('CONTRACT: a method an endpoint does not have answers 405 with a JSON messa
 		if (a.status !== 405 || typeof a.body?.message !== 'string') problems.push(`${method} ${path}: ${a.status} ${a.contentType} ${a.text.slice(0, 80)}`);
 	}
 	expect(problems).toEqual([]);
+});
+
+/*
+ * BUG: after a 413 answered from Content-Length (the body not read), the server says
+ * "Connection: keep-alive" but resets the connection: the client's next request on that
+ * socket fails with ECONNRESET (this is what makes tests/sync-api.spec.ts fail at its last
+ * pull, after its 600 KiB push). Kept failing until fixed in main.
+ */
+test('BUG 413: after a too-large push the kept-alive connection still serves the next request', async () => {
+	const { A, judgeA } = fx;
+	const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+	const send = (method: string, path: string, body?: string) =>
+		new Promise<string>((resolve) => {
+			const req = httpRequest(`${BASE}${path}`, { method, agent, headers: { authorization: `Bearer ${judgeA.token}`, accept: 'application/json', 'content-type': 'application/json', ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+				let t = '';
+				res.on('data', (c) => (t += c));
+				res.on('end', () => resolve(String(res.statusCode)));
+			});
+			req.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code ?? e.message}`));
+			req.end(body);
+		});
+	const results: string[] = [];
+	try {
+		for (let i = 0; i < 3; i++) {
+			results.push(await send('POST', `/api/events/${A.eventId}/judge-events`, JSON.stringify({ events: [{ note: 'x'.repeat(600 * KiB) }] })));
+			results.push(await send('GET', '/api/health'));
+		}
+	} finally {
+		agent.destroy();
+	}
+	expect(results).toEqual(['413', '200', '413', '200', '413', '200']);
 });

@@ -36,7 +36,7 @@ export interface CallOptions {
 	/** A value sent as JSON. */
 	json?: unknown;
 	/** A raw body, sent as it is. */
-	body?: string | Buffer;
+	body?: string;
 	headers?: Record<string, string>;
 	base?: string;
 	signal?: AbortSignal;
@@ -48,7 +48,7 @@ export async function call(method: string, path: string, opts: CallOptions = {})
 	const headers: Record<string, string> = { accept: 'application/json' };
 	const authorization = opts.authorization !== undefined ? opts.authorization : opts.token ? `Bearer ${opts.token}` : null;
 	if (authorization !== null) headers.authorization = authorization;
-	let body: string | Buffer | undefined = opts.body;
+	let body: string | undefined = opts.body;
 	if (opts.json !== undefined) body = JSON.stringify(opts.json);
 	if (body !== undefined) headers['content-type'] = 'application/json';
 	Object.assign(headers, opts.headers ?? {});
