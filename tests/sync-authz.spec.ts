@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { addDevice, createEvent, DAY, eventFile, judgeLog, pullAll, revokeDevice, RULESET, RUN, setupOf, snapshot, writeSetup, type AddedDevice } from './sync-kit';
+
+/**
+ * The authorization matrix of docs/sync.md over real HTTP: every endpoint × every kind of
+ * caller, with the expected status of each cell written down below; then what the refused
+ * requests would have changed is checked to be unchanged.
+ */
+
+const COLUMNS = ['none', 'malformed', 'unknown', 'revoked', 'orgA', 'judgeA', 'displayA', 'orgB'] as const;
+type Column = (typeof COLUMNS)[number];
+
+// prettier-ignore
+const MATRIX: Record<string, Record<Column, number>> = {
+	//                                              none  malformed unknown revoked orgA judgeA displayA orgB
+	'GET /api/health':                       row(   200,  200,      200,    200,    200, 200,   200,     200),
+	'GET /api/time':                         row(   200,  200,      200,    200,    200, 200,   200,     200),
+	'POST /api/events':                      row(   201,  201,      201,    201,    201, 201,   201,     201),
+	'GET /api/events/A/setup':               row(   401,  401,      401,    401,    200, 200,   200,     403),
+	'POST /api/events/A/setup':              row(   401,  401,      401,    401,    200, 403,   403,     403),
+	'POST /api/events/A/judge-events':       row(   401,  401,      401,    401,    200, 200,   403,     403),
+	'GET /api/events/A/judge-events':        row(   401,  401,      401,    401,    200, 200,   200,     403),
+	'GET /api/events/A/devices':             row(   401,  401,      401,    401,    200, 403,   403,     403),
+	'POST /api/events/A/devices':            row(   401,  401,      401,    401,    201, 403,   403,     403),
+	'DELETE /api/events/A/devices/{id}':     row(   401,  401,      401,    401,    200, 403,   403,     403),
+	'POST /api/pair':                        row(   200,  200,      200,    200,    200, 200,   200,     200),
+	'GET /api/events/A/backup':              row(   401,  401,      401,    401,    200, 403,   403,     403),
+	'POST /api/restore':                     row(   201,  201,      201,    201,    201, 201,   201,     201),
+	'POST /api/events/A/import':             row(   401,  401,      401,    401,    200, 403,   403,     403)
+};
+
+function row(...statuses: number[]): Record<Column, number> {
+	return Object.fromEntries(COLUMNS.map((c, i) => [c, statuses[i]!])) as Record<Column, number>;
+}
+
+test('authorization matrix: every endpoint × no, malformed, unknown, revoked token, each role of event A, the organizer of event B', async ({ request }) => {
+	// Two events, each with its organizer's set-up; in A a judge, a display and a revoked judge.
+	const A = await createEvent(`Authz A ${RUN}`);
+	const B = await createEvent(`Authz B ${RUN}`);
+	const sA = setupOf(A.eventId, `az-${RUN}-a`);
+	const sB = setupOf(B.eventId, `az-${RUN}-b`);
+	await writeSetup(A.eventId, A.token, sA.body);
+	await writeSetup(B.eventId, B.token, sB.body);
+	const judgeA = await addDevice(A.eventId, A.token, 'judge', 'Judge A');
+	const displayA = await addDevice(A.eventId, A.token, 'display', 'Display A');
+	const revoked = await addDevice(A.eventId, A.token, 'judge', 'Revoked judge');
+	await revokeDevice(A.eventId, A.token, revoked.device.id);
+
+	const authorization: Record<Column, string | null> = {
+		none: null,
+		malformed: 'Bearer not-a-token',
+		unknown: `Bearer ${randomBytes(32).toString('base64url')}`,
+		revoked: `Bearer ${revoked.token}`,
+		orgA: `Bearer ${A.token}`,
+		judgeA: `Bearer ${judgeA.token}`,
+		displayA: `Bearer ${displayA.token}`,
+		orgB: `Bearer ${B.token}`
+	};
+	// Per column: a device to revoke and a pairing code to redeem (created by A's organizer).
+	const targets = {} as Record<Column, AddedDevice>;
+	const codes = {} as Record<Column, AddedDevice>;
+	for (const c of COLUMNS) {
+		targets[c] = await addDevice(A.eventId, A.token, 'judge', `Target of ${c}`);
+		codes[c] = await addDevice(A.eventId, A.token, 'display', `Code of ${c}`);
+	}
+	const logOf = (c: Column) => judgeLog(`az-${RUN}-push-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 2);
+	const fileLogOf = (c: Column) => judgeLog(`az-${RUN}-file-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 3);
+	const before = await snapshot(A.eventId, A.token);
+
+	type Send = (req: APIRequestContext, headers: Record<string, string>, c: Column) => Promise<APIResponse>;
+	const a = `/api/events/${A.eventId}`;
+	const SEND: Record<keyof typeof MATRIX, Send> = {
+		'GET /api/health': (r, headers) => r.get('/api/health', { headers }),
+		'GET /api/time': (r, headers) => r.get('/api/time', { headers }),
+		'POST /api/events': (r, headers, c) => r.post('/api/events', { headers, data: { event: { name: `Authz by ${c} ${RUN}`, date: DAY } } }),
+		'GET /api/events/A/setup': (r, headers) => r.get(`${a}/setup`, { headers }),
+		'POST /api/events/A/setup': (r, headers, c) => r.post(`${a}/setup`, { headers, data: { heats: [{ id: sA.heatId, competitionId: sA.competitionId, name: `Renamed by ${c}` }] } }),
+		'POST /api/events/A/judge-events': (r, headers, c) => r.post(`${a}/judge-events`, { headers, data: { events: logOf(c) } }),
+		'GET /api/events/A/judge-events': (r, headers) => r.get(`${a}/judge-events?after=0&limit=5000`, { headers }),
+		'GET /api/events/A/devices': (r, headers) => r.get(`${a}/devices`, { headers }),
+		'POST /api/events/A/devices': (r, headers, c) => r.post(`${a}/devices`, { headers, data: { role: 'judge', label: `Added by ${c}` } }),
+		'DELETE /api/events/A/devices/{id}': (r, headers, c) => r.delete(`${a}/devices/${targets[c].device.id}`, { headers }),
+		'POST /api/pair': (r, headers, c) => r.post('/api/pair', { headers, data: { code: codes[c].code } }),
+		'GET /api/events/A/backup': (r, headers) => r.get(`${a}/backup`, { headers }),
+		'POST /api/restore': (r, headers, c) =>
+			r.post('/api/restore', {
+				headers,
+				data: {
+					format: 'puzzle-judge-backup',
+					version: 1,
+					exportedAt: T(),
+					event: { id: `az-${RUN}-restored-${c}`, name: `Restored by ${c}`, date: DAY },
+					rulesets: [],
+					competitions: [],
+					heats: [],
+					entries: [],
+					judgeEvents: [],
+					devices: []
+				}
+			}),
+		'POST /api/events/A/import': (r, headers, c) =>
+			r.post(`${a}/import?name=${c}.json`, {
+				headers,
+				data: eventFile(`az-${RUN}-file-${c}`, { events: [A.event], rulesets: [RULESET], ...pick(sA.body) }, fileLogOf(c))
+			})
+	};
+
+	const failures: string[] = [];
+	let cells = 0;
+	for (const [endpoint, expected] of Object.entries(MATRIX)) {
+		for (const c of COLUMNS) {
+			cells++;
+			const headers: Record<string, string> = { accept: 'application/json' };
+			if (authorization[c] !== null) headers.authorization = authorization[c]!;
+			const res = await SEND[endpoint]!(request, headers, c);
+			const text = await res.text();
+			const body = JSON.parse(text);
+			const want = expected[c];
+			if (res.status() !== want) failures.push(`${endpoint} as ${c}: expected ${want}, got ${res.status()} ${text.slice(0, 200)}`);
+			else if (want >= 400) {
+				// A refusal says why, and shows nothing of the event.
+				if (typeof body.message !== 'string' || body.message.length < 10) failures.push(`${endpoint} as ${c}: no message in ${text.slice(0, 200)}`);
+				if (Object.keys(body).length !== 1) failures.push(`${endpoint} as ${c}: a refusal carries data: ${text.slice(0, 200)}`);
+				if (text.includes(A.event.name) || text.includes(sA.competitionId)) failures.push(`${endpoint} as ${c}: the refusal shows A's data`);
+				const expectedMessage = want === 401 ? /valid device token/ : c === 'orgB' ? /another event/ : /may not/;
+				if (!expectedMessage.test(body.message)) failures.push(`${endpoint} as ${c}: message "${body.message}" does not match ${expectedMessage}`);
+			} else if (endpoint.includes('/A/') && endpoint.startsWith('GET')) {
+				if (!text.includes(A.eventId) && !endpoint.endsWith('judge-events')) failures.push(`${endpoint} as ${c}: A's data missing`);
+			}
+		}
+	}
+	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
+	expect(failures).toEqual([]);
+	expect(cells).toBe(112);
+
+	// What the refused requests would have changed is as the allowed ones left it.
+	const after = await snapshot(A.eventId, A.token);
+	expect(after.setup.heats.find((h: { id: string }) => h.id === sA.heatId).name).toBe('Renamed by orgA');
+	expect({ ...after.setup, heats: [] }).toEqual({ ...before.setup, heats: [] });
+	const deviceIdsOfEvents = new Set(after.events.map((e) => e.deviceId));
+	for (const c of COLUMNS) {
+		expect(deviceIdsOfEvents.has(`az-${RUN}-push-${c}`), `push as ${c} stored`).toBe(MATRIX['POST /api/events/A/judge-events']![c] === 200);
+		expect(deviceIdsOfEvents.has(`az-${RUN}-file-${c}`), `import as ${c} stored`).toBe(MATRIX['POST /api/events/A/import']![c] === 200);
+	}
+	expect(after.events.length).toBe(before.events.length + 2 * 2 + 3);
+	const labels = after.devices.map((d: { label: string }) => d.label);
+	for (const c of COLUMNS) expect(labels.includes(`Added by ${c}`), `device added by ${c}`).toBe(c === 'orgA');
+	expect(after.devices.length).toBe(before.devices.length + 1);
+	for (const c of COLUMNS) {
+		const t = after.devices.find((d: { id: string }) => d.id === targets[c].device.id);
+		expect(t.revokedAt !== null, `device revoked by ${c}`).toBe(c === 'orgA');
+	}
+	expect(after.devices.find((d: { id: string }) => d.id === revoked.device.id).revokedAt).not.toBeNull();
+	// B's organizer saw nothing of A, and A's own set-up of B's event is untouched.
+	const afterB = await snapshot(B.eventId, B.token);
+	expect(afterB.setup.competitions.map((c: { id: string }) => c.id)).toEqual([sB.competitionId]);
+	expect(afterB.events).toEqual([]);
+	// The revoked judge's token stays refused, and its old pairing code too.
+	expect((await pullAll(A.eventId, judgeA.token)).events.length).toBe(after.events.length);
+	const stillRevoked = await request.get(`${a}/judge-events`, { headers: { authorization: `Bearer ${revoked.token}`, accept: 'application/json' } });
+	expect(stillRevoked.status()).toBe(401);
+	const revokedCode = await request.post('/api/pair', { headers: { accept: 'application/json' }, data: { code: revoked.code } });
+	expect(revokedCode.status()).toBe(404);
+});
+
+test('public pages need no token: GET / and GET /station answer 200', async ({ request }) => {
+	for (const path of ['/', '/station']) {
+		const res = await request.get(path, { headers: { accept: 'text/html' } });
+		expect(res.status(), path).toBe(200);
+		expect(await res.text(), path).toContain('<html');
+	}
+});
+
+const T = () => Date.now();
+function pick(body: { competitions: unknown[]; heats: unknown[]; entries: unknown[] }) {
+	return { competitions: body.competitions, heats: body.heats, entries: body.entries };
+}

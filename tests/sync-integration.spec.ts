@@ -1,0 +1,322 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DeviceLog } from '../src/lib/events/builder';
+import type { JudgeEvent } from '../src/lib/events/schema';
+import { quickSetup } from '../src/lib/station/quick-setup';
+import { addDevice, BASE, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, revokeDevice, RUN, setupOf, snapshot, T0, writeSetup } from './sync-kit';
+
+/**
+ * The sync protocol against the real production server: repeated, reordered, partial and
+ * cut pushes, paging while others push, quick set-up, backup and restore into a second
+ * server, and import of a tablet's file. Each test has an event of its own.
+ */
+
+let n = 0;
+async function freshEvent(label: string) {
+	const e = await createEvent(`Integration ${label} ${RUN}`);
+	const s = setupOf(e.eventId, `in-${RUN}-${n++}`, 6);
+	await writeSetup(e.eventId, e.token, s.body);
+	const judge = await addDevice(e.eventId, e.token, 'judge', `Judge ${label}`);
+	return { e, s, judge };
+}
+
+const push = async (eventId: string, token: string, body: unknown, signal?: AbortSignal) =>
+	expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token, json: body, signal }), 200, 'push').body as {
+		stored: { id: string; serverSeq: number }[];
+		duplicates: string[];
+		conflicts: string[];
+		refused: { index: number; id: string | null; reason: string }[];
+		setupAdded?: string[];
+		setupRefused?: unknown[];
+	};
+const ids = (events: { id: string }[]) => events.map((e) => e.id);
+const sorted = (xs: string[]) => [...xs].sort();
+
+test('duplicates: the same batch pushed 3 times is stored once', async () => {
+	const { e, s, judge } = await freshEvent('dup');
+	const batch = judgeLog(`in-${RUN}-dup`, s.competitionId, s.heatId, s.entryIds, 40);
+	const first = await push(e.eventId, judge.token, { events: batch });
+	expect(ids(first.stored)).toEqual(ids(batch));
+	for (let i = 0; i < 2; i++) {
+		const again = await push(e.eventId, judge.token, { events: batch });
+		expect(again).toEqual({ stored: [], duplicates: ids(batch), conflicts: [], refused: [] });
+	}
+	const pulled = await pullAll(e.eventId, judge.token);
+	expect(pulled.events).toEqual(batch);
+});
+
+test('reordering: batches pushed in reverse and shuffled order give the same set', async () => {
+	const { e, s, judge } = await freshEvent('order');
+	const logs = [0, 1, 2].map((d) => judgeLog(`in-${RUN}-order-${d}`, s.competitionId, s.heatId, s.entryIds, 30));
+	const batches = logs.flatMap((log) => [log.slice(0, 10), log.slice(10, 20), log.slice(20)]);
+	for (const b of [...batches].reverse()) await push(e.eventId, judge.token, { events: [...b].reverse() });
+	// A second device's view: the same batches, shuffled (fixed order), all already there.
+	const shuffled = [4, 0, 8, 2, 6, 1, 7, 3, 5].map((i) => batches[i]!);
+	for (const b of shuffled) expect((await push(e.eventId, judge.token, { events: b })).duplicates).toEqual(ids(b));
+	const pulled = await pullAll(e.eventId, judge.token, { limit: 7 });
+	expect(sorted(ids(pulled.events))).toEqual(sorted(ids(logs.flat())));
+	const byId = new Map(logs.flat().map((x) => [x.id, x]));
+	for (const p of pulled.events) expect(p).toEqual(byId.get(p.id));
+});
+
+test('partial batches: the valid events stored, the others refused with reasons, then the corrected ones stored', async () => {
+	const { e, s, judge } = await freshEvent('partial');
+	const other = await freshEvent('partial-other');
+	const log = judgeLog(`in-${RUN}-partial`, s.competitionId, s.heatId, s.entryIds, 6);
+	const broken: unknown[] = [
+		log[0],
+		{ ...log[1], seq: 0 },
+		log[2],
+		{ ...log[3], competitionId: other.s.competitionId, heatId: other.s.heatId },
+		{ ...log[4], type: 'hand.waved' },
+		log[5]
+	];
+	const r = await push(e.eventId, judge.token, { events: broken });
+	expect(ids(r.stored)).toEqual([log[0]!.id, log[2]!.id, log[5]!.id]);
+	expect(r.refused.map((x) => [x.index, x.id])).toEqual([
+		[1, log[1]!.id],
+		[3, log[3]!.id],
+		[4, log[4]!.id]
+	]);
+	expect(r.refused[0]!.reason).toMatch(/seq/);
+	expect(r.refused[1]!.reason).toMatch(/another event/);
+	expect(r.refused[2]!.reason).toMatch(/type|discriminator/i);
+	// The same ID with other content later: a conflict, not stored.
+	const changed = { ...log[0]!, at: log[0]!.at + 1 };
+	const corrected = await push(e.eventId, judge.token, { events: [changed, log[1], log[3], log[4]] });
+	expect(corrected.conflicts).toEqual([log[0]!.id]);
+	expect(ids(corrected.stored)).toEqual([log[1]!.id, log[3]!.id, log[4]!.id]);
+	expect(corrected.refused).toEqual([]);
+	expect(sorted(ids((await pullAll(e.eventId, judge.token)).events))).toEqual(sorted(ids(log)));
+	expect((await pullAll(other.e.eventId, other.e.token)).events).toEqual([]);
+});
+
+/** Sends the first `fraction` of a push's body, then cuts the connection. */
+function cutPush(eventId: string, token: string, body: string, fraction: number): Promise<void> {
+	return new Promise((resolve) => {
+		const req = httpRequest(`${BASE}/api/events/${eventId}/judge-events`, {
+			method: 'POST',
+			agent: false,
+			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+		});
+		req.on('error', () => resolve());
+		req.on('response', () => resolve());
+		req.write(body.slice(0, Math.floor(body.length * fraction)), () => setTimeout(() => req.destroy(), 50));
+		req.on('close', () => resolve());
+	});
+}
+
+test('resume after a cut: 1,500 events, a push cut mid-body and one aborted, then everything again: each stored once', async () => {
+	test.setTimeout(120_000);
+	const { e, s, judge } = await freshEvent('cut');
+	const log = judgeLog(`in-${RUN}-cut`, s.competitionId, s.heatId, s.entryIds, 1500);
+	const batches = Array.from({ length: 6 }, (_, i) => log.slice(i * 250, (i + 1) * 250));
+	const acknowledged: { id: string; serverSeq: number }[] = [];
+	for (const b of batches.slice(0, 2)) acknowledged.push(...(await push(e.eventId, judge.token, { events: b })).stored);
+	// The third batch: the connection drops half-way through the body. Nothing of it is stored.
+	await cutPush(e.eventId, judge.token, JSON.stringify({ events: batches[2] }), 0.5);
+	await new Promise((r) => setTimeout(r, 200));
+	expect((await pullAll(e.eventId, judge.token)).events.length).toBe(500);
+	expect((await call('GET', '/api/health')).status).toBe(200);
+	// The fourth: the whole body goes, the answer is lost (the device aborts). Stored or not, never half.
+	const abort = new AbortController();
+	const lost = call('POST', `/api/events/${e.eventId}/judge-events`, { token: judge.token, json: { events: batches[3] }, signal: abort.signal });
+	setTimeout(() => abort.abort(), 5);
+	await lost.then(
+		() => undefined,
+		() => undefined
+	);
+	await new Promise((r) => setTimeout(r, 200));
+	const afterAbort = (await pullAll(e.eventId, judge.token)).events.length;
+	expect([500, 750]).toContain(afterAbort);
+	// Resume: the device pushes its whole outbox again, in batches.
+	let duplicates = 0;
+	for (const b of batches) {
+		const r = await push(e.eventId, judge.token, { events: b });
+		acknowledged.push(...r.stored);
+		duplicates += r.duplicates.length;
+		expect(r.conflicts).toEqual([]);
+	}
+	expect(duplicates).toBe(afterAbort);
+	const pulled = await pullAll(e.eventId, judge.token, { limit: 97 });
+	expect(pulled.events.length).toBe(1500);
+	expect(sorted(ids(pulled.events))).toEqual(sorted(ids(log)));
+	expect(new Set(ids(pulled.events)).size).toBe(1500);
+	// Pages are contiguous: cursors strictly increase and the pages add up to the whole set.
+	expect(pulled.cursors.length).toBe(Math.ceil(1500 / 97));
+	for (let i = 1; i < pulled.cursors.length; i++) expect(pulled.cursors[i]!).toBeGreaterThan(pulled.cursors[i - 1]!);
+	// Server sequence numbers of what this device was told were stored: strictly increasing in the order stored.
+	const seqs = acknowledged.map((a) => a.serverSeq);
+	for (let i = 1; i < seqs.length; i++) expect(seqs[i]!).toBeGreaterThan(seqs[i - 1]!);
+	// The pull's order is the server's arrival order: the acknowledged IDs, in serverSeq order, are a subsequence.
+	const order = new Map(ids(pulled.events).map((id, i) => [id, i]));
+	const positions = acknowledged.map((a) => order.get(a.id)!);
+	for (let i = 1; i < positions.length; i++) expect(positions[i]!).toBeGreaterThan(positions[i - 1]!);
+});
+
+test('pull paging while others push: the cursor never skips an event', async () => {
+	test.setTimeout(90_000);
+	const { e, s, judge } = await freshEvent('paging');
+	const judges = await Promise.all([1, 2, 3].map((k) => addDevice(e.eventId, e.token, 'judge', `Pusher ${k}`)));
+	const logs = judges.map((_, k) => judgeLog(`in-${RUN}-paging-${k}`, s.competitionId, s.heatId, s.entryIds, 300));
+	let pushing = true;
+	const pushers = Promise.all(
+		judges.map(async (j, k) => {
+			for (let i = 0; i < 300; i += 20) await push(e.eventId, j.token, { events: logs[k]!.slice(i, i + 20) });
+		})
+	).finally(() => (pushing = false));
+	const seen: string[] = [];
+	let cursor = 0;
+	for (;;) {
+		const done = !pushing;
+		const page = expectStatus(await call('GET', `/api/events/${e.eventId}/judge-events?after=${cursor}&limit=13`, { token: judge.token }), 200, 'pull').body as { events: JudgeEvent[]; cursor: number; more: boolean };
+		seen.push(...ids(page.events));
+		expect(page.cursor).toBeGreaterThanOrEqual(cursor);
+		cursor = page.cursor;
+		if (done && !page.more) break;
+	}
+	await pushers;
+	expect(seen.length).toBe(900);
+	expect(new Set(seen).size).toBe(900);
+	expect(sorted(seen)).toEqual(sorted(ids(logs.flat())));
+	expect(seen).toEqual(ids((await pullAll(e.eventId, judge.token)).events));
+});
+
+test('quick set-up push: a competition the server does not know is added; pushing again changes nothing', async () => {
+	const { e, judge } = await freshEvent('quick');
+	const q = quickSetup({ presetId: 'czjpa-individual', seatNames: ['Ana', '', 'Cyril'], table: '7', day: DAY, suffix: `${RUN}`.slice(0, 16).toLowerCase() });
+	expect(q.ok).toBe(true);
+	if (!q.ok) return;
+	const { bundle, competitionId, heatId } = q.value;
+	const entryIds = bundle.entries.map((x) => x.id);
+	const log = new DeviceLog({ deviceId: `in-${RUN}-quick`, judge: 'Eva', competitionId, heatId });
+	log.start(T0, entryIds);
+	log.finish(entryIds[0]!, T0 + 1_800_000);
+	const body = { events: log.events, setup: { rulesets: bundle.rulesets, competitions: bundle.competitions, heats: bundle.heats, entries: bundle.entries } };
+	const before = await snapshot(e.eventId, e.token);
+	expect(before.setup.competitions.map((c: { id: string }) => c.id)).not.toContain(competitionId);
+	const first = await push(e.eventId, judge.token, body);
+	expect(first.setupAdded).toEqual([competitionId]);
+	expect(first.setupRefused).toEqual([]);
+	expect(first.stored.length).toBe(log.events.length);
+	const after = await snapshot(e.eventId, e.token);
+	expect(after.setup.competitions).toContainEqual({ ...bundle.competitions[0], eventId: e.eventId });
+	expect(after.setup.heats).toContainEqual(bundle.heats[0]);
+	for (const entry of bundle.entries) expect(after.setup.entries).toContainEqual(entry);
+	const again = await push(e.eventId, judge.token, body);
+	expect(again).toEqual({ stored: [], duplicates: ids(log.events), conflicts: [], refused: [], setupAdded: [], setupRefused: [] });
+	const afterAgain = await snapshot(e.eventId, e.token);
+	expect(afterAgain.setup).toEqual(after.setup);
+	expect(afterAgain.events).toEqual(after.events);
+});
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve) => {
+		const srv = createServer();
+		srv.listen(0, '127.0.0.1', () => {
+			const port = (srv.address() as { port: number }).port;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+test('backup and restore: the same server refuses (409); a second server restores it whole, with the same tokens', async () => {
+	test.setTimeout(120_000);
+	const { e, s, judge } = await freshEvent('backup');
+	const display = await addDevice(e.eventId, e.token, 'display', 'Hall');
+	const revoked = await addDevice(e.eventId, e.token, 'judge', 'Gone');
+	const log = judgeLog(`in-${RUN}-backup`, s.competitionId, s.heatId, s.entryIds, 120);
+	for (let i = 0; i < 120; i += 40) await push(e.eventId, i === 40 ? e.token : judge.token, { events: log.slice(i, i + 40), clock: { offsetMs: -12.5, roundTripMs: 8, measuredAt: T0 } });
+	await revokeDevice(e.eventId, e.token, revoked.device.id);
+	const backup = expectStatus(await call('GET', `/api/events/${e.eventId}/backup`, { token: e.token }), 200, 'backup').body;
+	expect(backup.judgeEvents.length).toBe(120);
+	const here = await call('POST', '/api/restore', { json: backup });
+	expect(here.status).toBe(409);
+	expect(here.body.message).toMatch(/already on this server/);
+
+	const dir = mkdtempSync(join(tmpdir(), 'pj-restore-'));
+	const port = await freePort();
+	const base = `http://127.0.0.1:${port}`;
+	const server = spawn(process.execPath, ['scripts/start.js'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir }, stdio: 'pipe' });
+	let output = '';
+	server.stdout.on('data', (d) => (output += d));
+	server.stderr.on('data', (d) => (output += d));
+	try {
+		for (let i = 0; ; i++) {
+			const ok = await call('GET', '/api/health', { base, timeoutMs: 1000 }).then(
+				(a) => a.status === 200,
+				() => false
+			);
+			if (ok) break;
+			if (i > 150 || server.exitCode !== null) throw new Error(`the second server did not start:\n${output}`);
+			await new Promise((r) => setTimeout(r, 200));
+		}
+		const restored = await call('POST', '/api/restore', { json: backup, base });
+		expect(restored.status, restored.text).toBe(201);
+		expect(restored.body).toEqual({ eventId: e.eventId, counts: { competitions: 1, heats: 1, entries: 6, judgeEvents: 120, devices: 4 } });
+		const original = await snapshot(e.eventId, e.token);
+		const copy = await snapshot(e.eventId, e.token, base);
+		expect(copy.setup).toEqual(original.setup);
+		expect(copy.events).toEqual(original.events);
+		expect(copy.events.map((x) => x.id)).toEqual(ids(log));
+		expect(copy.devices).toEqual(original.devices);
+		// The tablets keep working against the restored server with the tokens they hold.
+		expect((await pullAll(e.eventId, display.token, { base })).events.length).toBe(120);
+		const more = new DeviceLog({ deviceId: `in-${RUN}-backup-after`, judge: 'Eva', competitionId: s.competitionId, heatId: s.heatId });
+		more.hand(s.entryIds[1]!, T0 + 5_000_000);
+		const pushed = expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: judge.token, json: { events: more.events }, base }), 200, 'push to the restored server');
+		expect(pushed.body.stored.length).toBe(1);
+		expect((await pullAll(e.eventId, e.token, { base })).events.length).toBe(121);
+		expect((await pullAll(e.eventId, e.token)).events.length).toBe(120);
+		expect((await call('GET', `/api/events/${e.eventId}/devices`, { token: e.token, base })).status).toBe(200);
+		const gone = await call('GET', `/api/events/${e.eventId}/judge-events`, { token: revoked.token, base });
+		expect(gone.status).toBe(401);
+		// And a second restore there is refused too.
+		expect((await call('POST', '/api/restore', { json: backup, base })).status).toBe(409);
+	} finally {
+		server.kill('SIGTERM');
+		await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+		rmSync(dir, { recursive: true, force: true });
+	}
+});
+
+test("import of a tablet's exported file: stored, then all duplicates; a broken file refused with its problems, nothing stored", async () => {
+	const { e } = await freshEvent('import');
+	const q = quickSetup({ presetId: 'czjpa-individual', seatNames: ['Ana', 'Ben'], day: DAY, suffix: `imp${RUN}`.slice(0, 16).toLowerCase() });
+	if (!q.ok) throw new Error('quick set-up');
+	const { bundle, competitionId, heatId } = q.value;
+	const deviceId = `in-${RUN}-tablet`;
+	const log = new DeviceLog({ deviceId, judge: 'Eva', competitionId, heatId });
+	log.start(T0, bundle.entries.map((x) => x.id));
+	log.finish(bundle.entries[0]!.id, T0 + 1_700_000);
+	log.finish(bundle.entries[1]!.id, T0 + 1_900_000);
+	const file = eventFile(deviceId, { events: bundle.days, rulesets: bundle.rulesets, competitions: bundle.competitions, heats: bundle.heats, entries: bundle.entries }, log.events);
+	const path = `/api/events/${e.eventId}/import?name=x.json`;
+	const first = expectStatus(await call('POST', path, { token: e.token, json: file }), 200, 'import').body;
+	expect(ids(first.stored)).toEqual(ids(log.events));
+	expect(first.setupAdded).toEqual([competitionId]);
+	const second = expectStatus(await call('POST', path, { token: e.token, json: file }), 200, 'import again').body;
+	expect(second).toEqual({ stored: [], duplicates: ids(log.events), conflicts: [], refused: [], setupAdded: [], setupRefused: [] });
+	const before = await snapshot(e.eventId, e.token);
+	expect(before.events).toEqual(log.events);
+
+	const brokenLog = new DeviceLog({ deviceId: `${deviceId}-b`, judge: 'Eva', competitionId, heatId });
+	brokenLog.start(T0, ['nobody-1']);
+	brokenLog.hand(bundle.entries[0]!.id, T0 + 1000);
+	const broken = eventFile(`${deviceId}-b`, file.setup, [...brokenLog.events, { ...brokenLog.events[1]!, id: 'bad id!', seq: 9 }]);
+	const refused = await call('POST', `/api/events/${e.eventId}/import?name=broken.json`, { token: e.token, json: broken });
+	expect(refused.status).toBe(400);
+	expect(refused.body.message).toMatch(/broken\.json/);
+	expect(refused.body.message).toMatch(/nobody-1/);
+	expect(refused.body.message).toMatch(/log\[2\]|id/);
+	expect((refused.body.message as string).split(';').length).toBeGreaterThanOrEqual(2);
+	const syntax = await call('POST', `/api/events/${e.eventId}/import?name=cut.json`, { token: e.token, body: JSON.stringify(file).slice(0, 500) });
+	expect(syntax.status).toBe(400);
+	expect(syntax.body.message).toMatch(/not valid JSON/);
+	expect(await snapshot(e.eventId, e.token)).toEqual(before);
+});

@@ -1,0 +1,213 @@
+import { resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { DeviceLog } from '../src/lib/events/builder';
+import type { JudgeEvent } from '../src/lib/events/schema';
+import { presetById } from '../src/lib/rules/presets';
+
+/**
+ * Shared by the sync HTTP specs (sync-authz, sync-fuzz, sync-integration): plain `fetch`
+ * (undici, keep-alive) against the production server that playwright.config.ts starts on
+ * 127.0.0.1, helpers that create events and devices through the API, and snapshots that
+ * show whether a request stored or changed anything.
+ */
+
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BASE = `http://127.0.0.1:${PORT}`;
+/** The e2e server's database (playwright.config.ts: DATA_DIR tests/.tmp/e2e-data). */
+export const DB_FILE = resolve('tests/.tmp/e2e-data/puzzle-judge.sqlite');
+/** Unique per run and per spec file: the data directory is shared by every spec of a run. */
+export const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const DAY = '2026-05-16';
+export const T0 = Date.UTC(2026, 4, 16, 9);
+
+export interface Answer {
+	status: number;
+	contentType: string;
+	text: string;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	body: any;
+}
+
+export interface CallOptions {
+	/** A device token (sent as `Authorization: Bearer …`). */
+	token?: string;
+	/** The raw Authorization header (wins over `token`; null: none). */
+	authorization?: string | null;
+	/** A value sent as JSON. */
+	json?: unknown;
+	/** A raw body, sent as it is. */
+	body?: string;
+	headers?: Record<string, string>;
+	base?: string;
+	signal?: AbortSignal;
+	timeoutMs?: number;
+}
+
+/** One HTTP request; the answer's body parsed as JSON when it is JSON. */
+export async function call(method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
+	const headers: Record<string, string> = { accept: 'application/json' };
+	const authorization = opts.authorization !== undefined ? opts.authorization : opts.token ? `Bearer ${opts.token}` : null;
+	if (authorization !== null) headers.authorization = authorization;
+	let body: string | undefined = opts.body;
+	if (opts.json !== undefined) body = JSON.stringify(opts.json);
+	if (body !== undefined) headers['content-type'] = 'application/json';
+	Object.assign(headers, opts.headers ?? {});
+	const res = await fetch(`${opts.base ?? BASE}${path}`, {
+		method,
+		headers,
+		body,
+		signal: opts.signal ?? AbortSignal.timeout(opts.timeoutMs ?? 30_000)
+	});
+	const text = await res.text();
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		parsed = undefined;
+	}
+	return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, body: parsed };
+}
+
+/** The answer must have this status; otherwise the error shows what the server said. */
+export function expectStatus(a: Answer, status: number, what: string): Answer {
+	if (a.status !== status) throw new Error(`${what}: expected ${status}, got ${a.status}: ${a.text.slice(0, 500)}`);
+	return a;
+}
+
+export interface CreatedEvent {
+	eventId: string;
+	event: { id: string; name: string; date: string };
+	device: { id: string; role: string; label: string };
+	token: string;
+}
+
+export async function createEvent(name: string, base = BASE): Promise<CreatedEvent> {
+	return expectStatus(await call('POST', '/api/events', { json: { event: { name, date: DAY } }, base }), 201, `create event ${name}`).body;
+}
+
+export interface AddedDevice {
+	device: { id: string; role: string; label: string };
+	token: string;
+	code: string;
+}
+
+export async function addDevice(eventId: string, orgToken: string, role: string, label: string, base = BASE): Promise<AddedDevice> {
+	return expectStatus(await call('POST', `/api/events/${eventId}/devices`, { token: orgToken, json: { role, label }, base }), 201, `add ${role} ${label}`).body;
+}
+
+export async function revokeDevice(eventId: string, orgToken: string, id: string, base = BASE): Promise<void> {
+	expectStatus(await call('DELETE', `/api/events/${eventId}/devices/${id}`, { token: orgToken, base }), 200, `revoke ${id}`);
+}
+
+export const RULESET = presetById('czjpa-individual')!;
+
+/** An organizer's set-up for `eventId`: one competition, one heat, `seats` entries. */
+export function setupOf(eventId: string, tag: string, seats = 4) {
+	const competitionId = `${tag}-c1`;
+	const heatId = `${tag}-h1`;
+	return {
+		competitionId,
+		heatId,
+		entryIds: Array.from({ length: seats }, (_, i) => `${tag}-e${i + 1}`),
+		body: {
+			rulesets: [RULESET],
+			competitions: [{ id: competitionId, eventId, name: `Individual ${tag}`, ruleset: { id: RULESET.id, version: RULESET.version } }],
+			heats: [{ id: heatId, competitionId, name: 'Heat 1' }],
+			entries: Array.from({ length: seats }, (_, i) => ({
+				id: `${tag}-e${i + 1}`,
+				competitionId,
+				heatId,
+				name: `Competitor ${i + 1}`,
+				members: [],
+				table: '1',
+				seat: String(i + 1)
+			}))
+		}
+	};
+}
+
+export async function writeSetup(eventId: string, orgToken: string, body: unknown, base = BASE): Promise<void> {
+	expectStatus(await call('POST', `/api/events/${eventId}/setup`, { token: orgToken, json: body, base }), 200, `set-up of ${eventId}`);
+}
+
+/** `n` valid judge events of one device: a start, then hands raised and checks, round the entries. */
+export function judgeLog(deviceId: string, competitionId: string, heatId: string, entryIds: string[], n: number): JudgeEvent[] {
+	const log = new DeviceLog({ deviceId, judge: 'Eva', competitionId, heatId });
+	log.start(T0, entryIds);
+	for (let i = 1; log.events.length < n; i++) log.hand(entryIds[i % entryIds.length]!, T0 + i * 1000);
+	return log.events.slice(0, n);
+}
+
+export interface PullPage {
+	events: JudgeEvent[];
+	cursor: number;
+	more: boolean;
+}
+
+/** Every judge event of the event, page by page; checks that the paging neither skips nor repeats. */
+export async function pullAll(eventId: string, token: string, opts: { limit?: number; base?: string; after?: number } = {}): Promise<{ events: JudgeEvent[]; cursors: number[] }> {
+	const events: JudgeEvent[] = [];
+	const cursors: number[] = [];
+	let cursor = opts.after ?? 0;
+	for (;;) {
+		const page: PullPage = expectStatus(
+			await call('GET', `/api/events/${eventId}/judge-events?after=${cursor}&limit=${opts.limit ?? 5000}`, { token, base: opts.base }),
+			200,
+			`pull ${eventId}`
+		).body;
+		if (page.events.length > 0 && !(page.cursor > cursor)) throw new Error(`pull ${eventId}: the cursor did not advance (${cursor} → ${page.cursor})`);
+		events.push(...page.events);
+		cursor = page.cursor;
+		cursors.push(cursor);
+		if (!page.more) break;
+	}
+	return { events, cursors };
+}
+
+/** What the API shows of an event: its set-up, its judge events in order, its devices (without last contact). */
+export async function snapshot(eventId: string, orgToken: string, base = BASE) {
+	const setup = expectStatus(await call('GET', `/api/events/${eventId}/setup`, { token: orgToken, base }), 200, `setup of ${eventId}`).body;
+	const { events } = await pullAll(eventId, orgToken, { base });
+	const devices = expectStatus(await call('GET', `/api/events/${eventId}/devices`, { token: orgToken, base }), 200, `devices of ${eventId}`).body.devices.map(
+		// lastSeenAt moves with every accepted push, even one whose events were all refused.
+		({ lastSeenAt: _, ...d }: { lastSeenAt: number | null }) => d
+	);
+	return { setup, events, devices };
+}
+
+const TABLES = ['events', 'rulesets', 'competitions', 'heats', 'entries', 'judge_events', 'device_tokens', 'pairing_codes', 'token_devices'];
+
+/** Row counts of every table of the e2e server's database (read-only), and its highest server_seq. */
+export function tableCounts(file = DB_FILE): Record<string, number> {
+	const db = new Database(file, { readonly: true, fileMustExist: true });
+	try {
+		const counts: Record<string, number> = {};
+		for (const t of TABLES) counts[t] = db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
+		counts.max_server_seq = db.prepare('SELECT coalesce(max(server_seq), 0) FROM judge_events').pluck().get() as number;
+		counts.revoked = db.prepare('SELECT count(*) FROM device_tokens WHERE revoked_at IS NOT NULL').pluck().get() as number;
+		counts.used_codes = db.prepare('SELECT count(*) FROM pairing_codes WHERE used_at IS NOT NULL').pluck().get() as number;
+		return counts;
+	} finally {
+		db.close();
+	}
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+export async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+	const results: R[] = new Array(items.length);
+	let next = 0;
+	const worker = async () => {
+		for (;;) {
+			const i = next++;
+			if (i >= items.length) return;
+			results[i] = await fn(items[i]!, i);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+	return results;
+}
+
+/** A tablet's exported event file (docs/event-format.md), as src/lib/db/setup-store.ts exportEventFile writes it. */
+export function eventFile(deviceId: string, setup: { events: unknown[]; rulesets: unknown[]; competitions: unknown[]; heats: unknown[]; entries: unknown[] }, log: unknown[]) {
+	return { format: 'puzzle-judge-events', version: 1, exportedAt: T0 + 3_600_000, deviceId, setup, log };
+}
