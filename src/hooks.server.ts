@@ -2,6 +2,7 @@ import type { Handle, ServerInit } from '@sveltejs/kit';
 import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
+import { finishApiResponse } from '$lib/server/api-response';
 
 /** Open the store (and insert the demo event on a first start) before the first request. */
 export const init: ServerInit = () => {
@@ -23,9 +24,10 @@ const LANG_PLACEHOLDER = '%paraglide.lang%';
 export const handle: Handle = ({ event, resolve }) =>
 	paraglideMiddleware(event.request, async ({ request, locale }) => {
 		event.request = request;
-		const response = await resolve(event, {
+		const resolved = await resolve(event, {
 			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale)
 		});
+		const response = event.url.pathname.startsWith('/api/') ? await finishApiResponse(request, resolved) : resolved;
 		// The page depends on both: a cache must not give one user's language to another.
 		if (!building && response.headers.get('content-type')?.startsWith('text/html')) {
 			try {

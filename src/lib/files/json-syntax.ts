@@ -53,7 +53,17 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 	try {
 		return { ok: true, value: JSON.parse(body) };
 	} catch (e) {
-		const error = findJsonSyntaxError(body) ?? { offset: 0, line: 1, column: 1, message: e instanceof Error ? e.message : String(e) };
+		const message = e instanceof Error ? e.message : String(e);
+		let error: JsonSyntaxError | null = null;
+		try {
+			error = findJsonSyntaxError(body);
+		} catch {
+			// The locating parser recurses: very deep nesting overflows its stack. JSON.parse's own message then.
+		}
+		if (!error) {
+			const offset = Math.min(Number(/position (\d+)/.exec(message)?.[1] ?? 0), body.length);
+			error = { offset, ...lineColumn(body, offset), message };
+		}
 		return { ok: false, error };
 	}
 }
