@@ -44,6 +44,12 @@ export const AddedDeviceSchema = z.object({
 });
 export type AddedDevice = z.infer<typeof AddedDeviceSchema>;
 
+/** GET /api/device: whom the token belongs to. */
+export const DeviceAnswerSchema = z.object({
+	device: z.object({ id: z.string(), eventId: z.string(), role: RoleSchema, label: z.string() })
+});
+export type DeviceAnswer = z.infer<typeof DeviceAnswerSchema>;
+
 export const RevokedDeviceSchema = z.object({ device: DeviceListingSchema });
 
 export const CreatedEventSchema = z.object({

@@ -6,6 +6,7 @@ import type { EventFile } from '$lib/files/event-file';
 import {
 	AddedDeviceSchema,
 	CreatedEventSchema,
+	DeviceAnswerSchema,
 	DeviceListSchema,
 	ErrorBodySchema,
 	HealthSchema,
@@ -16,6 +17,7 @@ import {
 	RevokedDeviceSchema,
 	type AddedDevice,
 	type CreatedEvent,
+	type DeviceAnswer,
 	type DeviceListing
 } from './answers';
 import { ApiError, kindOfStatus } from './errors';
@@ -130,6 +132,11 @@ export class SyncApi {
 	/** Exchanges a short pairing code for this device's token (no token needed). */
 	pair(code: string): Promise<PairedDevice> {
 		return this.request('POST', '/api/pair', PairedDeviceSchema, { body: { code }, token: null });
+	}
+
+	/** Whom this client's token belongs to (its event, role and name): checks a pairing. */
+	async device(): Promise<DeviceAnswer['device']> {
+		return (await this.request('GET', '/api/device', DeviceAnswerSchema)).device;
 	}
 
 	async listDevices(eventId: string): Promise<DeviceListing[]> {
