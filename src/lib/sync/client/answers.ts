@@ -44,12 +44,6 @@ export const AddedDeviceSchema = z.object({
 });
 export type AddedDevice = z.infer<typeof AddedDeviceSchema>;
 
-/** GET /api/device: whom the token belongs to. */
-export const DeviceAnswerSchema = z.object({
-	device: z.object({ id: z.string(), eventId: z.string(), role: RoleSchema, label: z.string() })
-});
-export type DeviceAnswer = z.infer<typeof DeviceAnswerSchema>;
-
 export const RevokedDeviceSchema = z.object({ device: DeviceListingSchema });
 
 export const CreatedEventSchema = z.object({
@@ -69,6 +63,12 @@ export const SetupCountsSchema = z.object({
 export const ImportResponseSchema = z.extend(PushResponseSchema, { setup: z.optional(SetupCountsSchema) });
 
 export const RestoreResponseSchema = z.object({ eventId: z.string(), counts: z.record(z.string(), z.number()) });
+
+/** GET /api/device: whom a token belongs to. */
+export const DeviceInfoSchema = z.object({
+	device: z.object({ id: z.string(), eventId: z.string(), role: RoleSchema, label: z.string() })
+});
+export type DeviceInfo = z.infer<typeof DeviceInfoSchema>['device'];
 
 export const HealthSchema = z.object({ ok: z.literal(true) });
 

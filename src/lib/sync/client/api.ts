@@ -6,7 +6,7 @@ import type { EventFile } from '$lib/files/event-file';
 import {
 	AddedDeviceSchema,
 	CreatedEventSchema,
-	DeviceAnswerSchema,
+	DeviceInfoSchema,
 	DeviceListSchema,
 	ErrorBodySchema,
 	HealthSchema,
@@ -17,7 +17,7 @@ import {
 	RevokedDeviceSchema,
 	type AddedDevice,
 	type CreatedEvent,
-	type DeviceAnswer,
+	type DeviceInfo,
 	type DeviceListing
 } from './answers';
 import { ApiError, kindOfStatus } from './errors';
@@ -129,14 +129,14 @@ export class SyncApi {
 		return this.request('POST', '/api/events', CreatedEventSchema, { body, token: adminKey ?? null });
 	}
 
+	/** Whom this client's token belongs to (checks a pairing or an organizer key). */
+	async device(): Promise<DeviceInfo> {
+		return (await this.request('GET', '/api/device', DeviceInfoSchema)).device;
+	}
+
 	/** Exchanges a short pairing code for this device's token (no token needed). */
 	pair(code: string): Promise<PairedDevice> {
 		return this.request('POST', '/api/pair', PairedDeviceSchema, { body: { code }, token: null });
-	}
-
-	/** Whom this client's token belongs to (its event, role and name): checks a pairing. */
-	async device(): Promise<DeviceAnswer['device']> {
-		return (await this.request('GET', '/api/device', DeviceAnswerSchema)).device;
 	}
 
 	async listDevices(eventId: string): Promise<DeviceListing[]> {

@@ -4,6 +4,7 @@ import type { Pairing, SetupResponse } from '$lib/sync/protocol';
 import type { PairLink } from '$lib/sync/pair-link';
 import { codeProblem, normalizeServer } from '$lib/sync/pair-code';
 import { SyncApi } from './api';
+import type { DeviceInfo } from './answers';
 import { isApiError } from './errors';
 import type { FetchLike, Timers } from './environment';
 import { clearPairing, savePairing } from './pairing';
@@ -105,7 +106,7 @@ export async function pairWithCode(serverTyped: string, codeTyped: string, deps:
 
 async function finish(server: string, token: string, eventId: string, deps: PairingDeps): Promise<PairingResult> {
 	const client = api(deps, server, token);
-	let device: Awaited<ReturnType<SyncApi['device']>>;
+	let device: DeviceInfo;
 	try {
 		device = await client.device();
 	} catch (e) {
