@@ -64,6 +64,12 @@ export const ImportResponseSchema = z.extend(PushResponseSchema, { setup: z.opti
 
 export const RestoreResponseSchema = z.object({ eventId: z.string(), counts: z.record(z.string(), z.number()) });
 
+/** GET /api/device: whom a token belongs to. */
+export const DeviceInfoSchema = z.object({
+	device: z.object({ id: z.string(), eventId: z.string(), role: RoleSchema, label: z.string() })
+});
+export type DeviceInfo = z.infer<typeof DeviceInfoSchema>['device'];
+
 export const HealthSchema = z.object({ ok: z.literal(true) });
 
 /** SvelteKit's error body. */

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { pairUrl } from '$lib/server/devices';
+import { presetById } from '$lib/rules/presets';
+import { listSetup } from '$lib/db/setup-store';
+import { parsePairLink } from '$lib/sync/pair-link';
+import type { SetupResponse } from '$lib/sync/protocol';
+import { pairWithCode, pairWithLink, unpair, type PairingDeps } from './complete-pairing';
+import { loadPairing, savePairing } from './pairing';
+import type { PairingChange } from './pairing-changed';
+import { freshDb } from './fake-server.testkit';
+import type { FetchLike } from './environment';
+
+const SERVER = 'http://judge.test:3000';
+const TOKEN = 'tok_0123456789abcdefghijklmn';
+const CODE_TOKEN = 'fresh_0123456789abcdefghijk';
+const ruleset = presetById('czjpa-individual')!;
+
+const SETUP: SetupResponse = {
+	event: { id: 'spring-cup', name: 'Spring cup', date: '2026-04-11' },
+	rulesets: [ruleset],
+	competitions: [{ id: 'ind', eventId: 'spring-cup', name: 'Individuals', ruleset: { id: ruleset.id, version: ruleset.version } }],
+	heats: [{ id: 'h1', competitionId: 'ind', name: 'Heat 1' }],
+	entries: [{ id: 'h1-s1', competitionId: 'ind', heatId: 'h1', name: 'Adéla', members: [], seat: '1' }]
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A server that knows TOKEN (a judge of spring-cup) and the code K7P2-QX9M (once). */
+function fakeServer(opts: { down?: boolean; setupFails?: number; tokenEvent?: string } = {}) {
+	const requests: { method: string; url: string; auth: string | null }[] = [];
+	let codeUsed = false;
+	const fetch: FetchLike = async (url, init = {}) => {
+		const auth = (init.headers as Record<string, string> | undefined)?.authorization ?? null;
+		requests.push({ method: init.method ?? 'GET', url, auth });
+		if (opts.down) throw new TypeError('fetch failed');
+		const path = new URL(url).pathname;
+		const known = auth === `Bearer ${TOKEN}` || auth === `Bearer ${CODE_TOKEN}`;
+		if (path === '/api/pair') {
+			const { code } = JSON.parse(init.body as string) as { code: string };
+			if (code.toUpperCase().replace('-', '') !== 'K7P2QX9M' || codeUsed) return json(404, { message: 'this code is unknown, used or expired: ask the organizer for a new one' });
+			codeUsed = true;
+			return json(200, { eventId: 'spring-cup', device: { id: 'd1', role: 'judge', label: 'Table 3' }, token: CODE_TOKEN });
+		}
+		if (!known) return json(401, { message: 'a valid device token is required' });
+		if (path === '/api/device') return json(200, { device: { id: 'd1', eventId: opts.tokenEvent ?? 'spring-cup', role: 'judge', label: 'Table 3' } });
+		if (path === '/api/events/spring-cup/setup') {
+			if (opts.setupFails) return json(opts.setupFails, { message: `failed with ${opts.setupFails}` });
+			return json(200, SETUP);
+		}
+		return json(404, { message: 'not found' });
+	};
+	return { fetch, requests };
+}
+
+function depsFor(fetch: FetchLike, extra: Partial<PairingDeps> = {}) {
+	const changes: PairingChange[] = [];
+	const deps: PairingDeps = {
+		db: freshDb(),
+		fetch,
+		setTimeout: (cb, ms) => globalThis.setTimeout(cb, ms),
+		clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+		notify: (c) => changes.push(c),
+		...extra
+	};
+	return { deps, changes };
+}
+
+const link = () => parsePairLink(pairUrl(SERVER, 'spring-cup', TOKEN));
+
+describe('pairing with a link', () => {
+	it('checks the token, stores the set-up and the pairing, and announces it', async () => {
+		const server = fakeServer();
+		const { deps, changes } = depsFor(server.fetch);
+		const result = await pairWithLink(link(), deps);
+		expect(result).toMatchObject({ ok: true, eventName: 'Spring cup', setupSaved: true, setupProblem: null });
+		expect(await loadPairing(deps.db)).toEqual({ server: SERVER, eventId: 'spring-cup', role: 'judge', deviceLabel: 'Table 3', token: TOKEN });
+		const setup = await listSetup(deps.db);
+		expect(setup.days.map((d) => d.name)).toEqual(['Spring cup']);
+		expect(setup.competitions.map((c) => c.id)).toEqual(['ind']);
+		expect(setup.entries.map((e) => e.name)).toEqual(['Adéla']);
+		expect(changes).toEqual([{ paired: true, eventId: 'spring-cup' }]);
+		expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.auth}`)).toEqual([
+			`GET /api/device Bearer ${TOKEN}`,
+			`GET /api/events/spring-cup/setup Bearer ${TOKEN}`
+		]);
+	});
+
+	it('refuses a text that is not a pairing link, without asking anyone', async () => {
+		const server = fakeServer();
+		const { deps, changes } = depsFor(server.fetch);
+		expect(await pairWithLink(parsePairLink('https://example.org/hello'), deps)).toEqual({ ok: false, problem: { kind: 'bad-link' } });
+		expect(server.requests).toEqual([]);
+		expect(await loadPairing(deps.db)).toBeNull();
+		expect(changes).toEqual([]);
+	});
+
+	it('refuses a token the server does not know (401), storing nothing', async () => {
+		const server = fakeServer();
+		const { deps, changes } = depsFor(server.fetch);
+		const result = await pairWithLink(parsePairLink(pairUrl(SERVER, 'spring-cup', 'revoked_0123456789abcdefghij')), deps);
+		expect(result).toEqual({ ok: false, problem: { kind: 'token-refused', detail: 'a valid device token is required' } });
+		expect(await loadPairing(deps.db)).toBeNull();
+		expect((await listSetup(deps.db)).days).toEqual([]);
+		expect(changes).toEqual([]);
+	});
+
+	it('refuses a token of another event than the link says', async () => {
+		const { deps } = depsFor(fakeServer({ tokenEvent: 'other' }).fetch);
+		expect(await pairWithLink(link(), deps)).toEqual({ ok: false, problem: { kind: 'wrong-event', expected: 'spring-cup', actual: 'other' } });
+		expect(await loadPairing(deps.db)).toBeNull();
+	});
+
+	it('says the server is unreachable, or that the tablet is offline, storing nothing', async () => {
+		const down = fakeServer({ down: true });
+		const a = depsFor(down.fetch, { online: () => true });
+		const unreachable = await pairWithLink(link(), a.deps);
+		expect(unreachable).toMatchObject({ ok: false, problem: { kind: 'unreachable', server: SERVER } });
+		expect(await loadPairing(a.deps.db)).toBeNull();
+		const b = depsFor(down.fetch, { online: () => false });
+		expect(await pairWithLink(link(), b.deps)).toEqual({ ok: false, problem: { kind: 'offline', server: SERVER } });
+		expect(a.changes).toEqual([]);
+	});
+
+	it('keeps a verified pairing when only the set-up failed, and says so', async () => {
+		const { deps } = depsFor(fakeServer({ setupFails: 500 }).fetch);
+		const result = await pairWithLink(link(), deps);
+		expect(result).toMatchObject({ ok: true, eventName: 'spring-cup', setupSaved: false, setupProblem: { kind: 'server-error', detail: 'failed with 500' } });
+		expect((await loadPairing(deps.db))?.token).toBe(TOKEN);
+	});
+
+	it('refuses when the set-up refuses the token', async () => {
+		const { deps } = depsFor(fakeServer({ setupFails: 403 }).fetch);
+		expect(await pairWithLink(link(), deps)).toEqual({ ok: false, problem: { kind: 'token-refused', detail: 'failed with 403' } });
+		expect(await loadPairing(deps.db)).toBeNull();
+	});
+});
+
+describe('pairing with a code', () => {
+	it('exchanges the code for a token, then finishes like a link; the same code again is refused', async () => {
+		const server = fakeServer();
+		const { deps, changes } = depsFor(server.fetch);
+		const result = await pairWithCode(`${SERVER}/pair`, 'k7p2-qx9m', deps);
+		expect(result).toMatchObject({ ok: true, eventName: 'Spring cup', pairing: { server: SERVER, token: CODE_TOKEN, role: 'judge', deviceLabel: 'Table 3' } });
+		expect(server.requests[0]).toMatchObject({ method: 'POST', url: `${SERVER}/api/pair`, auth: null });
+		expect(changes).toHaveLength(1);
+
+		const again = depsFor(server.fetch);
+		expect(await pairWithCode(SERVER, 'K7P2QX9M', again.deps)).toEqual({
+			ok: false,
+			problem: { kind: 'code-refused', detail: 'this code is unknown, used or expired: ask the organizer for a new one' }
+		});
+		expect(await loadPairing(again.deps.db)).toBeNull();
+	});
+
+	it('checks the address and the code before asking the server', async () => {
+		const server = fakeServer();
+		const { deps } = depsFor(server.fetch);
+		expect(await pairWithCode('ftp://judge.test', 'K7P2-QX9M', deps)).toEqual({ ok: false, problem: { kind: 'bad-server' } });
+		expect(await pairWithCode('', 'K7P2-QX9M', deps)).toEqual({ ok: false, problem: { kind: 'bad-server' } });
+		expect(await pairWithCode(SERVER, 'K7P2-QX9', deps)).toEqual({ ok: false, problem: { kind: 'bad-code' } });
+		expect(await pairWithCode(SERVER, 'K7P2-QX90', deps)).toEqual({ ok: false, problem: { kind: 'bad-code' } });
+		expect(server.requests).toEqual([]);
+	});
+
+	it('says when the server cannot be reached', async () => {
+		const { deps } = depsFor(fakeServer({ down: true }).fetch);
+		expect(await pairWithCode(SERVER, 'K7P2-QX9M', deps)).toMatchObject({ ok: false, problem: { kind: 'unreachable' } });
+	});
+});
+
+describe('unpairing', () => {
+	it('forgets the pairing and announces it; the set-up stays', async () => {
+		const { deps, changes } = depsFor(fakeServer().fetch);
+		await pairWithLink(link(), deps);
+		await unpair(deps.db, deps.notify);
+		expect(await loadPairing(deps.db)).toBeNull();
+		expect((await listSetup(deps.db)).days).toHaveLength(1);
+		expect(changes.at(-1)).toEqual({ paired: false, eventId: null });
+		// A stored pairing is replaced by a new one.
+		await savePairing(deps.db, { server: SERVER, eventId: 'x', role: 'display', deviceLabel: 'Hall', token: TOKEN });
+		await pairWithLink(link(), deps);
+		expect((await loadPairing(deps.db))?.eventId).toBe('spring-cup');
+	});
+});
