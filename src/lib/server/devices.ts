@@ -2,6 +2,7 @@ import { error } from '@sveltejs/kit';
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { describeIssues, toIssues } from '$lib/validation';
+import { pairUrl } from '$lib/sync/pair-link';
 import { createPairingCode } from './pairing';
 import type { Store } from './store';
 import { issueToken, listTokens, revokeToken, ROLES, type TokenListing } from './tokens';
@@ -72,12 +73,6 @@ export function addDevice(store: Store, eventId: string, body: unknown, origin: 
 			pairUrl: pairUrl(origin, eventId, token)
 		};
 	});
-}
-
-/** The pairing link of a QR code: the server, the event and the token, in the fragment (never sent to a server). */
-export function pairUrl(origin: string, eventId: string, token: string): string {
-	const params = new URLSearchParams({ server: origin, event: eventId, token });
-	return `${origin}/pair#${params}`;
 }
 
 export function revokeDevice(store: Store, eventId: string, id: string, now: number): TokenListing {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairUrl } from '$lib/server/devices';
-import { parsePairLink } from './pair-link';
+import { pairUrl, parsePairLink } from './pair-link';
 
 const TOKEN = 'q3Vx0fJ9mN2pL8sT4wY6zA1bC5dE7gH9iK0lM2nO4pQ';
 

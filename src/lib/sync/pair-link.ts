@@ -27,3 +27,14 @@ export function parsePairLink(text: string): PairLink | null {
 	const link = PairLinkSchema.safeParse(params);
 	return link.success ? { ...link.data, server: link.data.server.replace(/\/+$/, '') } : null;
 }
+
+/**
+ * The pairing link of a QR code: the server, the event and the token, in the fragment. The
+ * organizer's screen makes it with the address it reaches the server by (what tablets on the
+ * same network can open); the server's answer uses its own idea of its origin.
+ */
+export function pairUrl(server: string, eventId: string, token: string): string {
+	const origin = server.replace(/\/+$/, '');
+	const params = new URLSearchParams({ server: origin, event: eventId, token });
+	return `${origin}/pair#${params}`;
+}

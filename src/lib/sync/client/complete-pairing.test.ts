@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairUrl } from '$lib/server/devices';
+import { pairUrl } from '$lib/sync/pair-link';
 import { presetById } from '$lib/rules/presets';
 import { listSetup } from '$lib/db/setup-store';
 import { parsePairLink } from '$lib/sync/pair-link';
