@@ -1,0 +1,793 @@
+/**
+ * Sync benchmark: `npm run bench:sync`. See bench/README.md ("Sync benchmark") for the method
+ * and the numbers.
+ *
+ * A reconnect storm: TABLETS simulated tablets (default 100) with EVENTS judge events each
+ * (default 1,000, made with DeviceLog from a fixed seed, for the demo event's competitions)
+ * come back online at once. Each pushes its log over real HTTP in batches as the sync client
+ * does (≤ MAX_PUSH_EVENTS events and ≤ MAX_PUSH_BYTES of JSON a request, one batch after the
+ * other), then pulls the event's judge events (limit 5,000) until it holds every event of
+ * every tablet. Timed from the first push: ingest (the last push acknowledged, and events/s)
+ * and converge (the last device holding the full set: the same count and the same
+ * order-independent hash of IDs as the generated events).
+ *
+ * Two storms are run against each side:
+ *   full       all TABLETS devices push, and all of them pull everything (TABLETS × all events);
+ *   organizer  all TABLETS devices push, and one more device (the organizer's) pulls everything
+ *              from the first push on: "the server and one organizer device converged".
+ *
+ * Ours: the production build (`node build`, adapter-node) on a free loopback port with a fresh
+ * DATA_DIR per storm; one judge token per tablet and an organizer token, issued in-process with
+ * issueToken on the same DATA_DIR before the server starts (the demo event is seeded then).
+ * The reference peer: pouchdb-server (in memory, bench/peer, installed on demand with
+ * `npm ci --prefix bench/peer`), restarted for each storm: the same events as documents
+ * (_id = event ID) written with _bulk_docs in the same batches into one database, and pulled
+ * with _changes?since=…&limit=5000&include_docs=true. Same concurrency, same HTTP client
+ * (Node's fetch, i.e. undici, keep-alive). Request bodies are serialized before the clock
+ * starts (a tablet holds its outbox); parsing pulled pages is part of every device's work.
+ *
+ * A device whose pull reaches the end (`more: false`, or a short _changes page) before every
+ * tablet's push landed asks again after BENCH_POLL_MS (default 50 ms), from its cursor.
+ *
+ * Each storm is checked: every pushed event stored once (no duplicates, conflicts or refusals),
+ * a full pull afterwards holds exactly the generated IDs; anything else throws.
+ *
+ * Options (environment): BENCH_RUNS (3: storms per side and kind, alternating ours/peer),
+ * BENCH_TABLETS (100), BENCH_EVENTS (1000 per tablet), BENCH_POLL_MS (50),
+ * BENCH_STORMS (full,organizer), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against
+ * our server only, under `node --cpu-prof`, and a summary of where its time went).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { DeviceLog } from '$lib/events/builder';
+import type { JudgeEvent } from '$lib/events/schema';
+import { mulberry32 } from '$lib/random';
+import { presetById } from '$lib/rules/presets';
+import { pauseAllowed } from '$lib/rules/schema';
+import { openStore } from '$lib/server/db';
+import { DEMO_EVENT_ID, demoSetup } from '$lib/server/demo';
+import { issueToken } from '$lib/server/tokens';
+import { MAX_PULL_LIMIT, MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PullResponse, type PushResponse } from '$lib/sync/protocol';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PEER_DIR = join(ROOT, 'bench/peer');
+const PEER_BIN = join(PEER_DIR, 'node_modules/pouchdb-server/bin/pouchdb-server');
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** Runs of the "full" storm (every device pulls everything): minutes each, so fewer by default. */
+const FULL_RUNS = Math.max(0, Number(process.env.BENCH_FULL_RUNS ?? 1));
+/** A storm is stopped when its devices have not converged after this long (a bounded load). */
+const DEADLINE_MS = Math.max(10, Number(process.env.BENCH_DEADLINE_S ?? 420)) * 1000;
+const TABLETS = Math.max(1, Number(process.env.BENCH_TABLETS ?? 100));
+const EVENTS = Math.max(1, Number(process.env.BENCH_EVENTS ?? 1000));
+const POLL_MS = Math.max(0, Number(process.env.BENCH_POLL_MS ?? 50));
+const STORMS = (process.env.BENCH_STORMS ?? 'full,organizer').split(',').filter(Boolean) as StormKind[];
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const SEED = 20261202;
+const TOTAL = TABLETS * EVENTS;
+
+const GOAL_CONVERGE_MS = 10_000;
+const GOAL_EVENTS_PER_S = 20_000;
+const GOAL_PEER_RATIO = 5;
+
+type StormKind = 'full' | 'organizer';
+
+// ---------------------------------------------------------------------------------------------
+// Child processes and temporary directories, cleaned up on every exit (Ctrl-C included)
+
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+
+function cleanupSync(): void {
+	for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+	children.clear();
+	for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+	tempDirs.clear();
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+	process.once(signal, () => {
+		process.stderr.write(`\n${signal}: stopping the servers, removing the temporary directories\n`);
+		cleanupSync();
+		process.exit(130);
+	});
+process.once('exit', cleanupSync);
+
+function tempDir(prefix: string): string {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	tempDirs.add(dir);
+	return dir;
+}
+function removeTempDir(dir: string): void {
+	rmSync(dir, { recursive: true, force: true });
+	tempDirs.delete(dir);
+}
+
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}
+
+function startChild(args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess & { log: () => string } {
+	const child = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+	children.add(child);
+	child.once('exit', () => children.delete(child));
+	let out = '';
+	const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
+	child.stdout!.on('data', keep);
+	child.stderr!.on('data', keep);
+	return Object.assign(child, { log: () => out });
+}
+
+async function waitFor(url: string, child: ChildProcess & { log: () => string }, what: string): Promise<void> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		try {
+			const r = await fetch(url);
+			await r.arrayBuffer();
+			if (r.ok) return;
+		} catch {
+			// Not listening yet.
+		}
+		if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}): ${child.log()}`);
+		if (Date.now() > deadline) throw new Error(`${what} did not answer within 30 s: ${child.log()}`);
+		await sleep(100);
+	}
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((r) => child.once('exit', r));
+	child.kill('SIGTERM');
+	await Promise.race([exited, sleep(10_000)]);
+	if (child.exitCode === null && child.signalCode === null) {
+		child.kill('SIGKILL');
+		await exited;
+	}
+}
+
+/** CPU seconds (user + system) a child has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+	} catch {
+		return NaN;
+	}
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Requests retried after a connection reset (every push and pull is idempotent; devices retry). */
+let retries = 0;
+
+/**
+ * fetch, retried up to 5 times when the connection fails before an answer (e.g. a keep-alive
+ * socket the server closed just as it was reused, a race that heavy load makes likely).
+ */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await fetch(url, init);
+		} catch (e) {
+			if (attempt >= 5 || !(e instanceof TypeError)) throw e;
+			retries++;
+			await sleep(20 * attempt);
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tablets' logs
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 4, 16, 8, 0, 0);
+
+interface Tablet {
+	index: number;
+	label: string;
+	events: JudgeEvent[];
+	/** Push bodies for our server, serialized: `{"events":[…]}`. */
+	ourBodies: string[];
+	/** The same batches as `_bulk_docs` bodies for the peer: `{"docs":[…]}`. */
+	peerBodies: string[];
+}
+
+/** A random ID of UUID shape, from the seeded generator. */
+function uuid(rand: () => number): string {
+	let s = '';
+	for (let i = 0; i < 32; i++) {
+		s += Math.floor(rand() * 16).toString(16);
+		if (i === 7 || i === 11 || i === 15 || i === 19) s += '-';
+	}
+	return s;
+}
+
+/**
+ * One tablet's log: heats of its competition one after the other, each a common start, then per
+ * seat pauses and assistance where the ruleset allows them, rejected finishes, a finish (hand
+ * raised, check confirmed, acknowledged) or a tally at the limit, now and then a time
+ * adjustment, an incident note, a disqualification or a correction; cut at exactly `count`.
+ */
+function tabletLog(index: number, count: number, competitionIds: readonly string[]): JudgeEvent[] {
+	const rand = mulberry32((SEED + index * 7919) >>> 0);
+	const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+	const chance = (p: number) => rand() < p;
+	const competitionId = competitionIds[index % competitionIds.length]!;
+	const ruleset = presetById(competitionId.slice(DEMO_EVENT_ID.length + 1))!;
+	const pauses = pauseAllowed(ruleset);
+	const assistance = ruleset.assistance !== null;
+	const L = ruleset.timeLimitMs;
+	const deviceId = `tab-${uuid(rand).slice(0, 8)}`;
+	const judge = `Judge ${index + 1}`;
+	const events: JudgeEvent[] = [];
+	let at = T0 + index * 7_000;
+	for (let h = 1; events.length < count; h++) {
+		const heatId = `${competitionId}-t${index + 1}-h${h}`;
+		const log = new DeviceLog({ deviceId, judge, competitionId, heatId, firstSeq: events.length + 1, newId: () => uuid(rand) });
+		const entryIds = Array.from({ length: int(4, 12) }, (_, k) => `${heatId}-e${k + 1}`);
+		log.start(at, entryIds, ruleset.previewMs);
+		const clock = at + ruleset.previewMs;
+		// Every action of the heat with its time, recorded in time order (as a judge taps them).
+		const actions: { at: number; run: () => void }[] = [];
+		const later = (t: number, run: () => void) => actions.push({ at: t, run });
+		for (const entryId of entryIds) {
+			const finished = chance(0.7);
+			const end = finished ? clock + int(10 * MIN, L - MIN) + int(0, 999) : clock + L;
+			const within = () => clock + int(1_000, Math.max(2_000, end - clock - 1_000));
+			if (pauses)
+				for (let k = int(0, 2); k > 0; k--) {
+					const from = within();
+					const to = from + int(30_000, 5 * MIN);
+					later(from, () => log.record('pause.start', from, entryId, {}));
+					later(to, () => log.record('pause.end', to, entryId, {}));
+				}
+			if (assistance)
+				for (let k = int(0, 2); k > 0; k--) {
+					const from = within();
+					const to = from + int(30_000, 4 * MIN);
+					later(from, () => log.record('assist.start', from, entryId, {}));
+					later(to, () => log.record('assist.end', to, entryId, {}));
+				}
+			for (let k = int(0, 2); k > 0; k--) {
+				const t = within();
+				let hand: JudgeEvent;
+				const checked = t + int(20_000, 90_000);
+				const reason = chance(0.5) ? 'pieces not joined' : undefined;
+				later(t, () => (hand = log.hand(entryId, t)));
+				later(checked, () => log.reject(hand, checked, reason));
+			}
+			if (finished) {
+				let hand: JudgeEvent;
+				const check = end + int(20_000, 90_000);
+				later(end, () => (hand = log.hand(entryId, end)));
+				const acked = check + int(5_000, 30_000);
+				const missing = chance(0.03) ? 1 : 0;
+				later(check, () => log.confirm(hand, check, missing));
+				later(acked, () => log.ack(entryId, acked));
+				if (chance(0.05)) {
+					const t = check + int(60_000, 5 * MIN);
+					later(t, () => log.correct(hand, t, 'tapped late', { type: 'hand.raised', at: end - int(1_000, 5_000), payload: {} }));
+				}
+			} else {
+				const t = end + int(2 * MIN, 10 * MIN);
+				const groups = Array.from({ length: int(1, 8) }, () => int(1, 80));
+				later(t, () => log.tally(entryId, t, groups));
+				const acked = t + int(5_000, 30_000);
+				later(acked, () => log.ack(entryId, acked));
+			}
+			if (chance(0.02)) later(end + 5 * MIN, () => log.record('time.adjusted', end + 5 * MIN, entryId, { deltaMs: int(-30, 60) * 1000, reason: 'table knocked' }));
+			if (chance(0.03)) {
+				const t = within();
+				later(t, () => log.record('incident.noted', t, entryId, { note: 'competitor asked for the rules of the check' }));
+			}
+			if (chance(0.005)) later(end + 6 * MIN, () => log.disqualify(entryId, end + 6 * MIN, 'swapped puzzles with a neighbour'));
+		}
+		later(clock + L, () => log.record('heat.time-limit', clock + L, null, { entryIds }));
+		actions.sort((a, b) => a.at - b.at);
+		for (const a of actions) a.run();
+		events.push(...log.events);
+		at = clock + L + 45 * MIN;
+	}
+	return events.slice(0, count);
+}
+
+/** Batches as the client sends them: ≤ MAX_PUSH_EVENTS events and ≤ MAX_PUSH_BYTES of JSON each. */
+function batches(events: readonly JudgeEvent[]): JudgeEvent[][] {
+	const out: JudgeEvent[][] = [];
+	let batch: JudgeEvent[] = [];
+	let bytes = '{"events":[]}'.length;
+	for (const e of events) {
+		const size = Buffer.byteLength(JSON.stringify(e)) + 1;
+		if (batch.length > 0 && (batch.length >= MAX_PUSH_EVENTS || bytes + size > MAX_PUSH_BYTES)) {
+			out.push(batch);
+			batch = [];
+			bytes = '{"events":[]}'.length;
+		}
+		batch.push(e);
+		bytes += size;
+	}
+	if (batch.length) out.push(batch);
+	return out;
+}
+
+function makeTablets(): Tablet[] {
+	const competitionIds = demoSetup().competitions.map((c) => c.id);
+	const tablets: Tablet[] = [];
+	for (let i = 0; i < TABLETS; i++) {
+		const events = tabletLog(i, EVENTS, competitionIds);
+		const parts = batches(events);
+		const ourBodies = parts.map((b) => JSON.stringify({ events: b }));
+		for (const body of ourBodies) if (Buffer.byteLength(body) > MAX_PUSH_BYTES) throw new Error('a batch is over MAX_PUSH_BYTES');
+		const peerBodies = parts.map((b) => JSON.stringify({ docs: b.map((e) => ({ _id: e.id, ...e })) }));
+		tablets.push({ index: i, label: `T${i + 1}`, events, ourBodies, peerBodies });
+	}
+	return tablets;
+}
+
+// ---------------------------------------------------------------------------------------------
+// An order-independent hash of a set of IDs: two 32-bit FNV-1a variants, summed mod 2^32
+
+function idHash(id: string): [number, number] {
+	let a = 0x811c9dc5;
+	let b = 0x01000193;
+	for (let i = 0; i < id.length; i++) {
+		const c = id.charCodeAt(i);
+		a = Math.imul(a ^ c, 0x01000193);
+		b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
+	}
+	return [a >>> 0, b >>> 0];
+}
+
+class IdDigest {
+	count = 0;
+	private a = 0;
+	private b = 0;
+	add(id: string): void {
+		const [x, y] = idHash(id);
+		this.a = (this.a + x) >>> 0;
+		this.b = (this.b + y) >>> 0;
+		this.count++;
+	}
+	get value(): string {
+		return `${this.count}:${this.a.toString(16)}:${this.b.toString(16)}`;
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two sides, behind one interface
+
+interface Side {
+	name: string;
+	/** Push one serialized batch of tablet `t`; throws unless every event was taken exactly once. */
+	push(t: Tablet, batch: number): Promise<void>;
+	/** One pull page after `cursor`: the IDs, the next cursor, and whether more is waiting now. */
+	pull(device: number, cursor: string): Promise<{ ids: string[]; cursor: string; more: boolean }>;
+	/** The server's process, for its CPU time. */
+	pid: number | undefined;
+	stop(): Promise<void>;
+}
+
+const ORGANIZER = -1;
+
+async function startOurs(): Promise<Side> {
+	const dataDir = tempDir('sync-bench-ours-');
+	// Tokens issued in-process, before the server opens the database (it seeds the demo event).
+	const store = openStore(dataDir);
+	const tokens: string[] = [];
+	let organizer: string;
+	try {
+		for (let i = 0; i < TABLETS; i++) tokens.push(issueToken(store, { eventId: DEMO_EVENT_ID, role: 'judge', label: `T${i + 1}`, now: Date.now() }).token);
+		organizer = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'organizer', label: 'Organizer', now: Date.now() }).token;
+	} finally {
+		store.close();
+	}
+	const port = await freePort();
+	const base = `http://127.0.0.1:${port}`;
+	const profileDir = PROFILE ? join(dataDir, 'profile') : null;
+	const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : []), join(ROOT, 'build')];
+	// BODY_SIZE_LIMIT unset: adapter-node's default (512 KiB), which MAX_PUSH_BYTES matches.
+	const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
+	delete env.BODY_SIZE_LIMIT;
+	const child = startChild(args, { cwd: ROOT, env });
+	await waitFor(`${base}/api/health`, child, 'our server');
+	const auth = (device: number) => ({ authorization: `Bearer ${device === ORGANIZER ? organizer : tokens[device]}` });
+	const url = `${base}/api/events/${DEMO_EVENT_ID}/judge-events`;
+	return {
+		name: 'ours',
+		pid: child.pid,
+		async push(t, batch) {
+			const r = await request(url, { method: 'POST', headers: { ...auth(t.index), 'content-type': 'application/json' }, body: t.ourBodies[batch] });
+			const text = await r.text();
+			if (!r.ok) throw new Error(`ours: push ${t.label}/${batch} answered ${r.status}: ${text.slice(0, 300)}`);
+			const res = JSON.parse(text) as PushResponse;
+			const sent = batchSize(t, batch);
+			// Duplicates are expected only when a retried push had reached the server before its connection reset.
+			if (res.stored.length + res.duplicates.length !== sent || res.conflicts.length || res.refused.length || (res.duplicates.length && retries === 0))
+				throw new Error(
+					`ours: push ${t.label}/${batch}: ${res.stored.length} of ${sent} stored, ${res.duplicates.length} duplicates, ${res.conflicts.length} conflicts, ${res.refused.length} refused ${JSON.stringify(res.refused.slice(0, 2))}`
+				);
+		},
+		async pull(device, cursor) {
+			const r = await request(`${url}?after=${cursor}&limit=${MAX_PULL_LIMIT}`, { headers: auth(device) });
+			const text = await r.text();
+			if (!r.ok) throw new Error(`ours: pull answered ${r.status}: ${text.slice(0, 300)}`);
+			const page = JSON.parse(text) as PullResponse;
+			return { ids: page.events.map((e) => e.id), cursor: String(page.cursor), more: page.more };
+		},
+		async stop() {
+			await stopChild(child);
+			if (profileDir) profiles.push(...readdirSync(profileDir).map((f) => readFileSync(join(profileDir, f), 'utf8')));
+			removeTempDir(dataDir);
+		}
+	};
+}
+
+const profiles: string[] = [];
+const batchSize = (t: Tablet, batch: number) => (JSON.parse(t.ourBodies[batch]!) as { events: unknown[] }).events.length;
+
+async function startPeer(): Promise<Side> {
+	const dir = tempDir('sync-bench-peer-');
+	// Request logging off (log level "warning"): our server logs nothing per request either.
+	writeFileSync(join(dir, 'config.json'), JSON.stringify({ log: { level: 'warning' } }));
+	const port = await freePort();
+	const base = `http://127.0.0.1:${port}`;
+	const child = startChild([PEER_BIN, '--in-memory', '--port', String(port), '--host', '127.0.0.1', '--no-stdout-logs', '--config', join(dir, 'config.json')], { cwd: dir });
+	await waitFor(`${base}/`, child, 'pouchdb-server');
+	const db = `${base}/judge-events`;
+	const created = await fetch(db, { method: 'PUT' });
+	if (created.status !== 201) throw new Error(`pouchdb-server: PUT database answered ${created.status}: ${await created.text()}`);
+	return {
+		name: 'peer',
+		pid: child.pid,
+		async push(t, batch) {
+			const r = await request(`${db}/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: t.peerBodies[batch] });
+			const text = await r.text();
+			if (r.status !== 201) throw new Error(`peer: _bulk_docs ${t.label}/${batch} answered ${r.status}: ${text.slice(0, 300)}`);
+			const res = JSON.parse(text) as { ok?: boolean; error?: string; id: string }[];
+			// A conflict means the document is there already: expected only after a retried request.
+			const failed = res.filter((x) => !x.ok && !(x.error === 'conflict' && retries > 0));
+			const sent = batchSize(t, batch);
+			if (failed.length || res.length !== sent) throw new Error(`peer: _bulk_docs ${t.label}/${batch}: ${res.length - failed.length} of ${sent} ok, ${JSON.stringify(failed.slice(0, 2))}`);
+		},
+		async pull(_device, cursor) {
+			const r = await request(`${db}/_changes?since=${encodeURIComponent(cursor)}&limit=${MAX_PULL_LIMIT}&include_docs=true`);
+			const text = await r.text();
+			if (!r.ok) throw new Error(`peer: _changes answered ${r.status}: ${text.slice(0, 300)}`);
+			const page = JSON.parse(text) as { results: { id: string; doc: { _id: string } }[]; last_seq: number | string };
+			return { ids: page.results.map((x) => x.doc._id), cursor: String(page.last_seq), more: page.results.length === MAX_PULL_LIMIT };
+		},
+		async stop() {
+			await stopChild(child);
+			removeTempDir(dir);
+		}
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The storm
+
+interface StormResult {
+	side: string;
+	kind: StormKind;
+	ingestMs: number;
+	eventsPerS: number;
+	/** NaN when the deadline stopped the storm first. */
+	convergeMs: number;
+	/** Devices that converged (before the deadline), of those that pull. */
+	converged: number;
+	pullers: number;
+	/** Pull requests made by all devices, and how many found nothing new. */
+	pulls: number;
+	emptyPulls: number;
+	/** Requests retried after a connection reset. */
+	retries: number;
+	/** CPU seconds of the server process during the storm, and of this process (all the devices). */
+	serverCpuS: number;
+	clientCpuS: number;
+}
+
+async function storm(side: Side, kind: StormKind, tablets: readonly Tablet[], expected: string): Promise<StormResult> {
+	let pulls = 0;
+	let emptyPulls = 0;
+	let lastAck = 0;
+	let pushesLeft = tablets.length;
+	let converged = 0;
+	let t0 = 0;
+	/** Pulls until the device holds the full set: after `more: false` it asks again after POLL_MS. */
+	const converge = async (device: number): Promise<number> => {
+		const digest = new IdDigest();
+		let cursor = '0';
+		for (;;) {
+			if (performance.now() - t0 > DEADLINE_MS) return NaN;
+			const page = await side.pull(device, cursor);
+			pulls++;
+			if (page.ids.length === 0) emptyPulls++;
+			for (const id of page.ids) digest.add(id);
+			cursor = page.cursor;
+			if (digest.count > TOTAL) throw new Error(`${side.name}: device ${device} pulled ${digest.count} events, more than the ${TOTAL} pushed`);
+			if (digest.count === TOTAL) {
+				if (digest.value !== expected) throw new Error(`${side.name}: device ${device} holds ${digest.value}, expected ${expected}`);
+				converged++;
+				return performance.now();
+			}
+			if (!page.more) {
+				if (pushesLeft === 0 && page.ids.length === 0) throw new Error(`${side.name}: device ${device} stuck at ${digest.count} of ${TOTAL} events after every push`);
+				await sleep(POLL_MS);
+			}
+		}
+	};
+	const retries0 = retries;
+	const serverCpu0 = cpuSeconds(side.pid);
+	const clientCpu0 = process.cpuUsage();
+	t0 = performance.now();
+	const devices = tablets.map(async (t) => {
+		for (let b = 0; b < t.ourBodies.length; b++) await side.push(t, b);
+		lastAck = Math.max(lastAck, performance.now());
+		pushesLeft--;
+		return kind === 'full' ? converge(t.index) : lastAck;
+	});
+	if (kind === 'organizer') devices.push(converge(ORGANIZER));
+	const done = await Promise.all(devices);
+	const end = done.some(Number.isNaN) ? NaN : Math.max(...done);
+	const clientCpu = process.cpuUsage(clientCpu0);
+	const serverCpuS = cpuSeconds(side.pid) - serverCpu0;
+	const ingestMs = lastAck - t0;
+	return {
+		side: side.name,
+		kind,
+		ingestMs,
+		eventsPerS: TOTAL / (ingestMs / 1000),
+		convergeMs: end - t0,
+		converged,
+		pullers: kind === 'full' ? tablets.length : 1,
+		pulls,
+		emptyPulls,
+		retries: retries - retries0,
+		serverCpuS,
+		clientCpuS: (clientCpu.user + clientCpu.system) / 1e6
+	};
+}
+
+/** After the storm: one full pull by a fresh device, with a Set: exactly the pushed IDs, each once. */
+async function verify(side: Side, tablets: readonly Tablet[]): Promise<void> {
+	const seen = new Set<string>();
+	let cursor = '0';
+	let n = 0;
+	for (;;) {
+		const page = await side.pull(ORGANIZER, cursor);
+		for (const id of page.ids) {
+			if (seen.has(id)) throw new Error(`${side.name}: event ${id} pulled twice`);
+			seen.add(id);
+		}
+		n += page.ids.length;
+		cursor = page.cursor;
+		if (!page.more) break;
+	}
+	if (n !== TOTAL) throw new Error(`${side.name}: the server holds ${n} events, not ${TOTAL}`);
+	for (const t of tablets) for (const e of t.events) if (!seen.has(e.id)) throw new Error(`${side.name}: event ${e.id} of ${t.label} is missing`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up, statistics and output
+
+function ensureBuild(): void {
+	if (existsSync(join(ROOT, 'build/index.js'))) return;
+	process.stderr.write('no build/: running "npm run build"…\n');
+	const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	if (r.status !== 0) throw new Error(`npm run build failed (${r.status})`);
+}
+
+function ensurePeer(): void {
+	if (existsSync(PEER_BIN)) return;
+	process.stderr.write('bench/peer/node_modules is missing: installing the reference peer with "npm ci --prefix bench/peer --omit=optional" (about 30 s)…\n');
+	const r = spawnSync('npm', ['ci', '--prefix', PEER_DIR, '--omit=optional', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+	if (r.status !== 0 || !existsSync(PEER_BIN)) throw new Error(`npm ci --prefix bench/peer failed (${r.status})`);
+}
+
+const median = (v: readonly number[]) => {
+	const s = [...v].sort((a, b) => a - b);
+	const m = s.length >> 1;
+	return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const sec = (ms: number) => (Number.isNaN(ms) ? 'not converged' : `${(ms / 1000).toFixed(2)} s`);
+/** A storm's converge time, or how far it got when the deadline stopped it. */
+const conv = (r: StormResult) => (Number.isNaN(r.convergeMs) ? `> ${DEADLINE_MS / 1000} s (${r.converged} of ${r.pullers} devices by then)` : sec(r.convergeMs));
+const rate = (v: number) => `${Math.round(v).toLocaleString('en-US')}/s`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+function table(header: string[], rows: string[][]): string {
+	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+	return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** Self time by function, and the inclusive time of the functions that matter for a push or a pull. */
+function summarizeProfile(json: string): string {
+	type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+	const profile = JSON.parse(json) as { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+	const parent = new Map<number, number>();
+	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+	const selfUs = new Map<number, number>();
+	profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0)));
+	const label = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${basename(n.callFrame.url) || ''}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`.trim();
+	const self = new Map<string, number>();
+	let total = 0;
+	let idle = 0;
+	for (const [id, us] of selfUs) {
+		const n = byId.get(id)!;
+		total += us;
+		if (n.callFrame.functionName === '(idle)') idle += us;
+		self.set(label(n), (self.get(label(n)) ?? 0) + us);
+	}
+	// Inclusive: a sample counts for a function when the function is on its stack (once).
+	const watch: [string, (n: Node) => boolean][] = [
+		['POST handler (push, whole)', (n) => n.callFrame.functionName === 'POST' && n.callFrame.url.includes('judge-events')],
+		['  pushEvents (zod + store)', (n) => n.callFrame.functionName === 'pushEvents'],
+		['    appendJudgeEvents (store)', (n) => n.callFrame.functionName === 'appendJudgeEvents'],
+		['      canonicalJson', (n) => n.callFrame.functionName === 'canonicalJson'],
+		['GET handler (pull, whole)', (n) => n.callFrame.functionName === 'GET' && n.callFrame.url.includes('judge-events')],
+		['  judgeEventsOfEvent (store)', (n) => n.callFrame.functionName === 'judgeEventsOfEvent'],
+		['safeParse / parse (zod, anywhere)', (n) => /^(safeParse|parse|_parse|run)$/.test(n.callFrame.functionName) && n.callFrame.url.includes('zod')],
+		// better-sqlite3's statements and V8's JSON.parse/stringify are native: their time is the self time of their JS caller.
+		['the write transaction (sqliteTransaction, inclusive; its self time is BEGIN and COMMIT with the WAL fsync)', (n) => n.callFrame.functionName === 'sqliteTransaction'],
+		['request.text() / response encoding (TextDecoder, TextEncoder)', (n) => /^(decode|encode|encodeUtf8String)$/.test(n.callFrame.functionName)],
+		['garbage collector', (n) => n.callFrame.functionName === '(garbage collector)']
+	];
+	const inclusive = watch.map(() => 0);
+	for (const [id, us] of selfUs) {
+		const stack: Node[] = [];
+		for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) stack.push(byId.get(cur)!);
+		watch.forEach(([, match], i) => {
+			if (stack.some(match)) inclusive[i]! += us;
+		});
+	}
+	const busy = total - idle;
+	const pct = (us: number) => `${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / busy).toFixed(1).padStart(5)} %`;
+	const top = [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 25);
+	return [
+		`Server CPU profile: ${(total / 1e6).toFixed(2)} s sampled, ${(busy / 1e6).toFixed(2)} s busy (percentages of busy time)`,
+		'Inclusive:',
+		...watch.map(([name], i) => `  ${pct(inclusive[i]!)}  ${name}`),
+		'Self time, top 25:',
+		...top.map(([k, us]) => `  ${pct(us)}  ${k}`)
+	].join('\n');
+}
+
+async function main() {
+	ensureBuild();
+	if (!PROFILE) ensurePeer();
+	const g0 = performance.now();
+	const tablets = makeTablets();
+	const all = new IdDigest();
+	const ids = new Set<string>();
+	let bytes = 0;
+	let pushes = 0;
+	for (const t of tablets) {
+		for (const e of t.events) {
+			all.add(e.id);
+			ids.add(e.id);
+		}
+		bytes += t.ourBodies.reduce((a, b) => a + Buffer.byteLength(b), 0);
+		pushes += t.ourBodies.length;
+	}
+	if (ids.size !== TOTAL) throw new Error(`generated ${ids.size} distinct IDs, not ${TOTAL}`);
+	const types = new Map<string, number>();
+	for (const t of tablets) for (const e of t.events) types.set(e.type, (types.get(e.type) ?? 0) + 1);
+	const expected = all.value;
+	process.stderr.write(
+		`${TABLETS} tablets × ${EVENTS} events = ${TOTAL.toLocaleString('en-US')} events in ${pushes} pushes, ${(bytes / 1024 / 1024).toFixed(1)} MiB of JSON (made in ${((performance.now() - g0) / 1000).toFixed(1)} s)\n` +
+			`mix: ${[...types].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${((100 * v) / TOTAL).toFixed(1)} %`).join(', ')}\n`
+	);
+
+	if (PROFILE) {
+		for (const kind of STORMS) {
+			const side = await startOurs();
+			let r: StormResult;
+			try {
+				r = await storm(side, kind, tablets, expected);
+				await verify(side, tablets);
+			} finally {
+				await side.stop();
+			}
+			process.stdout.write(
+				`\nProfiled storm "${kind}" (ours): ingest ${sec(r.ingestMs)} (${rate(r.eventsPerS)}), converged ${sec(r.convergeMs)}; ${r.pulls} pulls; CPU: server ${r.serverCpuS.toFixed(1)} s, devices ${r.clientCpuS.toFixed(1)} s\n`
+			);
+			for (const p of profiles.splice(0)) process.stdout.write(`${summarizeProfile(p)}\n`);
+		}
+		return;
+	}
+
+	const results: (StormResult & { run: number })[] = [];
+	for (let run = 1; run <= Math.max(RUNS, FULL_RUNS); run++)
+		for (const kind of STORMS.filter((k) => run <= (k === 'full' ? FULL_RUNS : RUNS)))
+			for (const start of run % 2 ? [startOurs, startPeer] : [startPeer, startOurs]) {
+				const side = await start();
+				try {
+					const r = await storm(side, kind, tablets, expected);
+					await verify(side, tablets);
+					results.push({ ...r, run });
+					process.stderr.write(
+						`run ${run} ${kind.padEnd(9)} ${r.side.padEnd(4)}: ingest ${sec(r.ingestMs)} (${rate(r.eventsPerS)}), converged ${conv(r)}; ${r.pulls} pulls (${r.emptyPulls} empty), ${r.retries} retried; CPU: server ${r.serverCpuS.toFixed(1)} s, devices ${r.clientCpuS.toFixed(1)} s; verified\n`
+					);
+				} finally {
+					await side.stop();
+				}
+			}
+
+	const of = (side: string, kind: StormKind) => results.filter((r) => r.side === side && r.kind === kind);
+	/** Median; a storm that did not converge counts as +∞ (it took longer than the deadline). */
+	const pick = (side: string, kind: StormKind, f: (r: StormResult) => number) => median(of(side, kind).map((r) => (Number.isNaN(f(r)) ? Infinity : f(r))));
+	const convText = (side: string, kind: StormKind) => {
+		const v = pick(side, kind, (r) => r.convergeMs);
+		if (Number.isFinite(v)) return sec(v);
+		const worst = of(side, kind).filter((r) => Number.isNaN(r.convergeMs));
+		return `> ${DEADLINE_MS / 1000} s (stopped; ${worst.map((r) => `${r.converged}/${r.pullers}`).join(', ')} devices done)`;
+	};
+	const ratio = (peer: number, ours: number) => (Number.isFinite(peer) && Number.isFinite(ours) ? `${(peer / ours).toFixed(2)}×` : Number.isFinite(ours) ? `> ${(DEADLINE_MS / ours).toFixed(2)}×` : '—');
+	const label = (kind: StormKind) => (kind === 'full' ? `full: all ${TABLETS} devices pull all` : 'organizer: server + 1 organizer device');
+	const runsOf = (kind: StormKind) => (kind === 'full' ? FULL_RUNS : RUNS);
+	const kinds = STORMS.filter((k) => runsOf(k) > 0);
+	const rows: string[][] = [];
+	for (const kind of kinds) {
+		const m = (side: string) => ({ ingest: pick(side, kind, (r) => r.ingestMs), eps: pick(side, kind, (r) => r.eventsPerS), conv: pick(side, kind, (r) => r.convergeMs), cpu: pick(side, kind, (r) => r.serverCpuS) });
+		const ours = m('ours');
+		const peer = m('peer');
+		const l = `${label(kind)} (${runsOf(kind)} run${runsOf(kind) > 1 ? 's' : ''})`;
+		rows.push(
+			[l, 'ingest time (first push → last ack)', sec(ours.ingest), sec(peer.ingest), ratio(peer.ingest, ours.ingest)],
+			[l, 'events/s ingested', rate(ours.eps), rate(peer.eps), `${ratio(peer.eps, ours.eps)} (ours ${ratio(ours.eps, peer.eps)} the peer)`],
+			[l, 'time to converge (first push → last device)', convText('ours', kind), convText('peer', kind), ratio(peer.conv, ours.conv)],
+			[l, 'server CPU time', `${ours.cpu.toFixed(1)} s`, `${peer.cpu.toFixed(1)} s`, ratio(peer.cpu, ours.cpu)]
+		);
+	}
+	const out: string[] = [];
+	const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+	out.push(
+		'',
+		`Sync benchmark · ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · Node ${process.versions.node} · ${cpus().length} cores · load ${load} at the end · ${TABLETS} tablets × ${EVENTS} events · medians, ours and the peer alternating`,
+		'',
+		table(['storm', 'measure', 'ours', 'peer (pouchdb-server)', 'peer / ours'], rows)
+	);
+	const goalRows: string[][] = [];
+	for (const kind of kinds) {
+		const c = pick('ours', kind, (r) => r.convergeMs);
+		const eps = pick('ours', kind, (r) => r.eventsPerS);
+		const speedup = eps / pick('peer', kind, (r) => r.eventsPerS);
+		const speedupConv = pick('peer', kind, (r) => r.convergeMs) / c;
+		goalRows.push(
+			[`converged ≤ ${GOAL_CONVERGE_MS / 1000} s`, kind, convText('ours', kind), verdict(c <= GOAL_CONVERGE_MS)],
+			[`≥ ${GOAL_EVENTS_PER_S.toLocaleString('en-US')} events/s ingested`, kind, rate(eps), verdict(eps >= GOAL_EVENTS_PER_S)],
+			[`≥ ${GOAL_PEER_RATIO}× the peer, events/s`, kind, `${speedup.toFixed(2)}×`, verdict(speedup >= GOAL_PEER_RATIO)],
+			Number.isFinite(speedupConv) || !Number.isFinite(c)
+				? [`≥ ${GOAL_PEER_RATIO}× the peer, time to converge`, kind, Number.isFinite(speedupConv) ? `${speedupConv.toFixed(2)}×` : '—', verdict(speedupConv >= GOAL_PEER_RATIO)]
+				: // The peer was stopped at the deadline: the ratio is at least deadline / ours.
+					[`≥ ${GOAL_PEER_RATIO}× the peer, time to converge`, kind, `> ${(DEADLINE_MS / c).toFixed(2)}× (peer stopped)`, DEADLINE_MS / c >= GOAL_PEER_RATIO ? 'PASS' : 'unknown']
+		);
+	}
+	out.push('', table(['goal (ours)', 'storm', 'median', 'result'], goalRows));
+	out.push(
+		'',
+		'Every storm:',
+		table(
+			['run', 'storm', 'side', 'ingest', 'events/s', 'converge', 'pulls (empty)', 'retried', 'server CPU', 'devices CPU'],
+			results.map((r) => [String(r.run), r.kind, r.side, sec(r.ingestMs), rate(r.eventsPerS), conv(r), `${r.pulls} (${r.emptyPulls})`, String(r.retries), `${r.serverCpuS.toFixed(1)} s`, `${r.clientCpuS.toFixed(1)} s`])
+		)
+	);
+	process.stdout.write(`${out.join('\n')}\n`);
+}
+
+try {
+	await main();
+} finally {
+	cleanupSync();
+}
