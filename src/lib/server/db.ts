@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { seedDemo } from './demo';
+import { GroupCommit } from './group-commit';
 import { Store } from './store';
 
 /**
@@ -25,6 +26,14 @@ export function openStore(dir: string = dataDir()): Store {
 }
 
 let store: Store | undefined;
+let groupCommit: GroupCommit | undefined;
+
+/** The store's group commit: pushes that arrive together share one transaction (group-commit.ts). */
+export function getGroupCommit(): GroupCommit {
+	const s = getStore();
+	if (!groupCommit) groupCommit = new GroupCommit(s);
+	return groupCommit;
+}
 
 export function getStore(): Store {
 	if (!store) {
@@ -38,4 +47,5 @@ export function getStore(): Store {
 export function closeStore(): void {
 	store?.close();
 	store = undefined;
+	groupCommit = undefined;
 }

@@ -409,35 +409,41 @@ export class Store {
 		return this.appendValidJudgeEvents(events.map((e) => JudgeEventSchema.parse(e) as JudgeEvent), from);
 	}
 
+	/** Prepared statements, kept: a push would otherwise prepare the same few again every time. */
+	private readonly statements = new Map<string, Database.Statement>();
+	private stmt(sql: string): Database.Statement {
+		let s = this.statements.get(sql);
+		if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
+		return s;
+	}
+
 	/** appendJudgeEvents for events already validated with JudgeEventSchema (a push validates each on its own). */
 	appendValidJudgeEvents(parsed: readonly JudgeEvent[], from: AppendOrigin = {}): AppendResult {
-		const byId = this.db.prepare('SELECT json FROM judge_events WHERE id = ?');
-		const byDeviceSeq = this.db.prepare('SELECT id FROM judge_events WHERE device_id = ? AND seq = ?');
-		const competitionEvent = this.db.prepare('SELECT event_id FROM competitions WHERE id = ?').pluck();
-		const lastSeq = this.db.prepare('SELECT coalesce(max(server_seq), 0) FROM judge_events').pluck();
-		const insert = this.db.prepare(
+		// One statement per new event: the insert does nothing when the ID, or the device's number, is taken.
+		const insert = this.stmt(
 			`INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq, event_id, token_id, received_at)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
 		);
+		const byId = this.stmt('SELECT json FROM judge_events WHERE id = ?');
+		const competitionEvent = this.stmt('SELECT event_id FROM competitions WHERE id = ?');
+		const lastSeq = this.stmt('SELECT coalesce(max(server_seq), 0) AS n FROM judge_events');
 		const receivedAt = from.receivedAt ?? Date.now();
+		const tokenId = from.tokenId ?? null;
 		const result: AppendResult = { stored: [], duplicates: [], conflicts: [] };
 		this.transaction(() => {
-			let serverSeq = lastSeq.get() as number;
+			let serverSeq = (lastSeq.get() as { n: number }).n;
 			for (const e of parsed) {
 				const json = canonicalJson(e);
+				const eventId = from.eventId ?? ((competitionEvent.get(e.competitionId) as { event_id: string } | undefined)?.event_id ?? null);
+				const inserted = insert.run(e.id, e.competitionId, e.heatId, e.entryId, e.deviceId, e.seq, e.at, json, serverSeq + 1, eventId, tokenId, receivedAt);
+				if (inserted.changes === 1) {
+					serverSeq++;
+					result.stored.push({ id: e.id, serverSeq });
+					continue;
+				}
+				// Not inserted: the same event again (a re-sent batch), or a conflict (the ID with other content, or the device's number taken).
 				const existing = byId.get(e.id) as { json: string } | undefined;
-				if (existing) {
-					(existing.json === json ? result.duplicates : result.conflicts).push(e.id);
-					continue;
-				}
-				if (byDeviceSeq.get(e.deviceId, e.seq)) {
-					result.conflicts.push(e.id);
-					continue;
-				}
-				const eventId = from.eventId ?? ((competitionEvent.get(e.competitionId) as string | undefined) ?? null);
-				serverSeq++;
-				insert.run(e.id, e.competitionId, e.heatId, e.entryId, e.deviceId, e.seq, e.at, json, serverSeq, eventId, from.tokenId ?? null, receivedAt);
-				result.stored.push({ id: e.id, serverSeq });
+				(existing?.json === json ? result.duplicates : result.conflicts).push(e.id);
 			}
 		});
 		return result;
@@ -445,16 +451,20 @@ export class Store {
 
 	/** An event's judge events after `cursor`, in arrival order, a page at a time. */
 	judgeEventsOfEvent(eventId: string, cursor: number, limit: number): { events: JudgeEvent[]; cursor: number; more: boolean } {
-		const rows = this.db
-			.prepare('SELECT json, server_seq FROM judge_events WHERE event_id = ? AND server_seq > ? ORDER BY server_seq LIMIT ?')
-			.all(eventId, cursor, limit + 1) as { json: string; server_seq: number }[];
+		const page = this.judgeEventPage(eventId, cursor, limit);
+		// Stored canonical and validated on the way in: parsed, not re-validated, on the way out.
+		return { events: page.json.map((j) => JSON.parse(j) as JudgeEvent), cursor: page.cursor, more: page.more };
+	}
+
+	/** The same page as stored JSON texts, for an answer written without parsing each event again. */
+	judgeEventPage(eventId: string, cursor: number, limit: number): { json: string[]; cursor: number; more: boolean } {
+		const rows = this.stmt('SELECT json, server_seq FROM judge_events WHERE event_id = ? AND server_seq > ? ORDER BY server_seq LIMIT ?').all(
+			eventId,
+			cursor,
+			limit + 1
+		) as { json: string; server_seq: number }[];
 		const page = rows.slice(0, limit);
-		return {
-			// Stored canonical and validated on the way in: parsed, not re-validated, on the way out.
-			events: page.map((r) => JSON.parse(r.json) as JudgeEvent),
-			cursor: page.length ? page[page.length - 1]!.server_seq : cursor,
-			more: rows.length > limit
-		};
+		return { json: page.map((r) => r.json), cursor: page.length ? page[page.length - 1]!.server_seq : cursor, more: rows.length > limit };
 	}
 
 	/** Judge events stored after `cursor` (a server_seq; 0 = from the start), in arrival order. */

@@ -1,7 +1,7 @@
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { PushRequestSchema, type ClockReport, type PushResponse } from '$lib/sync/protocol';
 import { describeIssues, toIssues } from '$lib/validation';
-import { adoptDeviceSetup } from './device-setup';
+import { adoptDeviceSetup, type PushedSetup } from './device-setup';
 import { rawIdOf } from './raw-id';
 import type { Store } from './store';
 import type { Device } from './tokens';
@@ -15,31 +15,48 @@ import type { Device } from './tokens';
  * All of it in one transaction. Throws only when the body is not a push.
  */
 export function pushEvents(store: Store, device: Device, body: unknown, now: number = Date.now()): PushResponse {
+	return storePush(store, device, preparePush(body), now);
+}
+
+/** A push checked event by event, before it touches the store (the CPU-bound part). */
+export interface PreparedPush {
+	valid: { index: number; event: JudgeEvent }[];
+	refused: PushResponse['refused'];
+	setup: PushedSetup | undefined;
+	clock: ClockReport | undefined;
+}
+
+/** Validates a push's body and each of its events; throws PushFormatError when the body is not a push. */
+export function preparePush(body: unknown): PreparedPush {
 	const request = PushRequestSchema.safeParse(body);
 	if (!request.success) throw new PushFormatError(describeIssues(toIssues(request.error)));
 	const { events, setup, clock } = request.data;
+	const valid: PreparedPush['valid'] = [];
+	const refused: PushResponse['refused'] = [];
+	events.forEach((raw, index) => {
+		const parsed = JudgeEventSchema.safeParse(raw);
+		if (parsed.success) valid.push({ index, event: parsed.data as JudgeEvent });
+		else refused.push({ index, id: rawIdOf(raw), reason: describeIssues(toIssues(parsed.error)) });
+	});
+	return { valid, refused, setup, clock };
+}
+
+/** Stores a prepared push in one transaction (a savepoint inside a group commit). */
+export function storePush(store: Store, device: Device, push: PreparedPush, now: number): PushResponse {
 	return store.transaction(() => {
-		const adopted = setup ? adoptDeviceSetup(store, device, setup) : undefined;
-		const refused: PushResponse['refused'] = [];
+		const adopted = push.setup ? adoptDeviceSetup(store, device, push.setup) : undefined;
+		const refused = [...push.refused];
 		const valid: JudgeEvent[] = [];
 		const eventOf = new Map<string, string | undefined>();
-		events.forEach((raw, index) => {
-			const parsed = JudgeEventSchema.safeParse(raw);
-			if (!parsed.success) {
-				refused.push({ index, id: rawIdOf(raw), reason: describeIssues(toIssues(parsed.error)) });
-				return;
-			}
-			const e = parsed.data as JudgeEvent;
+		for (const { index, event: e } of push.valid) {
 			if (!eventOf.has(e.competitionId)) eventOf.set(e.competitionId, store.getCompetition(e.competitionId)?.eventId);
 			const owner = eventOf.get(e.competitionId);
-			if (owner !== undefined && owner !== device.eventId) {
-				refused.push({ index, id: e.id, reason: `competition "${e.competitionId}" belongs to another event` });
-				return;
-			}
-			valid.push(e);
-		});
+			if (owner !== undefined && owner !== device.eventId) refused.push({ index, id: e.id, reason: `competition "${e.competitionId}" belongs to another event` });
+			else valid.push(e);
+		}
+		refused.sort((a, b) => a.index - b.index);
 		const result = store.appendValidJudgeEvents(valid, { eventId: device.eventId, tokenId: device.id, receivedAt: now });
-		noteDevice(store, device, valid, clock, now);
+		noteDevice(store, device, valid, push.clock, now);
 		const response: PushResponse = { ...result, refused };
 		if (adopted) Object.assign(response, adopted);
 		return response;

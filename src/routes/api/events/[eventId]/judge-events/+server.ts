@@ -1,8 +1,8 @@
 import { error, json } from '@sveltejs/kit';
-import { getStore } from '$lib/server/db';
+import { getGroupCommit, getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
-import { pushEvents, PushFormatError } from '$lib/server/sync-push';
-import { MAX_PUSH_BYTES, PullQuerySchema, type PullResponse } from '$lib/sync/protocol';
+import { preparePush, PushFormatError, storePush, type PreparedPush } from '$lib/server/sync-push';
+import { MAX_PUSH_BYTES, PullQuerySchema } from '$lib/sync/protocol';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { RequestHandler } from './$types';
 
@@ -21,13 +21,16 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	} catch (e) {
 		error(400, `the body is not JSON: ${e instanceof Error ? e.message : String(e)}`);
 	}
+	let push: PreparedPush;
 	try {
-		// Acknowledged only after the write transaction committed (SQLite, synchronous=FULL).
-		return json(pushEvents(store, device, body), { headers: NO_STORE });
+		push = preparePush(body);
 	} catch (e) {
 		if (e instanceof PushFormatError) error(400, `a push is {"events": [...]}: ${e.message}`);
 		throw e;
 	}
+	// Stored with the pushes that arrive at the same moment; answered only after that commit (synchronous=FULL).
+	const now = Date.now();
+	return json(await getGroupCommit().submit(() => storePush(store, device, push, now)), { headers: NO_STORE });
 };
 
 /** Pull: the event's judge events after a cursor, a page at a time. */
@@ -36,6 +39,8 @@ export const GET: RequestHandler = ({ request, params, url }) => {
 	requireDevice(store, request, params.eventId, 'events.pull');
 	const query = PullQuerySchema.safeParse(Object.fromEntries(url.searchParams));
 	if (!query.success) error(400, describeIssues(toIssues(query.error)));
-	const page: PullResponse = store.judgeEventsOfEvent(params.eventId, query.data.after, query.data.limit);
-	return json(page, { headers: NO_STORE });
+	// The events as stored (canonical JSON, validated when they came in): written out as they are.
+	const page = store.judgeEventPage(params.eventId, query.data.after, query.data.limit);
+	const body = `{"events":[${page.json.join(',')}],"cursor":${page.cursor},"more":${page.more}}`;
+	return new Response(body, { headers: { ...NO_STORE, 'content-type': 'application/json' } });
 };
