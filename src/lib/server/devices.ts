@@ -18,27 +18,23 @@ export interface DeviceListing extends TokenListing {
 }
 
 export function listDevices(store: Store, eventId: string): DeviceListing[] {
-	const extra = store.db.prepare(
-		`SELECT last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at,
-		        (SELECT count(*) FROM judge_events j WHERE j.token_id = t.id) AS events
-		   FROM device_tokens t WHERE id = ?`
-	);
+	const extra = store.db.prepare('SELECT last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at FROM device_tokens WHERE id = ?');
 	const logs = store.db.prepare('SELECT device_id FROM token_devices WHERE token_id = ? ORDER BY device_id').pluck();
+	// One pass over the event's events (its index), not one scan per device.
+	const counts = new Map(
+		(store.db.prepare('SELECT token_id, count(*) AS n FROM judge_events WHERE event_id = ? GROUP BY token_id').all(eventId) as { token_id: string | null; n: number }[]).map(
+			(r) => [r.token_id, r.n]
+		)
+	);
 	return listTokens(store, eventId).map((t) => {
-		const row = extra.get(t.id) as {
-			last_seen_at: number | null;
-			clock_offset_ms: number | null;
-			clock_rtt_ms: number | null;
-			clock_measured_at: number | null;
-			events: number;
-		};
+		const row = extra.get(t.id) as { last_seen_at: number | null; clock_offset_ms: number | null; clock_rtt_ms: number | null; clock_measured_at: number | null };
 		return {
 			...t,
 			lastSeenAt: row.last_seen_at,
 			clock:
 				row.clock_offset_ms === null ? null : { offsetMs: row.clock_offset_ms, roundTripMs: row.clock_rtt_ms ?? 0, measuredAt: row.clock_measured_at ?? 0 },
 			deviceIds: logs.all(t.id) as string[],
-			events: row.events
+			events: counts.get(t.id) ?? 0
 		};
 	});
 }

@@ -68,6 +68,27 @@ describe('Store', () => {
 		expect(store.getRuleset(preset.id, preset.version)).toEqual(preset);
 	});
 
+	it('keeps judge events stored before the sync migrations, under the event of their competition, in order', () => {
+		// A store file that only ever saw the first two migrations, holding the demo event and two judge events.
+		const v2 = new Database(join(dir, DB_FILE));
+		for (const m of MIGRATIONS.slice(0, 2)) v2.exec(m);
+		v2.pragma('user_version = 2');
+		const setup = demoSetup();
+		v2.prepare('INSERT INTO events (id, name, date) VALUES (?, ?, ?)').run(DEMO_EVENT_ID, 'Demo', DEMO_EVENT_DATE);
+		v2.prepare('INSERT INTO rulesets (id, version, json) VALUES (?, ?, ?)').run(setup.rulesets[0]!.id, setup.rulesets[0]!.version, JSON.stringify(setup.rulesets[0]));
+		const c = setup.competitions[0]!;
+		v2.prepare('INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position) VALUES (?, ?, ?, ?, ?, 0)').run(c.id, DEMO_EVENT_ID, c.name, c.ruleset.id, c.ruleset.version);
+		const event = (id: string, seq: number) => ({ id, deviceId: 't', seq, at: 1000 + seq, mono: seq, judge: 'E', competitionId: c.id, heatId: 'h', entryId: 'e', type: 'hand.raised', payload: {} });
+		const ins = v2.prepare('INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+		for (const [id, seq] of [['b', 2], ['a', 1]] as const) ins.run(id, c.id, 'h', 'e', 't', seq, 1000 + seq, JSON.stringify(event(id, seq)), seq === 2 ? 1 : 2);
+		v2.close();
+
+		const store = track(Store.open(dir));
+		expect(store.userVersion).toBe(MIGRATIONS.length);
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10)).toEqual({ events: [event('b', 2), event('a', 1)], cursor: 2, more: false });
+		expect(store.appendJudgeEvents([event('c', 3)], { eventId: DEMO_EVENT_ID }).stored).toEqual([{ id: 'c', serverSeq: 3 }]);
+	});
+
 	it('stores judge events idempotently with increasing server sequence numbers', () => {
 		const store = track(Store.open(dir));
 		const ev = (id: string, seq: number, extra: Record<string, unknown> = {}) => ({
@@ -84,19 +105,19 @@ describe('Store', () => {
 			payload: {},
 			...extra
 		});
-		const first = store.appendJudgeEvents([ev('a', 1), ev('b', 2)]);
+		const first = store.appendJudgeEvents([ev('a', 1), ev('b', 2)], { eventId: 'x' });
 		expect(first.stored).toEqual([
 			{ id: 'a', serverSeq: 1 },
 			{ id: 'b', serverSeq: 2 }
 		]);
 		// Re-sent (keys in another order), a changed copy, a reused seq, and a new one.
 		const { entryId, ...rest } = ev('a', 1);
-		const second = store.appendJudgeEvents([{ entryId, ...rest }, ev('b', 2, { at: 5 }), ev('c', 2), ev('d', 3)]);
+		const second = store.appendJudgeEvents([{ entryId, ...rest }, ev('b', 2, { at: 5 }), ev('c', 2), ev('d', 3)], { eventId: 'x' });
 		expect(second).toEqual({ stored: [{ id: 'd', serverSeq: 3 }], duplicates: ['a'], conflicts: ['b', 'c'] });
-		expect(store.judgeEventsSince(0).events.map((e) => e.id)).toEqual(['a', 'b', 'd']);
-		expect(store.judgeEventsSince(1, { limit: 1 })).toMatchObject({ cursor: 2, events: [{ id: 'b', type: 'hand.raised' }] });
-		expect(store.judgeEventsSince(3)).toEqual({ events: [], cursor: 3 });
-		expect(store.judgeEventsSince(0, { competitionId: 'other' }).events).toEqual([]);
+		expect(store.judgeEventsOfEvent('x', 0, 10).events.map((e) => e.id)).toEqual(['a', 'b', 'd']);
+		expect(store.judgeEventsOfEvent('x', 1, 1)).toMatchObject({ cursor: 2, more: true, events: [{ id: 'b', type: 'hand.raised' }] });
+		expect(store.judgeEventsOfEvent('x', 3, 10)).toEqual({ events: [], cursor: 3, more: false });
+		expect(store.judgeEventsOfEvent('other', 0, 10).events).toEqual([]);
 	});
 });
 
