@@ -6,6 +6,7 @@ import type { EventFile } from '$lib/files/event-file';
 import {
 	AddedDeviceSchema,
 	CreatedEventSchema,
+	DeviceInfoSchema,
 	DeviceListSchema,
 	ErrorBodySchema,
 	HealthSchema,
@@ -16,6 +17,7 @@ import {
 	RevokedDeviceSchema,
 	type AddedDevice,
 	type CreatedEvent,
+	type DeviceInfo,
 	type DeviceListing
 } from './answers';
 import { ApiError, kindOfStatus } from './errors';
@@ -125,6 +127,11 @@ export class SyncApi {
 	/** Creates an event; `adminKey` when the server was started with ADMIN_KEY. The answer's token is the organizer key. */
 	createEvent(body: { event: { id?: string; name: string; date: string; venue?: string }; label?: string }, adminKey?: string): Promise<CreatedEvent> {
 		return this.request('POST', '/api/events', CreatedEventSchema, { body, token: adminKey ?? null });
+	}
+
+	/** Whom this client's token belongs to (checks a pairing or an organizer key). */
+	async device(): Promise<DeviceInfo> {
+		return (await this.request('GET', '/api/device', DeviceInfoSchema)).device;
 	}
 
 	/** Exchanges a short pairing code for this device's token (no token needed). */
