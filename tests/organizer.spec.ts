@@ -194,3 +194,43 @@ test('merged standings equal merge.ts for the same events; a two-device conflict
 		.poll(async () => (await pullAll(request, judge)).filter((e) => e.type === 'correction' && e.payload.supersedes === handA.id).map((e) => e.type === 'correction' && e.payload.reason), { timeout: 15_000 })
 		.toEqual(['Table A tapped the wrong seat (video)']);
 });
+
+test('tablet files: imported with counts and per-file errors, then pushed to the server', async ({ page, request }) => {
+	const key = token('demo', 'organizer', 'Files desk');
+	const setup = await (await request.get('/api/events/demo/setup', { headers: auth(key) })).json();
+	const C = 'demo-es-kids-group';
+	const competition = setup.competitions.find((c: { id: string }) => c.id === C);
+	const log = new DeviceLog({ deviceId: `tab-file-${Date.now()}`, judge: 'Lola', competitionId: C, heatId: `${C}-h1` });
+	log.start(T0, [`${C}-e1`]);
+	log.hand(`${C}-e1`, T0 + 20 * MIN);
+	const file: EventFile = {
+		format: 'puzzle-judge-events',
+		version: 1,
+		exportedAt: T0 + 30 * MIN,
+		deviceId: log.opts.deviceId,
+		setup: {
+			events: [setup.event],
+			rulesets: setup.rulesets.filter((r: { id: string; version: number }) => r.id === competition.ruleset.id && r.version === competition.ruleset.version),
+			competitions: [competition],
+			heats: setup.heats.filter((h: { competitionId: string }) => h.competitionId === C),
+			entries: setup.entries.filter((e: { competitionId: string }) => e.competitionId === C)
+		},
+		log: log.events
+	};
+	await signIn(page, key);
+	const input = page.getByTestId('import-files');
+	const json = (name: string, text: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+	await input.setInputFiles([json('tablet.json', JSON.stringify(file)), json('broken.json', '{"format": "puzzle-judge-events", ')]);
+	const results = page.getByTestId('import-results');
+	await expect(results).toContainText('tablet.json: new events: 2, already held: 0');
+	await expect(results).toContainText('broken.json: not imported, problems: 1');
+	await expect(results).toContainText('not valid JSON');
+	// The same file again: nothing new.
+	await input.setInputFiles([json('tablet-again.json', JSON.stringify(file))]);
+	await expect(results).toContainText('tablet-again.json: new events: 0, already held: 2');
+	// Through the outbox to the server.
+	await expect
+		.poll(async () => (await pullAll(request, key)).filter((e) => e.deviceId === log.opts.deviceId).map((e) => e.id).sort(), { timeout: 15_000 })
+		.toEqual(log.events.map((e) => e.id).sort());
+	await expect(page.locator(`[data-testid="org-standings"][data-competition="${C}"] tr[data-entry="${C}-e1"] [data-testid="final-time"]`)).toHaveText('20:00');
+});
