@@ -1,5 +1,4 @@
 import type { CorrectionEvent, JudgeEvent, Replacement } from '$lib/events/schema';
-import type { EventDraft } from '$lib/db/event-log';
 import type { Conflict } from '$lib/scoring';
 
 /**
@@ -99,7 +98,3 @@ export function correctionDrafts(option: ResolutionOption, events: ReadonlyMap<s
 	}
 }
 
-/** The drafts as EventLog.append takes them. */
-export function asDrafts(corrections: Omit<CorrectionEvent, 'id' | 'deviceId' | 'seq'>[]): EventDraft[] {
-	return corrections;
-}
