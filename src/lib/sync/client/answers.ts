@@ -29,7 +29,12 @@ export const DeviceListingSchema = z.object({
 	role: RoleSchema,
 	label: z.string(),
 	createdAt: z.optional(z.number()),
-	revokedAt: z.optional(z.nullable(z.number()))
+	revokedAt: z.optional(z.nullable(z.number())),
+	/** In the organizer's list (GET devices): when it was last heard, its clock, its logs, its events. */
+	lastSeenAt: z.optional(z.nullable(z.number())),
+	clock: z.optional(z.nullable(z.object({ offsetMs: z.number(), roundTripMs: z.number(), measuredAt: z.number() }))),
+	deviceIds: z.optional(z.array(z.string())),
+	events: z.optional(z.number())
 });
 export type DeviceListing = z.infer<typeof DeviceListingSchema>;
 
