@@ -10,7 +10,11 @@ export class GroupCommit {
 	private pending: { run: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
 	private scheduled = false;
 
-	constructor(private readonly store: Store) {}
+	/** `windowMs`: how long a group waits for more writes (0: only those of the same turn of the event loop). */
+	constructor(
+		private readonly store: Store,
+		private readonly windowMs = 0
+	) {}
 
 	/** Runs `write` in the next group's transaction; resolves with its result after the commit. */
 	submit<T>(write: () => T): Promise<T> {
@@ -19,7 +23,8 @@ export class GroupCommit {
 			if (!this.scheduled) {
 				this.scheduled = true;
 				// After the I/O of this turn of the event loop: requests whose bodies arrived together join.
-				setImmediate(() => this.flush());
+				if (this.windowMs > 0) setTimeout(() => this.flush(), this.windowMs);
+				else setImmediate(() => this.flush());
 			}
 		});
 	}
