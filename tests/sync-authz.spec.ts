@@ -27,7 +27,10 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/pair':                        row(   200,  200,      200,    200,    200, 200,   200,     200),
 	'GET /api/events/A/backup':              row(   401,  401,      401,    401,    200, 403,   403,     403),
 	'POST /api/restore':                     row(   201,  201,      201,    201,    201, 201,   201,     201),
-	'POST /api/events/A/import':             row(   401,  401,      401,    401,    200, 403,   403,     403)
+	'POST /api/events/A/import':             row(   401,  401,      401,    401,    200, 403,   403,     403),
+	'GET /api/device':                       row(   401,  401,      401,    401,    200, 200,   200,     200),
+	'POST /api/events/A/heat-starts':        row(   401,  401,      401,    401,    201, 403,   403,     403),
+	'GET /api/events/A/heat-starts':         row(   401,  401,      401,    401,    200, 200,   200,     403)
 };
 
 function row(...statuses: number[]): Record<Column, number> {
@@ -103,7 +106,11 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 			r.post(`${a}/import?name=${c}.json`, {
 				headers,
 				data: eventFile(`az-${RUN}-file-${c}`, { events: [A.event], rulesets: [RULESET], ...pick(sA.body) }, fileLogOf(c))
-			})
+			}),
+		'GET /api/device': (r, headers) => r.get('/api/device', { headers }),
+		'POST /api/events/A/heat-starts': (r, headers, c) =>
+			r.post(`${a}/heat-starts`, { headers, data: { id: `az-${RUN}-start-${c}`, competitionId: sA.competitionId, heatId: sA.heatId, organizerAt: T(), offsetMs: 0 } }),
+		'GET /api/events/A/heat-starts': (r, headers) => r.get(`${a}/heat-starts?after=0`, { headers })
 	};
 
 	const failures: string[] = [];
@@ -126,13 +133,13 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 				const expectedMessage = want === 401 ? /valid device token/ : c === 'orgB' ? /another event/ : /may not/;
 				if (!expectedMessage.test(body.message)) failures.push(`${endpoint} as ${c}: message "${body.message}" does not match ${expectedMessage}`);
 			} else if (endpoint.includes('/A/') && endpoint.startsWith('GET')) {
-				if (!text.includes(A.eventId) && !endpoint.endsWith('judge-events')) failures.push(`${endpoint} as ${c}: A's data missing`);
+				if (!text.includes(A.eventId) && !endpoint.endsWith('judge-events') && !endpoint.endsWith('heat-starts')) failures.push(`${endpoint} as ${c}: A's data missing`);
 			}
 		}
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(112);
+	expect(cells).toBe(136);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
@@ -152,6 +159,9 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		expect(t.revokedAt !== null, `device revoked by ${c}`).toBe(c === 'orgA');
 	}
 	expect(after.devices.find((d: { id: string }) => d.id === revoked.device.id).revokedAt).not.toBeNull();
+	// Only the organizer's start of a heat was recorded.
+	const starts = (await (await request.get(`${a}/heat-starts`, { headers: { authorization: `Bearer ${A.token}`, accept: 'application/json' } })).json()) as { starts: { id: string }[] };
+	expect(starts.starts.map((s) => s.id)).toEqual([`az-${RUN}-start-orgA`]);
 	// B's organizer saw nothing of A, and A's own set-up of B's event is untouched.
 	const afterB = await snapshot(B.eventId, B.token);
 	expect(afterB.setup.competitions.map((c: { id: string }) => c.id)).toEqual([sB.competitionId]);

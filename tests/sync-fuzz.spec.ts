@@ -485,6 +485,43 @@ function importPost(): fc.Arbitrary<Case> {
 	);
 }
 
+function heatStartPost(): fc.Arbitrary<Case> {
+	const { A, B, judgeA, displayA, sA, sB, revokedA } = fx;
+	const path = `/api/events/${A.eventId}/heat-starts`;
+	const post = (body: string | (() => string), expect?: number[], authorization = `Bearer ${A.token}`): Case => ({ method: 'POST', path, authorization, body, ...(expect ? { expect } : {}) });
+	const good = { id: `fz-start-${RUN}`, competitionId: sA.competitionId, heatId: sA.heatId, organizerAt: Date.UTC(2026, 4, 16, 9), offsetMs: 0 };
+	const badTime = fc.oneof(fc.integer({ max: -1 }), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)), fc.constantFrom(8_640_000_000_001, 1e300), nonString.filter((v) => typeof v !== 'number'));
+	return withContentType(
+		fc.oneof(
+			commonBad.map((b) => post(b, [400, 413])),
+			deepObject.map((d) => post(`{"id":${d}}`, [400, 413])),
+			badId.map((id) => post(json({ ...good, id }), [400])),
+			nonString.map((v) => post(json({ ...good, heatId: v }), [400])),
+			badTime.map((v) => post(json({ ...good, organizerAt: v }), [400])),
+			fc.oneof(nonString.filter((v) => v !== null && typeof v !== 'number'), fc.constantFrom(1e13, -1e13)).map((v) => post(json({ ...good, offsetMs: v }), [400])),
+			goodId.map((h) => post(json({ ...good, id: `fz-s-${h}`, heatId: `nope-${h}` }), [404])),
+			fc.constant(post(json({ ...good, competitionId: sB.competitionId, heatId: sB.heatId }), [404])),
+			fc.constantFrom(`Bearer ${judgeA.token}`, `Bearer ${displayA.token}`, `Bearer ${B.token}`).map((t) => post(json(good), [403], t)),
+			badAuth(revokedA.token, A.token).map((t) => ({ ...post(json(good), [401]), authorization: t })),
+			fc.integer({ min: 4096 - 256, max: 4096 + 1024 }).map((size) => post(padded('{"id":"PAD"}', size), [size <= 4096 ? 400 : 413]))
+		)
+	);
+}
+
+function heatStartsGet(): fc.Arbitrary<Case> {
+	const { A, judgeA } = fx;
+	const badAfter = fc.oneof(fc.integer({ max: -1 }).map(String), fc.constantFrom('abc', 'NaN', 'Infinity', '1e400', '0.5', '💥', '--1'));
+	return fc.oneof(
+		badAfter.map((after): Case => ({ method: 'GET', path: `/api/events/${A.eventId}/heat-starts?after=${encodeURIComponent(after)}`, authorization: `Bearer ${judgeA.token}`, expect: [400] })),
+		tokenOrPathGet('heat-starts', [])
+	);
+}
+
+function deviceGet(): fc.Arbitrary<Case> {
+	const { A, revokedA } = fx;
+	return badAuth(revokedA.token, A.token).map((authorization): Case => ({ method: 'GET', path: '/api/device', authorization, expect: [401] }));
+}
+
 function publicGet(): fc.Arbitrary<Case> {
 	return fc.tuple(fc.constantFrom('/api/health', '/api/time'), fc.array(fc.tuple(fc.oneof(printable, fc.constantFrom('__proto__', 'constructor')), unicode), { maxLength: 3 }), fc.oneof(fc.constant(null), printable)).map(([p, query, authorization]) => ({
 		method: 'GET',
@@ -510,7 +547,7 @@ async function send(c: Case): Promise<string | null> {
 	let text: string;
 	try {
 		// Bodies over 8 KiB on a connection of their own: an answer given before the body was read
-		// (401, 403, 413) resets the connection (BUG test below), which must not hit other requests.
+		// (401, 403, 413) closes the connection (a regression test below), which must not hit other requests.
 		if (body !== undefined && body.length > 8 * KiB) ({ res, text } = await sendLarge(c.method, c.path, headers, body, !!c.expect?.every((s) => [401, 403, 413].includes(s))));
 		else {
 			const r = await fetch(`${BASE}${c.path}`, { method: c.method, headers, body, signal: AbortSignal.timeout(20_000) });
@@ -545,7 +582,7 @@ async function send(c: Case): Promise<string | null> {
  * A large body on a raw socket of its own (Connection: close). When a 413 is expected, the
  * headers go first and the body only if no answer came within 5 s, as a client waiting for
  * "100 Continue" would: the server answers 413 from Content-Length before it reads the body,
- * then resets the connection (see the BUG test below), which loses an answer still unread.
+ * then closes the connection (see the regression test below), which would lose an answer still unread.
  */
 function sendLarge(method: string, path: string, headers: Record<string, string>, body: string, early: boolean): Promise<{ res: { status: number; headers: Headers }; text: string }> {
 	return new Promise((resolve, reject) => {
@@ -578,10 +615,12 @@ function sendLarge(method: string, path: string, headers: Record<string, string>
 		});
 		const lines = Object.entries({ ...headers, host: `127.0.0.1:${PORT}`, connection: 'close', 'content-length': String(Buffer.byteLength(body)) }).map(([k, v]) => `${k}: ${v}`);
 		socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
-		if (!early) socket.end(body);
+		// The body is written, not ended: like a browser, the client keeps its side open until the
+		// answer (Node's HTTP server aborts a request whose client half-closed before it answered).
+		if (!early) socket.write(body);
 		else
 			setTimeout(() => {
-				if (chunks.length === 0 && !socket.destroyed) socket.end(body);
+				if (chunks.length === 0 && !socket.destroyed) socket.write(body);
 			}, 5000);
 	});
 }
@@ -646,16 +685,19 @@ test.describe('fuzz: every answer a 4xx with a JSON message, the server up, noth
 	test('POST /api/restore', () => fuzz('POST /api/restore', restorePost, 700, 11, sized('POST', () => '/api/restore', () => '{"format":"PAD"}', 64 * MiB, [64 * MiB - 4096, 64 * MiB + 1])));
 	test('POST /api/events/{e}/import', () =>
 		fuzz('POST /api/events/{e}/import', importPost, 800, 12, sized('POST', () => `/api/events/${fx.A.eventId}/import?name=big.json`, () => '{"format":"PAD"}', 32 * MiB, [32 * MiB - 4096, 32 * MiB + 1], () => `Bearer ${fx.A.token}`)));
+	test('POST /api/events/{e}/heat-starts', () => fuzz('POST /api/events/{e}/heat-starts', heatStartPost, 600, 14));
+	test('GET /api/events/{e}/heat-starts', () => fuzz('GET /api/events/{e}/heat-starts', heatStartsGet, 300, 15));
+	test('GET /api/device', () => fuzz('GET /api/device', deviceGet, 300, 16));
 	test('GET /api/health and /api/time (no input to refuse: always 200)', () => fuzz('GET /api/health, /api/time', publicGet, 400, 13));
 });
 
 /*
- * Found by this fuzz: kept failing until fixed in main (see the report).
- * BUG: POST /api/events/{e}/import answers 500 to malformed JSON nested 10,000 deep:
+ * Found by this fuzz, fixed: kept as a regression test.
+ * Was: POST /api/events/{e}/import answers 500 to malformed JSON nested 10,000 deep:
  * src/lib/files/json-syntax.ts parseJson() → findJsonSyntaxError() runs jsonc-parser's
  * recursive parse() to locate the error, which overflows the stack (RangeError, uncaught).
  */
-test('BUG import: malformed JSON nested 10,000 deep answers 400 with a message on every endpoint (import answers 500)', async () => {
+test('malformed JSON nested 10,000 deep answers 400 with a message on every endpoint (import once answered 500)', async () => {
 	const { A } = fx;
 	const problems: string[] = [];
 	for (const text of ['['.repeat(10_000), '{"a":'.repeat(10_000), `{"format":"puzzle-judge-events","log":${'['.repeat(10_000)}`]) {
@@ -703,12 +745,12 @@ test('CONTRACT: a method an endpoint does not have answers 405 with a JSON messa
 });
 
 /*
- * BUG: after a 413 answered from Content-Length (the body not read), the server says
- * "Connection: keep-alive" but resets the connection: the client's next request on that
- * socket fails with ECONNRESET (this is what makes tests/sync-api.spec.ts fail at its last
- * pull, after its 600 KiB push). Kept failing until fixed in main.
+ * Found by this fuzz, fixed, kept as a regression test: after a 413 answered from
+ * Content-Length (the body not read), the server said "Connection: keep-alive" but reset the
+ * connection, so the client's next request on that socket failed with ECONNRESET. Such
+ * answers now close the connection (src/lib/server/api-response.ts).
  */
-test('BUG 413: after a too-large push the kept-alive connection still serves the next request', async () => {
+test('after a too-large push (413) the kept-alive connection still serves the next request', async () => {
 	const { A, judgeA } = fx;
 	const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 	const send = (method: string, path: string, body?: string) =>
