@@ -1,15 +1,10 @@
-/** A small seeded random generator (mulberry32): the same seed gives the same faults and heats. */
+import { mulberry32 } from '../../src/lib/random';
+
+/** The app's seeded generator (mulberry32): the same seed gives the same faults and heats. */
 export type Rng = () => number;
 
 export function seededRandom(seed: number): Rng {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	return mulberry32(seed);
 }
 
 /** An integer in [min, max]. */

@@ -32,6 +32,19 @@ export interface SyncStatusSnapshot {
 	eventId: string | null;
 }
 
+/** The status of a device without a pairing (and before an engine's first look). */
+export const UNPAIRED_STATUS: SyncStatusSnapshot = Object.freeze({
+	state: 'unpaired',
+	reachable: null,
+	waiting: 0,
+	rejected: 0,
+	lastSuccessAt: null,
+	lastError: null,
+	offsetMs: null,
+	server: null,
+	eventId: null
+});
+
 export interface SyncEngineOptions {
 	db: StationDb;
 	/** fetch, clocks, timers and randomness (default: the real ones). */
@@ -89,17 +102,7 @@ export class SyncEngine {
 	private timer: TimerHandle | null = null;
 	private timerDueAt = Infinity;
 
-	private snapshot: SyncStatusSnapshot = {
-		state: 'unpaired',
-		reachable: null,
-		waiting: 0,
-		rejected: 0,
-		lastSuccessAt: null,
-		lastError: null,
-		offsetMs: null,
-		server: null,
-		eventId: null
-	};
+	private snapshot: SyncStatusSnapshot = UNPAIRED_STATUS;
 	private readonly statusListeners = new Set<(status: SyncStatusSnapshot) => void>();
 	private readonly pulledListeners = new Set<(events: JudgeEvent[]) => void>();
 

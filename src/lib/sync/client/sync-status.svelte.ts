@@ -1,20 +1,9 @@
 // The sync status for the UI: the root layout starts the browser's sync after mount
 // (`syncStatus.connect()`), every screen shows `SyncStatus.svelte`, the pairing page calls
 // `syncStatus.pairingChanged()` after saving a pairing.
-import type { SyncEngine, SyncStatusSnapshot } from './engine';
+import { UNPAIRED_STATUS as UNPAIRED, type SyncEngine, type SyncStatusSnapshot } from './engine';
 import type { BrowserSync } from './browser';
 
-const UNPAIRED: SyncStatusSnapshot = {
-	state: 'unpaired',
-	reachable: null,
-	waiting: 0,
-	rejected: 0,
-	lastSuccessAt: null,
-	lastError: null,
-	offsetMs: null,
-	server: null,
-	eventId: null
-};
 
 export class SyncStatus {
 	/** The engine's latest status (reactive). */
