@@ -3,12 +3,15 @@ import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
 import { finishApiResponse } from '$lib/server/api-response';
+import { demoOrganizerKey } from '$lib/server/demo-key';
 
 /** Open the store (and insert the demo event on a first start) before the first request. */
 export const init: ServerInit = () => {
 	if (building) return;
 	const store = getStore();
 	console.log(`Store: ${store.file} (schema version ${store.userVersion})`);
+	const key = demoOrganizerKey(store, Date.now());
+	if (key) console.log(`Organizer key of the demo event (shown once; sign in on /organizer with event "${key.eventId}"): ${key.token}`);
 };
 
 /** The placeholder of `<html lang>` in src/app.html. */
