@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { DeviceLog } from '../src/lib/events/builder';
+import { addDevice, call, createEvent, expectStatus, RUN, setupOf, T0, writeSetup } from './sync-kit';
+
+/**
+ * An event the server will never take (its ID already stored with other content) leaves the
+ * tablet's outbox for its list of refused events, with the reason, on the pairing page: it is
+ * neither retried for ever nor lost silently.
+ */
+
+test.use({ locale: 'en-US', timezoneId: 'UTC' });
+
+test('an event the server refuses is listed with its reason on /pair, and the outbox empties', async ({ page }) => {
+	const { eventId, token: key } = await createEvent(`Refused ${RUN}`);
+	const s = setupOf(eventId, `rj-${RUN}`, 2);
+	await writeSetup(eventId, key, s.body);
+	const judge = await addDevice(eventId, key, 'judge', 'Table 9');
+	await page.goto(judge.pairUrl);
+	await expect(page.getByTestId('pair-done')).toBeVisible();
+
+	// Another device already sent an event under the ID this tablet's first event will get
+	// (the station gives the tablet its device ID when it first opens).
+	await page.goto(`/station?competition=${s.competitionId}&heat=${s.heatId}`);
+	await expect(page.getByTestId('start')).toBeVisible();
+	const deviceId = await page.evaluate(
+		() =>
+			new Promise<string>((resolve, reject) => {
+				const open = indexedDB.open('puzzle-judge');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const get = open.result.transaction('meta').objectStore('meta').get('deviceId');
+					get.onsuccess = () => (get.result ? resolve((get.result as { value: string }).value) : reject(new Error('no device ID yet')));
+					get.onerror = () => reject(get.error);
+				};
+			})
+	);
+	const squatter = new DeviceLog({ deviceId: 'tab-squatter', judge: 'X', competitionId: s.competitionId, heatId: s.heatId, newId: (seq) => `${deviceId}-${seq}` });
+	const pushed = expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: judge.token, json: { events: [squatter.start(T0, s.entryIds)] } }), 200, 'squatter');
+	expect(pushed.body.stored).toHaveLength(1);
+
+	// The tablet starts its heat: its event 1 conflicts with the squatter's.
+	await page.getByTestId('start').click();
+	await expect(page.getByTestId('seat').first().getByTestId('status')).toHaveText('Running');
+	await expect(page.getByRole('status', { name: 'Sync' })).toContainText('1 refused', { timeout: 30_000 });
+
+	await page.goto('/pair');
+	const details = page.getByTestId('sync-details');
+	await expect(details.getByTestId('sync-details-waiting')).toHaveText('0');
+	await expect(details.getByTestId('sync-rejected')).toContainText(`${deviceId}-1 · conflict:`);
+	await expect(details).toContainText('Events the server refused (1)');
+});
