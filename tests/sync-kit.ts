@@ -89,6 +89,8 @@ export interface AddedDevice {
 	device: { id: string; role: string; label: string };
 	token: string;
 	code: string;
+	/** The QR code's link: server, event and token. */
+	pairUrl: string;
 }
 
 export async function addDevice(eventId: string, orgToken: string, role: string, label: string, base = BASE): Promise<AddedDevice> {
