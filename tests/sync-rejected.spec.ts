@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { DeviceLog } from '../src/lib/events/builder';
 import { addDevice, call, createEvent, expectStatus, RUN, setupOf, T0, writeSetup } from './sync-kit';
 
 /**
@@ -34,13 +33,29 @@ test('an event the server refuses is listed with its reason on /pair, and the ou
 				};
 			})
 	);
-	const squatter = new DeviceLog({ deviceId: 'tab-squatter', judge: 'X', competitionId: s.competitionId, heatId: s.heatId, newId: (seq) => `${deviceId}-${seq}` });
-	const pushed = expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: judge.token, json: { events: [squatter.start(T0, s.entryIds)] } }), 200, 'squatter');
+	// The tablet is offline meanwhile, so it cannot pull the squatter's event first (it would then
+	// skip that number itself, src/lib/db/event-log.ts).
+	await page.context().setOffline(true);
+	const squatter = {
+		id: `${deviceId}-1`,
+		deviceId: 'tab-squatter',
+		seq: 1,
+		at: T0,
+		mono: 0,
+		judge: 'X',
+		competitionId: s.competitionId,
+		heatId: s.heatId,
+		entryId: null,
+		type: 'incident.noted',
+		payload: { note: 'Another device took this ID first' }
+	};
+	const pushed = expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: judge.token, json: { events: [squatter] } }), 200, 'squatter');
 	expect(pushed.body.stored).toHaveLength(1);
 
-	// The tablet starts its heat: its event 1 conflicts with the squatter's.
+	// The tablet starts its heat (its event 1), then reconnects: the push meets the squatter's.
 	await page.getByTestId('start').click();
 	await expect(page.getByTestId('seat').first().getByTestId('status')).toHaveText('Running');
+	await page.context().setOffline(false);
 	await expect(page.getByRole('status', { name: 'Sync' })).toContainText('1 refused', { timeout: 30_000 });
 
 	await page.goto('/pair');

@@ -29,3 +29,15 @@ describe('EventLog.eventCountsByHeat', () => {
 		]);
 	});
 });
+
+describe('EventLog.append', () => {
+	it('skips a number whose ID an event of another device already holds on this tablet (pulled or imported)', async () => {
+		const db = new StationDb(`test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+		const log = await EventLog.open(db);
+		// Another device's event under the ID this tablet's next event would get.
+		await db.events.add({ id: `${log.deviceId}-1`, deviceId: 'tab-other', seq: 7, at: T0, mono: 0, judge: 'X', competitionId: 'c1', heatId: 'h1', entryId: null, type: 'incident.noted', payload: { note: 'first' } });
+		const stored = await log.append({ at: T0 + 1, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} });
+		expect(stored).toMatchObject({ id: `${log.deviceId}-2`, seq: 2, deviceId: log.deviceId });
+		expect((await db.events.get(`${log.deviceId}-1`))?.deviceId).toBe('tab-other');
+	});
+});

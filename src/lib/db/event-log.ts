@@ -117,9 +117,10 @@ export class EventLog {
 				await this.db.outbox.add({ id: stored.id, queuedAt: this.now() });
 			});
 		} catch (e) {
-			// Another tab of the station on this tablet took that number: continue after its last one.
+			// The ID is taken: another tab of the station took that number (continue after its last
+			// one), or an event of another device came with that ID (pulled, imported): skip the number.
 			if (e instanceof Error && e.name === 'ConstraintError' && attempt < 5) {
-				this.nextSeq = (await this.highestSeq()) + 1;
+				this.nextSeq = Math.max((await this.highestSeq()) + 1, seq + 1);
 				return this.write(draft, attempt + 1);
 			}
 			throw e;

@@ -30,12 +30,12 @@ describe('the outbox', () => {
 	it('writes the event and its outbox row together or not at all', async () => {
 		const db = freshDb();
 		const log = await EventLog.open(db);
-		// An outbox row already holding the next event's ID makes the outbox write fail…
-		await db.outbox.add({ id: `${log.deviceId}-1`, queuedAt: 0 });
+		// Outbox rows already holding the IDs of every number the log would try make the outbox write fail…
+		for (let seq = 1; seq <= 6; seq++) await db.outbox.add({ id: `${log.deviceId}-${seq}`, queuedAt: 0 });
 		await expect(log.append(hand(T0))).rejects.toThrow();
 		// …and then the event must not be stored either.
 		expect(await db.events.count()).toBe(0);
-		expect(await outboxCount(db)).toBe(1);
+		expect(await outboxCount(db)).toBe(6);
 	});
 
 	it('tells onAppend listeners about each stored event, and a throwing listener costs nothing', async () => {
