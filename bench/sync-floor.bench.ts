@@ -26,7 +26,9 @@ function bodies(run: number): string[] {
 	const out: string[] = [];
 	for (let t = 0; t < TABLETS; t++) {
 		const competitionId = 'demo-czjpa-individual';
-		const log = new DeviceLog({ deviceId: `floor-${run}-${t}`, judge: 'Eva', competitionId, heatId: `${competitionId}-h1` });
+		// IDs as the tablets make them (device-seq), or random UUIDs as the sync benchmark's storm has them (BENCH_UUID=1).
+		const newId = process.env.BENCH_UUID === '1' ? () => crypto.randomUUID() : undefined;
+		const log = new DeviceLog({ deviceId: `floor-${run}-${t}`, judge: 'Eva', competitionId, heatId: `${competitionId}-h1`, newId });
 		const entries = [1, 2, 3, 4, 5].map((i) => `${competitionId}-e${i}`);
 		log.start(T0, entries);
 		for (let i = 1; log.events.length < EVENTS; i++) {

@@ -232,7 +232,7 @@ function tabletLog(index: number, count: number, competitionIds: readonly string
 	let at = T0 + index * 7_000;
 	for (let h = 1; events.length < count; h++) {
 		const heatId = `${competitionId}-t${index + 1}-h${h}`;
-		const log = new DeviceLog({ deviceId, judge, competitionId, heatId, firstSeq: events.length + 1, newId: () => uuid(rand) });
+		const log = new DeviceLog({ deviceId, judge, competitionId, heatId, firstSeq: events.length + 1 });
 		const entryIds = Array.from({ length: int(4, 12) }, (_, k) => `${heatId}-e${k + 1}`);
 		log.start(at, entryIds, ruleset.previewMs);
 		const clock = at + ruleset.previewMs;
