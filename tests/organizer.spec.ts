@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { issuedToken } from './sync-kit';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import type { JudgeEvent } from '../src/lib/events/schema';
@@ -13,20 +13,13 @@ import type { EventFile } from '../src/lib/files/event-file';
  * `request` fixture as a tablet would; the organizer's device pulls them into its IndexedDB.
  */
 
-const DATA_DIR = 'tests/.tmp/e2e-data';
 const COMPETITION = 'demo-es-adult-individual';
 const HEAT = `${COMPETITION}-h1`;
 const entry = (n: number) => `${COMPETITION}-e${n}`;
 const T0 = Date.UTC(2026, 4, 16, 9);
 const MIN = 60_000;
 
-function token(event: string, role: string, label: string): string {
-	const out = execFileSync('npx', ['tsx', 'scripts/device-token.ts', '--event', event, '--role', role, '--label', label], {
-		env: { ...process.env, DATA_DIR },
-		encoding: 'utf8'
-	});
-	return (JSON.parse(out) as { token: string }).token;
-}
+const token = issuedToken;
 
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
 

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { issuedToken } from './sync-kit';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 
@@ -8,17 +8,10 @@ import { DeviceLog } from '../src/lib/events/builder';
  * directory as the running server: playwright.config.ts).
  */
 
-const DATA_DIR = 'tests/.tmp/e2e-data';
 const URL = '/api/events/demo/judge-events';
 const T0 = Date.UTC(2026, 4, 16, 9);
 
-function token(event: string, role: string, label: string): string {
-	const out = execFileSync('npx', ['tsx', 'scripts/device-token.ts', '--event', event, '--role', role, '--label', label], {
-		env: { ...process.env, DATA_DIR },
-		encoding: 'utf8'
-	});
-	return (JSON.parse(out) as { token: string }).token;
-}
+const token = issuedToken;
 
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DeviceLog } from '../src/lib/events/builder';
@@ -212,4 +213,16 @@ export async function pool<T, R>(items: readonly T[], limit: number, fn: (item: 
 /** A tablet's exported event file (docs/event-format.md), as src/lib/db/setup-store.ts exportEventFile writes it. */
 export function eventFile(deviceId: string, setup: { events: unknown[]; rulesets: unknown[]; competitions: unknown[]; heats: unknown[]; entries: unknown[] }, log: unknown[]) {
 	return { format: 'puzzle-judge-events', version: 1, exportedAt: T0 + 3_600_000, deviceId, setup, log };
+}
+
+/**
+ * A device token issued on the e2e server's data directory the way an organizer bootstraps a
+ * server (`npm run device-token`), without the API.
+ */
+export function issuedToken(event: string, role: string, label: string): string {
+	const out = execFileSync('npx', ['tsx', 'scripts/device-token.ts', '--event', event, '--role', role, '--label', label], {
+		env: { ...process.env, DATA_DIR: 'tests/.tmp/e2e-data' },
+		encoding: 'utf8'
+	});
+	return (JSON.parse(out) as { token: string }).token;
 }
