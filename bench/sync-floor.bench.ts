@@ -1,8 +1,9 @@
 /**
  * The floor under `npm run bench:sync`: what storing 100,000 judge events costs in this
  * process with no HTTP at all — JSON.parse of the push bodies, one zod validation per event,
- * the canonical text, and the SQLite writes (WAL, synchronous = FULL) in 100 transactions —
- * each step timed on its own, as µs per event. The sync benchmark's goals ask for the whole
+ * the stored text (JSON of zod's output), and the SQLite writes (WAL, synchronous = FULL) in 100
+ * transactions — each step timed on its own, as µs per event — and, apart, reading everything
+ * back as pull answers (pages of 5,000 joined by SQLite). The sync benchmark's goals ask for the whole
  * path, HTTP included; this says how much of it is left once the bare work is done.
  *
  *   npx tsx bench/sync-floor.bench.ts        (BENCH_RUNS=3)
@@ -12,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DeviceLog } from '$lib/events/builder';
-import { canonicalJson } from '$lib/events/order';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { openStore } from '$lib/server/db';
 import { DEMO_EVENT_ID } from '$lib/server/demo';
@@ -42,7 +42,14 @@ function bodies(run: number): string[] {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rows: Record<string, number[]> = { 'JSON.parse': [], 'zod (once per event)': [], canonicalJson: [], 'SQLite (100 commits, FULL)': [], total: [] };
+const rows: Record<string, number[]> = {
+	'JSON.parse': [],
+	'zod (once per event)': [],
+	'JSON.stringify (stored text)': [],
+	'SQLite (100 commits, FULL)': [],
+	total: [],
+	'pull pages of 5,000 (apart)': []
+};
 
 for (let run = 0; run < RUNS; run++) {
 	const dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-floor-'));
@@ -60,21 +67,31 @@ for (let run = 0; run < RUNS; run++) {
 
 	t = performance.now();
 	let chars = 0;
-	for (const list of valid) for (const e of list) chars += canonicalJson(e).length;
-	const canonMs = performance.now() - t;
+	for (const list of valid) for (const e of list) chars += JSON.stringify(e).length;
+	const textMs = performance.now() - t;
 
-	// The store's own append (it makes the canonical text again: subtracted below).
+	// The store's own append (it makes the text again: subtracted below).
 	t = performance.now();
 	for (const list of valid) store.appendValidJudgeEvents(list, { eventId: DEMO_EVENT_ID, tokenId: 'floor', receivedAt: T0 });
-	const sqliteMs = performance.now() - t - canonMs;
+	const sqliteMs = performance.now() - t - textMs;
 
 	const us = (ms: number) => (ms * 1000) / n;
 	rows['JSON.parse']!.push(us(parseMs));
 	rows['zod (once per event)']!.push(us(zodMs));
-	rows.canonicalJson!.push(us(canonMs));
+	rows['JSON.stringify (stored text)']!.push(us(textMs));
 	rows['SQLite (100 commits, FULL)']!.push(us(sqliteMs));
-	rows.total!.push(us(parseMs + zodMs + canonMs + sqliteMs));
+	rows.total!.push(us(parseMs + zodMs + textMs + sqliteMs));
 	if (chars === 0) throw new Error('nothing serialized');
+
+	t = performance.now();
+	let pulled = 0;
+	for (let cursor = 0, more = true; more; ) {
+		const page = store.judgeEventPageBytes(DEMO_EVENT_ID, cursor, 5000);
+		pulled += page.joined.length;
+		({ cursor, more } = page);
+	}
+	rows['pull pages of 5,000 (apart)']!.push(us(performance.now() - t));
+	if (pulled === 0) throw new Error('nothing pulled');
 	const stored = store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, n + 1).events.length;
 	if (stored !== n) throw new Error(`stored ${stored} of ${n}`);
 	store.close();

@@ -4,11 +4,13 @@ import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
 import { finishApiResponse } from '$lib/server/api-response';
 import { demoOrganizerKey } from '$lib/server/demo-key';
+import { getPushValidator } from '$lib/server/push-validator';
 
-/** Open the store (and insert the demo event on a first start) before the first request. */
+/** Open the store (and insert the demo event on a first start) and start the push validation threads before the first request. */
 export const init: ServerInit = () => {
 	if (building) return;
 	const store = getStore();
+	getPushValidator().warm();
 	console.log(`Store: ${store.file} (schema version ${store.userVersion})`);
 	const key = demoOrganizerKey(store, Date.now());
 	if (key) console.log(`Organizer key of the demo event (shown once; sign in on /organizer with event "${key.eventId}"): ${key.token}`);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { seedDemo } from './demo';
 import { GroupCommit } from './group-commit';
+import { IdleCheckpoint } from './idle-checkpoint';
 import { Store } from './store';
 
 /**
@@ -27,11 +28,18 @@ export function openStore(dir: string = dataDir()): Store {
 
 let store: Store | undefined;
 let groupCommit: GroupCommit | undefined;
+let checkpoint: IdleCheckpoint | undefined;
 
-/** The store's group commit: pushes that arrive together share one transaction (group-commit.ts). */
+/**
+ * The store's group commit: pushes that arrive together share one transaction (group-commit.ts),
+ * and the log is checkpointed when they pause (idle-checkpoint.ts).
+ */
 export function getGroupCommit(): GroupCommit {
 	const s = getStore();
-	if (!groupCommit) groupCommit = new GroupCommit(s);
+	if (!groupCommit) {
+		const idle = (checkpoint = new IdleCheckpoint(s));
+		groupCommit = new GroupCommit(s, 0, () => idle.wrote());
+	}
 	return groupCommit;
 }
 
@@ -45,6 +53,8 @@ export function getStore(): Store {
 }
 
 export function closeStore(): void {
+	checkpoint?.stop();
+	checkpoint = undefined;
 	store?.close();
 	store = undefined;
 	groupCommit = undefined;

@@ -10,10 +10,14 @@ export class GroupCommit {
 	private pending: { run: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
 	private scheduled = false;
 
-	/** `windowMs`: how long a group waits for more writes (0: only those of the same turn of the event loop). */
+	/**
+	 * `windowMs`: how long a group waits for more writes (0: only those of the same turn of the
+	 * event loop); `afterCommit`: called after each group's commit.
+	 */
 	constructor(
 		private readonly store: Store,
-		private readonly windowMs = 0
+		private readonly windowMs = 0,
+		private readonly afterCommit?: () => void
 	) {}
 
 	/** Runs `write` in the next group's transaction; resolves with its result after the commit. */
@@ -49,6 +53,7 @@ export class GroupCommit {
 			for (const write of group) write.reject(error);
 			return;
 		}
+		this.afterCommit?.();
 		group.forEach((write, i) => {
 			const outcome = outcomes[i]!;
 			if (outcome.ok) write.resolve(outcome.value);

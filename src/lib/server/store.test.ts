@@ -7,6 +7,7 @@ import { PRESETS } from '$lib/rules/presets';
 import { ageOn, checkUnit } from '$lib/rules/registration';
 import { openStore } from './db';
 import { DEMO_EVENT_DATE, DEMO_EVENT_ID, birthDateFor, demoSetup } from './demo';
+import { canonicalJson } from '$lib/events/order';
 import { DB_FILE, MIGRATIONS, Store } from './store';
 import { formatHMM, formatPieces, formatUnit } from './summary';
 
@@ -118,6 +119,42 @@ describe('Store', () => {
 		expect(store.judgeEventsOfEvent('x', 1, 1)).toMatchObject({ cursor: 2, more: true, events: [{ id: 'b', type: 'hand.raised' }] });
 		expect(store.judgeEventsOfEvent('x', 3, 10)).toEqual({ events: [], cursor: 3, more: false });
 		expect(store.judgeEventsOfEvent('other', 0, 10).events).toEqual([]);
+		// The pull answer's bytes, joined by SQLite: the same events, pages and cursors.
+		const bytes = (cursor: number, limit: number) => {
+			const page = store.judgeEventPageBytes('x', cursor, limit);
+			return { events: JSON.parse(`[${page.joined.toString('utf8')}]`), cursor: page.cursor, more: page.more };
+		};
+		expect(bytes(0, 10)).toEqual(store.judgeEventsOfEvent('x', 0, 10));
+		expect(bytes(1, 1)).toEqual(store.judgeEventsOfEvent('x', 1, 1));
+		expect(bytes(3, 10)).toEqual({ events: [], cursor: 3, more: false });
+		expect(store.judgeEventPageBytes('other', 0, 10)).toEqual({ joined: Buffer.alloc(0), cursor: 0, more: false });
+	});
+
+	it('gives pull pages in arrival order, two events interleaved, cut at the page size', () => {
+		const store = track(Store.open(dir));
+		const ev = (i: number) => ({ id: `e${i}`, deviceId: `d${i % 7}`, seq: i, at: 1_000_000 - i, mono: i, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} });
+		for (let i = 1; i <= 600; i++) store.appendJudgeEvents([ev(i)], { eventId: i % 3 === 0 ? 'y' : 'x' });
+		const ids: string[] = [];
+		let cursor = 0;
+		for (let more = true; more; ) {
+			const page = store.judgeEventPageBytes('x', cursor, 64);
+			const events = JSON.parse(`[${page.joined.toString('utf8')}]`) as { id: string }[];
+			expect(events.length).toBeLessThanOrEqual(64);
+			ids.push(...events.map((e) => e.id));
+			({ cursor, more } = page);
+		}
+		const expected = Array.from({ length: 600 }, (_, i) => i + 1).filter((i) => i % 3 !== 0).map((i) => `e${i}`);
+		expect(ids).toEqual(expected);
+		expect(cursor).toBe(599);
+	});
+
+	it('recognises a re-sent event stored by an earlier version in canonical (sorted-key) form', () => {
+		const store = track(Store.open(dir));
+		const e = { id: 'a', deviceId: 'd1', seq: 1, at: 1, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };
+		store.appendJudgeEvents([e], { eventId: 'x' });
+		store.db.prepare('UPDATE judge_events SET json = ? WHERE id = ?').run(canonicalJson(e), 'a');
+		expect(store.appendJudgeEvents([e], { eventId: 'x' })).toEqual({ stored: [], duplicates: ['a'], conflicts: [] });
+		expect(store.appendJudgeEvents([{ ...e, at: 2 }], { eventId: 'x' })).toEqual({ stored: [], duplicates: [], conflicts: ['a'] });
 	});
 });
 

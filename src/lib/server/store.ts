@@ -14,6 +14,7 @@ import {
 } from '$lib/setup/schema';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { canonicalJson } from '$lib/events/order';
+import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
 
 /**
  * The server's store: one SQLite file per data directory, holding the set-up (events,
@@ -443,6 +444,11 @@ export class Store {
 
 	/** appendJudgeEvents for events already validated with JudgeEventSchema (a push validates each on its own). */
 	appendValidJudgeEvents(parsed: readonly JudgeEvent[], from: AppendOrigin = {}): AppendResult {
+		return this.appendEventRows(parsed.map(judgeEventRowOf), from);
+	}
+
+	/** appendJudgeEvents for rows made from validated events (judgeEventRowOf; a push makes them off the main thread). */
+	appendEventRows(rows: readonly JudgeEventRow[], from: AppendOrigin = {}): AppendResult {
 		// One statement per new event: the insert does nothing when the ID, or the device's number, is taken.
 		const insert = this.stmt(
 			`INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq, event_id, token_id, received_at)
@@ -456,18 +462,19 @@ export class Store {
 		const result: AppendResult = { stored: [], duplicates: [], conflicts: [] };
 		this.transaction(() => {
 			let serverSeq = (lastSeq.get() as { n: number }).n;
-			for (const e of parsed) {
-				const json = canonicalJson(e);
-				const eventId = from.eventId ?? ((competitionEvent.get(e.competitionId) as { event_id: string } | undefined)?.event_id ?? null);
-				const inserted = insert.run(e.id, e.competitionId, e.heatId, e.entryId, e.deviceId, e.seq, e.at, json, serverSeq + 1, eventId, tokenId, receivedAt);
+			for (const r of rows) {
+				const eventId = from.eventId ?? ((competitionEvent.get(r.competitionId) as { event_id: string } | undefined)?.event_id ?? null);
+				const inserted = insert.run(r.id, r.competitionId, r.heatId, r.entryId, r.deviceId, r.seq, r.at, r.json, serverSeq + 1, eventId, tokenId, receivedAt);
 				if (inserted.changes === 1) {
 					serverSeq++;
-					result.stored.push({ id: e.id, serverSeq });
+					result.stored.push({ id: r.id, serverSeq });
 					continue;
 				}
 				// Not inserted: the same event again (a re-sent batch), or a conflict (the ID with other content, or the device's number taken).
-				const existing = byId.get(e.id) as { json: string } | undefined;
-				(existing?.json === json ? result.duplicates : result.conflicts).push(e.id);
+				// Rows stored before 3 Dec 2026 hold sorted-key JSON: compared by content when the texts differ.
+				const existing = byId.get(r.id) as { json: string } | undefined;
+				const same = existing !== undefined && (existing.json === r.json || canonicalJson(JSON.parse(existing.json)) === canonicalJson(JSON.parse(r.json)));
+				(same ? result.duplicates : result.conflicts).push(r.id);
 			}
 		});
 		return result;
@@ -491,6 +498,22 @@ export class Store {
 		return { json: page.map((r) => r.json), cursor: page.length ? page[page.length - 1]!.server_seq : cursor, more: rows.length > limit };
 	}
 
+	/**
+	 * The same page as the UTF-8 bytes of the stored texts joined by commas, made by SQLite: a pull
+	 * answer needs no string per event in JavaScript, nor decoding and encoding them again. The
+	 * events come in the subquery's order (server_seq) as SQLite runs it; the cursor does not depend
+	 * on that (max), nor does the scoring (it orders events itself). An ORDER BY inside
+	 * group_concat would guarantee it at 3.5 times the cost (1.1 against 0.3 µs an event here).
+	 */
+	judgeEventPageBytes(eventId: string, cursor: number, limit: number): { joined: Buffer; cursor: number; more: boolean } {
+		const page = this.stmt(
+			`SELECT CAST(group_concat(json, ',') AS BLOB) AS joined, max(server_seq) AS last
+			 FROM (SELECT json, server_seq FROM judge_events WHERE event_id = ? AND server_seq > ? ORDER BY server_seq LIMIT ?)`
+		).get(eventId, cursor, limit) as { joined: Buffer | null; last: number | null };
+		if (page.last === null) return { joined: Buffer.alloc(0), cursor, more: false };
+		const more = this.stmt('SELECT 1 FROM judge_events WHERE event_id = ? AND server_seq > ? LIMIT 1').get(eventId, page.last) !== undefined;
+		return { joined: page.joined ?? Buffer.alloc(0), cursor: page.last, more };
+	}
 }
 
 function toEvent(row: EventRow): CompetitionEvent {

@@ -8,7 +8,8 @@ import { quickSetup } from '$lib/station/quick-setup';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import type { Store } from './store';
-import { PushFormatError, pushEvents } from './sync-push';
+import { PushFormatError } from './push-validation';
+import { pushEvents } from './sync-push';
 import { issueToken, type Device } from './tokens';
 
 let dir: string;

@@ -1,31 +1,28 @@
 import { error, json } from '@sveltejs/kit';
 import { getGroupCommit, getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
-import { preparePush, PushFormatError, storePush, type PreparedPush } from '$lib/server/sync-push';
+import { PushFormatError, PushTooLargeError, type PreparedPush } from '$lib/server/push-validation';
+import { getPushValidator } from '$lib/server/push-validator';
+import { storePush } from '$lib/server/sync-push';
 import { MAX_PUSH_BYTES, PullQuerySchema } from '$lib/sync/protocol';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { RequestHandler } from './$types';
 
 const NO_STORE = { 'cache-control': 'no-store' };
+const OPEN_PAGE = Buffer.from('{"events":[');
 
 /** Push: a device's judge events, each stored, recognised as already there, or refused with its reason. */
 export const POST: RequestHandler = async ({ request, params }) => {
 	const store = getStore();
 	const device = requireDevice(store, request, params.eventId, 'events.push');
-	if (Number(request.headers.get('content-length') ?? 0) > MAX_PUSH_BYTES) error(413, `a push holds at most ${MAX_PUSH_BYTES} bytes: send fewer events at a time`);
-	const text = await request.text();
-	if (Buffer.byteLength(text, 'utf8') > MAX_PUSH_BYTES) error(413, `a push holds at most ${MAX_PUSH_BYTES} bytes: send fewer events at a time`);
-	let body: unknown;
-	try {
-		body = JSON.parse(text);
-	} catch (e) {
-		error(400, `the body is not JSON: ${e instanceof Error ? e.message : String(e)}`);
-	}
+	if (Number(request.headers.get('content-length') ?? 0) > MAX_PUSH_BYTES) error(413, new PushTooLargeError().message);
 	let push: PreparedPush;
 	try {
-		push = preparePush(body);
+		// Parsed and validated on a worker thread (push-validator.ts) while this one serves others.
+		push = await getPushValidator().prepare(new Uint8Array(await request.arrayBuffer()));
 	} catch (e) {
-		if (e instanceof PushFormatError) error(400, `a push is {"events": [...]}: ${e.message}`);
+		if (e instanceof PushTooLargeError) error(413, e.message);
+		if (e instanceof PushFormatError) error(400, e.message);
 		throw e;
 	}
 	// Stored with the pushes that arrive at the same moment; answered only after that commit (synchronous=FULL).
@@ -39,8 +36,8 @@ export const GET: RequestHandler = ({ request, params, url }) => {
 	requireDevice(store, request, params.eventId, 'events.pull');
 	const query = PullQuerySchema.safeParse(Object.fromEntries(url.searchParams));
 	if (!query.success) error(400, describeIssues(toIssues(query.error)));
-	// The events as stored (canonical JSON, validated when they came in): written out as they are.
-	const page = store.judgeEventPage(params.eventId, query.data.after, query.data.limit);
-	const body = `{"events":[${page.json.join(',')}],"cursor":${page.cursor},"more":${page.more}}`;
+	// The events as stored (JSON of the validated event): written out as they are, joined by SQLite.
+	const page = store.judgeEventPageBytes(params.eventId, query.data.after, query.data.limit);
+	const body = Buffer.concat([OPEN_PAGE, page.joined, Buffer.from(`],"cursor":${page.cursor},"more":${page.more}}`)]);
 	return new Response(body, { headers: { ...NO_STORE, 'content-type': 'application/json' } });
 };

@@ -1,0 +1,58 @@
+import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
+import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushResponse } from '$lib/sync/protocol';
+import { describeIssues, toIssues } from '$lib/validation';
+import type { PushedSetup } from './device-setup';
+import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
+import { rawIdOf } from './raw-id';
+
+/**
+ * The CPU-bound half of a push: the body read as JSON, checked as a push, and each event
+ * validated on its own, before anything touches the store. Pure (no store, no clock), so that
+ * it can run on a worker thread (push-validator.ts) while the main thread serves requests
+ * and writes to SQLite.
+ */
+export interface PreparedPush {
+	valid: { index: number; row: JudgeEventRow }[];
+	refused: PushResponse['refused'];
+	setup: PushedSetup | undefined;
+	clock: ClockReport | undefined;
+}
+
+/** The body is not a push (answered 400 with this message). */
+export class PushFormatError extends Error {}
+
+const TOO_LARGE = `a push holds at most ${MAX_PUSH_BYTES} bytes: send fewer events at a time`;
+
+/** The body is larger than a push may be (answered 413 with this message). */
+export class PushTooLargeError extends Error {
+	constructor() {
+		super(TOO_LARGE);
+	}
+}
+
+/** Validates a push's body as received (UTF-8 bytes). */
+export function preparePushBytes(bytes: Uint8Array): PreparedPush {
+	if (bytes.byteLength > MAX_PUSH_BYTES) throw new PushTooLargeError();
+	let body: unknown;
+	try {
+		body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+	} catch (e) {
+		throw new PushFormatError(`the body is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+	}
+	return preparePush(body);
+}
+
+/** Validates a push's body and each of its events; throws PushFormatError when the body is not a push. */
+export function preparePush(body: unknown): PreparedPush {
+	const request = PushRequestSchema.safeParse(body);
+	if (!request.success) throw new PushFormatError(`a push is {"events": [...]}: ${describeIssues(toIssues(request.error))}`);
+	const { events, setup, clock } = request.data;
+	const valid: PreparedPush['valid'] = [];
+	const refused: PushResponse['refused'] = [];
+	events.forEach((raw, index) => {
+		const parsed = JudgeEventSchema.safeParse(raw);
+		if (parsed.success) valid.push({ index, row: judgeEventRowOf(parsed.data as JudgeEvent) });
+		else refused.push({ index, id: rawIdOf(raw), reason: describeIssues(toIssues(parsed.error)) });
+	});
+	return { valid, refused, setup, clock };
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PushFormatError, PushTooLargeError } from './push-validation';
+import { PushValidator } from './push-validator';
+import { MAX_PUSH_BYTES } from '$lib/sync/protocol';
+
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+const event = { id: 'a-1', deviceId: 'a', seq: 1, at: 5, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };
+
+let dir: string | undefined;
+const validators: PushValidator[] = [];
+afterEach(async () => {
+	await Promise.all(validators.splice(0).map((v) => v.close()));
+	if (dir) rmSync(dir, { recursive: true, force: true });
+	dir = undefined;
+});
+
+describe('push validator on this thread (no compiled worker file)', () => {
+	const validator = new PushValidator(null, 1);
+
+	it('validates each event and makes its row', async () => {
+		const push = await validator.prepare(bytes(JSON.stringify({ events: [event, { ...event, id: 'a-2', seq: 0 }] })));
+		expect(push.valid).toEqual([{ index: 0, row: { id: 'a-1', competitionId: 'c1', heatId: 'h1', entryId: 'e1', deviceId: 'a', seq: 1, at: 5, json: JSON.stringify(event) } }]);
+		expect(push.refused).toMatchObject([{ index: 1, id: 'a-2' }]);
+	});
+
+	it('refuses what is not JSON, not a push, or too large with the errors the endpoint answers', async () => {
+		await expect(validator.prepare(bytes('{"events": ['))).rejects.toThrow(PushFormatError);
+		await expect(validator.prepare(bytes('{"events": ['))).rejects.toThrow(/the body is not JSON/);
+		await expect(validator.prepare(bytes('{"evnts": []}'))).rejects.toThrow(/a push is \{"events": \[...\]\}/);
+		await expect(validator.prepare(new Uint8Array(MAX_PUSH_BYTES + 1))).rejects.toThrow(PushTooLargeError);
+	});
+});
+
+describe('push validator threads', () => {
+	/** A stand-in for the compiled module: answers with nothing valid, or dies on "crash". */
+	function fakeWorker(): URL {
+		dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-validator-'));
+		const file = join(dir, 'worker.mjs');
+		writeFileSync(
+			file,
+			`import { parentPort } from 'node:worker_threads';
+			parentPort.on('message', ({ id, bytes }) => {
+				const text = Buffer.from(bytes).toString('utf8');
+				if (text === 'crash') process.exit(3);
+				if (text === 'bad') return parentPort.postMessage({ id, error: { kind: 'format', message: 'the body is not JSON: bad' } });
+				parentPort.postMessage({ id, push: { valid: { indexes: new Int32Array([2]), text: 'x' + 'c' + 'h' + 'e' + 'd' + text, ends: new Int32Array([1, 2, 3, 4, 5, 5 + text.length]), numbers: new Float64Array([7, 9]) }, refused: [], setup: undefined, clock: undefined } });
+			});`
+		);
+		return pathToFileURL(file);
+	}
+
+	it('sends bodies to a thread and unpacks its answers; a thread that dies fails its pushes and is replaced', async () => {
+		const validator = new PushValidator(fakeWorker(), 1);
+		validators.push(validator);
+		validator.warm();
+		const push = await validator.prepare(bytes('{"n":1}'));
+		expect(push.valid).toEqual([{ index: 2, row: { id: 'x', competitionId: 'c', heatId: 'h', entryId: 'e', deviceId: 'd', seq: 7, at: 9, json: '{"n":1}' } }]);
+		await expect(validator.prepare(bytes('bad'))).rejects.toThrow(PushFormatError);
+		await expect(validator.prepare(bytes('crash'))).rejects.toThrow(/thread stopped \(exit code 3\)/);
+		// The next push gets a new thread.
+		expect((await validator.prepare(bytes('{"n":2}'))).valid[0]!.row.json).toBe('{"n":2}');
+	});
+
+	it('spreads pushes over its threads, all answered', async () => {
+		const validator = new PushValidator(fakeWorker(), 2);
+		validators.push(validator);
+		const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => validator.prepare(bytes(`{"n":${i}}`))));
+		expect(answers.map((a) => a.valid[0]!.row.json)).toEqual(Array.from({ length: 20 }, (_, i) => `{"n":${i}}`));
+	});
+});
