@@ -35,7 +35,8 @@
  * Options (environment): BENCH_RUNS (3: storms per side and kind, alternating ours/peer),
  * BENCH_TABLETS (100), BENCH_EVENTS (1000 per tablet), BENCH_POLL_MS (50),
  * BENCH_STORMS (full,organizer), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against
- * our server only, under `node --cpu-prof`, and a summary of where its time went).
+ * our server only, under `node --cpu-prof`, and a summary of where its time went, per thread;
+ * BENCH_PROFILE_TOP: how many functions by self time, 25).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -653,12 +654,12 @@ function summarizeProfile(json: string): string {
 	}
 	const busy = total - idle;
 	const pct = (us: number) => `${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / busy).toFixed(1).padStart(5)} %`;
-	const top = [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 25);
+	const top = [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_PROFILE_TOP ?? 25));
 	return [
 		`Server CPU profile: ${(total / 1e6).toFixed(2)} s sampled, ${(busy / 1e6).toFixed(2)} s busy (percentages of busy time)`,
 		'Inclusive:',
 		...watch.map(([name], i) => `  ${pct(inclusive[i]!)}  ${name}`),
-		'Self time, top 25:',
+		`Self time, top ${top.length}:`,
 		...top.map(([k, us]) => `  ${pct(us)}  ${k}`)
 	].join('\n');
 }

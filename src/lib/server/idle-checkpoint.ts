@@ -6,7 +6,8 @@ import type { Store } from './store';
  * on the connection that just committed, i.e. on the thread every push waits for; the default
  * of 1,000 pages (4 MiB, about 13,000 events) makes a storm stop for a checkpoint every few
  * hundred milliseconds. Here the log may grow to `burstPages` during a burst, and a passive
- * checkpoint runs once no write has come for `idleMs`. A checkpoint never risks a committed
+ * checkpoint runs once no write has come for `idleMs` (2 s: organizers' devices are still
+ * pulling the end of a storm for a moment after its last push). A checkpoint never risks a committed
  * write: the log itself is durable (synchronous = FULL).
  */
 export class IdleCheckpoint {
@@ -18,7 +19,7 @@ export class IdleCheckpoint {
 
 	constructor(
 		private readonly store: Store,
-		private readonly idleMs = 500,
+		private readonly idleMs = 2_000,
 		burstPages = 16_384
 	) {
 		store.db.pragma(`wal_autocheckpoint = ${burstPages}`);

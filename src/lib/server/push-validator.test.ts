@@ -47,7 +47,7 @@ describe('push validator threads', () => {
 				const text = Buffer.from(bytes).toString('utf8');
 				if (text === 'crash') process.exit(3);
 				if (text === 'bad') return parentPort.postMessage({ id, error: { kind: 'format', message: 'the body is not JSON: bad' } });
-				parentPort.postMessage({ id, push: { valid: { indexes: new Int32Array([2]), text: 'x' + 'c' + 'h' + 'e' + 'd' + text, ends: new Int32Array([1, 2, 3, 4, 5, 5 + text.length]), numbers: new Float64Array([7, 9]) }, refused: [], setup: undefined, clock: undefined } });
+				parentPort.postMessage({ id, push: { valid: { indexes: new Int32Array([2]), ids: ['x'], competitionIds: ['c'], heatIds: ['h'], entryIds: ['e'], deviceIds: ['d'], jsons: [text], numbers: new Float64Array([7, 9]) }, refused: [], setup: undefined, clock: undefined } });
 			});`
 		);
 		return pathToFileURL(file);
