@@ -35,6 +35,11 @@
  *
  * Every time is given twice: as a clock shows it (M:SS or H:MM:SS, with milliseconds under a
  * ruleset that records them) and in milliseconds, so that a spreadsheet can sort and sum.
+ *
+ * The standings CLI (`--format csv|json`, src/lib/files/format.ts) keeps its own output: it
+ * puts every competition of the files in one table, with competition and ruleset ID columns,
+ * snake_case headers and scoring's own reason text, which are not a subset of these columns,
+ * and scripts already read it.
  */
 import Papa from 'papaparse';
 import { z } from 'zod/mini';
