@@ -145,6 +145,10 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
+ * The CLI's CSV, for scripts: every competition in one table. A competition's results for
+ * people and spreadsheets (BOM, English headers, names, heats, every time formatted) are
+ * src/lib/results/export.ts.
+ *
  * One row per entry per competition; every time in ms in its own column, the final time
  * also formatted. Empty cells where there is no value. Cells that a spreadsheet would read
  * as a formula (starting with = + - @) are prefixed with ' (papaparse's escapeFormulae).

@@ -1,8 +1,10 @@
-import { m } from '$lib/i18n';
+import { m, type Locale } from '$lib/i18n';
 import type { EntryStatus } from '$lib/scoring';
 
+type Label = (inputs: Record<string, never>, options: { locale?: Locale }) => string;
+
 /** An entry's status as people read it, in the current language (the seat card, the standings). */
-const LABELS: Record<EntryStatus, () => string> = {
+const LABELS: Record<EntryStatus, Label> = {
 	'not-started': m.station_not_started,
 	preview: m.station_preview,
 	running: m.station_running,
@@ -13,6 +15,7 @@ const LABELS: Record<EntryStatus, () => string> = {
 	'did-not-start': m.station_did_not_start
 };
 
-export function statusLabel(status: EntryStatus): string {
-	return LABELS[status]();
+/** In the current locale, or in a given one (an export's language). */
+export function statusLabel(status: EntryStatus, options: { locale?: Locale } = {}): string {
+	return LABELS[status]({}, { locale: options.locale });
 }
