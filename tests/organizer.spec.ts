@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import { issuedToken } from './sync-kit';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
@@ -186,6 +187,22 @@ test('merged standings equal merge.ts for the same events; a two-device conflict
 	await expect
 		.poll(async () => (await pullAll(request, judge)).filter((e) => e.type === 'correction' && e.payload.supersedes === handA.id).map((e) => e.type === 'correction' && e.payload.reason), { timeout: 15_000 })
 		.toEqual(['Table A tapped the wrong seat (video)']);
+
+	// The competition's results for a spreadsheet: UTF-8 with a BOM, one row per entry, every time part in its own column.
+	const csvDownload = page.waitForEvent('download');
+	await page.locator('details').filter({ has: table }).getByTestId('results-csv').click();
+	const csvFile = await csvDownload;
+	expect(csvFile.suggestedFilename()).toMatch(new RegExp(`^results-${COMPETITION}-.*\\.csv$`));
+	const csvText = readFileSync((await csvFile.path())!, 'utf8');
+	expect(csvText.charCodeAt(0)).toBe(0xfeff);
+	const parsed = Papa.parse<Record<string, string>>(csvText.slice(1), { header: true, skipEmptyLines: true });
+	expect(parsed.errors).toEqual([]);
+	const names = new Map((setup.entries as { id: string; name: string }[]).map((e) => [e.id, e.name]));
+	const csvRow = (n: number) => parsed.data.find((r) => r['Entry ID'] === entry(n))!;
+	expect(parsed.data).toHaveLength((setup.entries as { competitionId: string }[]).filter((e) => e.competitionId === COMPETITION).length);
+	expect(csvRow(2)).toMatchObject({ Place: '1', Entry: names.get(entry(2)), 'Final time': '25:00', 'Final time (ms)': String(25 * MIN), 'Total penalty (ms)': '0' });
+	expect(csvRow(1)).toMatchObject({ Place: '2', 'Final time': '30:00' });
+	expect(csvRow(3)).toMatchObject({ Place: '3', 'Final time': '42:00', 'Elapsed (ms)': String(42 * MIN) });
 });
 
 test('tablet files: imported with counts and per-file errors, then pushed to the server', async ({ page, request }) => {
