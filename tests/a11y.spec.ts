@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { expectNoAxeViolations } from './a11y';
 import { issuedToken } from './sync-kit';
+import { signInOrganizer } from './organizer-kit';
 
 /**
  * Accessibility of the results screens (axe-core, WCAG 2.1 AA): the organizer's standings with
@@ -26,11 +27,7 @@ test('the organizer’s standings have no axe-core violations', async ({ page, r
 	const res = await request.post('/api/events/demo/judge-events', { headers: auth(judge), data: { events: log.events } });
 	expect(res.status()).toBe(200);
 
-	await page.goto('/organizer');
-	const form = page.locator('form').filter({ has: page.getByLabel('Organizer key') });
-	await form.getByLabel('Event ID').fill('demo');
-	await form.getByLabel('Organizer key').fill(key);
-	await form.getByRole('button', { name: 'Sign in' }).click();
+	await signInOrganizer(page, key);
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${COMPETITION}"]`);
 	await expect(table.locator(`tr[data-entry="${entries[1]}"]`).getByTestId('place')).toHaveText('1');
 	await expectNoAxeViolations(page);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { issuedToken } from './sync-kit';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInOrganizer } from './organizer-kit';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import type { JudgeEvent } from '../src/lib/events/schema';
 import { standingsOfFiles } from '../src/lib/files/merge';
@@ -37,14 +38,7 @@ async function pullAll(request: APIRequestContext, t: string): Promise<JudgeEven
 	}
 }
 
-async function signIn(page: Page, key: string) {
-	await page.goto('/organizer');
-	const form = page.locator('form').filter({ has: page.getByLabel('Organizer key') });
-	await form.getByLabel('Event ID').fill('demo');
-	await form.getByLabel('Organizer key').fill(key);
-	await form.getByRole('button', { name: 'Sign in' }).click();
-	await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo puzzle day');
-}
+const signIn = signInOrganizer;
 
 test('create an event in the UI: the organizer key is shown once, and it is the event’s organizer key', async ({ page, request }) => {
 	await page.goto('/organizer');
