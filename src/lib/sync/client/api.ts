@@ -36,6 +36,8 @@ export interface SyncApiOptions extends Timers {
 type Role = 'organizer' | 'judge' | 'display';
 
 const HeatStartAnswerSchema = z.object({ start: HeatStartSchema });
+/** How many set-up items of each kind a write added or replaced. */
+const SetupCountsSchema = z.object({ rulesets: z.number(), competitions: z.number(), heats: z.number(), entries: z.number() });
 
 /**
  * A typed HTTP client for the sync endpoints of docs/sync.md. Every answer is checked with
@@ -113,6 +115,11 @@ export class SyncApi {
 
 	getSetup(eventId: string): Promise<SetupResponse> {
 		return this.request('GET', this.eventPath(eventId, 'setup'), SetupResponseSchema) as Promise<SetupResponse>;
+	}
+
+	/** The organizer adds set-up items or replaces them by ID (all or nothing; organizer token). */
+	writeSetup(eventId: string, setup: Partial<Pick<SetupResponse, 'rulesets' | 'competitions' | 'heats' | 'entries'>>): Promise<z.infer<typeof SetupCountsSchema>> {
+		return this.request('POST', this.eventPath(eventId, 'setup'), SetupCountsSchema, { body: setup });
 	}
 
 	/** Pushes events (and optionally set-up and a clock report). `bodyText`: the body already serialized (measured by the caller). */
