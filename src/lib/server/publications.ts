@@ -99,8 +99,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The competition, if it belongs to `eventId`; else 404 (another event's is not shown to exist). */
 function competitionOfEvent(store: Store, eventId: string, competitionId: string) {
-	const competition = store.getCompetition(competitionId);
-	if (!competition || competition.eventId !== eventId) error(404, `no competition "${competitionId}" in this event`);
+	const competition = IdSchema.safeParse(competitionId).success ? store.getCompetition(competitionId) : undefined;
+	if (!competition || competition.eventId !== eventId) error(404, `no competition "${competitionId.slice(0, 80)}" in this event`);
 	return competition;
 }
 
