@@ -398,7 +398,7 @@ function restorePost(): fc.Arbitrary<Case> {
 	const { A, B, sA, sB, backupA } = fx;
 	const post = (body: string | (() => string), expect?: number[]): Case => ({ method: 'POST', path: '/api/restore', body, ...(expect ? { expect } : {}) });
 	const fresh = (tag: string) => ({ ...backupA, event: { id: `fz-r-${RUN}-${tag}`, name: 'Restored', date: DAY }, competitions: [], heats: [], entries: [], judgeEvents: [], devices: [] });
-	const field = fc.constantFrom('format', 'version', 'exportedAt', 'event', 'rulesets', 'competitions', 'heats', 'entries', 'judgeEvents', 'devices');
+	const field = fc.constantFrom('format', 'version', 'exportedAt', 'event', 'rulesets', 'competitions', 'heats', 'entries', 'judgeEvents', 'devices', 'publications');
 	const badField: Record<string, fc.Arbitrary<unknown>> = {
 		format: fc.oneof(unicode, fc.constant('puzzle-judge-events'), nonString),
 		version: fc.oneof(fc.constantFrom(0, 2, '1', 1.5), nonString.filter((v) => v !== 1)),
@@ -409,7 +409,13 @@ function restorePost(): fc.Arbitrary<Case> {
 		heats: fc.oneof(nonArray, fc.array(nonObject, { minLength: 1, maxLength: 2 })),
 		entries: fc.oneof(nonArray, fc.array(nonObject, { minLength: 1, maxLength: 2 })),
 		judgeEvents: fc.oneof(nonArray, fc.array(fc.oneof(nonObject, fc.record({ event: nonObject, receivedAt: fc.constant(null), tokenId: fc.constant(null) })), { minLength: 1, maxLength: 2 })),
-		devices: fc.oneof(nonArray, fc.array(fc.oneof(nonObject, fc.constant({ id: 'dev-x', role: 'admin', label: 'x', tokenHash: 'zz', createdAt: 0, revokedAt: null, lastSeenAt: null, clock: null, deviceIds: [] })), { minLength: 1, maxLength: 2 }))
+		devices: fc.oneof(nonArray, fc.array(fc.oneof(nonObject, fc.constant({ id: 'dev-x', role: 'admin', label: 'x', tokenHash: 'zz', createdAt: 0, revokedAt: null, lastSeenAt: null, clock: null, deviceIds: [] })), { minLength: 1, maxLength: 2 })),
+		publications: fc.oneof(
+			nonArray.filter((v) => v !== undefined),
+			fc.array(nonObject, { minLength: 1, maxLength: 2 }),
+			// Well formed, but of a competition the backup does not hold (A's, already on the server).
+			fc.constant([{ eventId: 'x', competitionId: sA.competitionId, version: 1, state: 'final', publishedAt: 0, protestUntil: null, finalizedAt: 0, note: null, snapshot: { event: { id: 'x', name: 'x', date: DAY, venue: null }, competition: { id: sA.competitionId, name: 'c' }, ruleset: { id: RULESET.id, version: 1, name: 'r', timeResolution: 'ms' }, computedAt: 0, rows: [], tieForFirst: [], conflicts: 0 } }])
+		)
 	};
 	let n = 0;
 	return withContentType(

@@ -3,8 +3,8 @@ import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import type { JudgeEvent } from '$lib/events/schema';
 import { standingsOfMerged } from '$lib/files/merge';
-import { standingsJson, type StandingsJsonRow } from '$lib/files/format';
-import type { Ruleset } from '$lib/rules/schema';
+import { standingsJson } from '$lib/files/format';
+import type { Publication, PublicationSnapshot, PublicationState, PublicationSummary, PublishedRow } from '$lib/results/publication';
 import { IdSchema } from '$lib/setup/schema';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
@@ -18,9 +18,6 @@ import type { Store } from './store';
  * The public sees these snapshots only, never the live (draft) standings.
  */
 
-export const PUBLISH_STATES = ['published', 'final'] as const;
-export type PublicationState = (typeof PUBLISH_STATES)[number];
-
 /** The longest protest window: a week. */
 export const MAX_PROTEST_MINUTES = 7 * 24 * 60;
 
@@ -31,39 +28,7 @@ export const PublishRequestSchema = z.object({
 	note: z.optional(z.string().check(z.maxLength(1000)))
 });
 
-/** What the public sees of a competition's standings at the moment it was published. */
-export interface PublicationSnapshot {
-	event: { id: string; name: string; date: string; venue: string | null };
-	competition: { id: string; name: string };
-	ruleset: { id: string; version: number; name: string; timeResolution: Ruleset['timeResolution'] };
-	/** The moment the standings were computed for (the moment of publishing), ms. */
-	computedAt: number;
-	rows: StandingsJsonRow[];
-	/** Entry IDs tied for first awaiting a tie-break. */
-	tieForFirst: string[];
-	/**
-	 * Conflicts the scorer reported (the organizer may publish anyway: the standings follow the
-	 * documented defaults). Only the count is public; their details name devices and events.
-	 */
-	conflicts: number;
-}
-
-export interface Publication {
-	eventId: string;
-	competitionId: string;
-	version: number;
-	state: PublicationState;
-	publishedAt: number;
-	/** The end of the protest window, ms; null without one. */
-	protestUntil: number | null;
-	finalizedAt: number | null;
-	/** The organizer's reason for this publication (a re-publication says what changed). */
-	note: string | null;
-	snapshot: PublicationSnapshot;
-}
-
-/** A version without its standings, for lists. */
-export type PublicationSummary = Omit<Publication, 'snapshot'>;
+export type { Publication, PublicationSnapshot, PublicationSummary };
 
 type Row = {
 	event_id: string;
@@ -128,7 +93,8 @@ export function computeSnapshot(store: Store, eventId: string, competitionId: st
 		competition: { id: competition.id, name: competition.name },
 		ruleset: { id: ruleset.id, version: ruleset.version, name: ruleset.name, timeResolution: ruleset.timeResolution },
 		computedAt: now,
-		rows: json!.rows,
+		// The scorer's statuses are EntryStatus; format.ts types them as plain strings.
+		rows: json!.rows as PublishedRow[],
 		tieForFirst: standings.tieForFirst,
 		conflicts: standings.conflicts.length
 	};
@@ -230,4 +196,21 @@ export function publishedCompetitions(store: Store, eventId: string): PublishedC
 		.pluck()
 		.all(eventId) as string[];
 	return ids.map((id) => ({ latest: readVersion(store, eventId, id)!, versions: listVersions(store, id) }));
+}
+
+/** Every version of every competition of the event, for its backup. */
+export function allPublications(store: Store, eventId: string): Publication[] {
+	const rows = store.db.prepare('SELECT * FROM publications WHERE event_id = ? ORDER BY competition_id, version').all(eventId) as Row[];
+	return rows.map(publicationOf);
+}
+
+/** Stores a version as a backup holds it (validated with PublicationSchema); false when that version is already stored. */
+export function restorePublication(store: Store, p: Publication): boolean {
+	const inserted = store.db
+		.prepare(
+			`INSERT INTO publications (event_id, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+		)
+		.run(p.eventId, p.competitionId, p.version, p.state, p.publishedAt, p.protestUntil, p.finalizedAt, JSON.stringify(p.snapshot), p.note);
+	return inserted.changes === 1;
 }
