@@ -26,14 +26,14 @@ export const PublishedRowSchema = z.object({
 	elapsedMs: z.nullable(ms),
 	penalties: z.object({ missingPiecesMs: ms, assistanceMs: ms, loosePiecesMs: ms, adjustmentMs: ms }),
 	countedPieces: z.nullable(count),
-	reason: text(2000)
+	reason: text(10_000)
 });
 export type PublishedRow = z.infer<typeof PublishedRowSchema>;
 
 export const PublicationSnapshotSchema = z.object({
 	event: z.object({ id: IdSchema, name: text(200), date: z.string().check(z.maxLength(10)), venue: z.nullable(text(200)) }),
 	competition: z.object({ id: IdSchema, name: text(200) }),
-	ruleset: z.object({ id: IdSchema, version: z.number().check(z.int(), z.minimum(1)), name: text(200), timeResolution: z.enum(['ms', 'second-truncated']) }),
+	ruleset: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), version: z.number().check(z.int(), z.minimum(1)), name: text(200), timeResolution: z.enum(['ms', 'second-truncated']) }),
 	/** The moment the standings were computed for (the moment of publishing), ms. */
 	computedAt: moment,
 	rows: z.array(PublishedRowSchema).check(z.maxLength(50_000)),

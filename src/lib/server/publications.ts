@@ -56,7 +56,7 @@ function summaryOf(r: Omit<Row, 'snapshot'>): PublicationSummary {
 }
 
 function publicationOf(r: Row): Publication {
-	// Written by this module from the scorer's output: parsed, not validated again.
+	// Written from the scorer's output, or from a backup validated with PublicationSchema: parsed, not validated again.
 	return { ...summaryOf(r), snapshot: JSON.parse(r.snapshot) as PublicationSnapshot };
 }
 
