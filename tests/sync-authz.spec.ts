@@ -30,7 +30,11 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/import':             row(   401,  401,      401,    401,    200, 403,   403,     403),
 	'GET /api/device':                       row(   401,  401,      401,    401,    200, 200,   200,     200),
 	'POST /api/events/A/heat-starts':        row(   401,  401,      401,    401,    201, 403,   403,     403),
-	'GET /api/events/A/heat-starts':         row(   401,  401,      401,    401,    200, 200,   200,     403)
+	'GET /api/events/A/heat-starts':         row(   401,  401,      401,    401,    200, 200,   200,     403),
+	'POST /api/events/A/publications':       row(   401,  401,      401,    401,    201, 403,   403,     403),
+	'POST /api/events/A/publications/{c}/final': row(401, 401,   401,    401,    200, 403,   403,     403),
+	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200),
+	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200)
 };
 
 function row(...statuses: number[]): Record<Column, number> {
@@ -110,7 +114,12 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'GET /api/device': (r, headers) => r.get('/api/device', { headers }),
 		'POST /api/events/A/heat-starts': (r, headers, c) =>
 			r.post(`${a}/heat-starts`, { headers, data: { id: `az-${RUN}-start-${c}`, competitionId: sA.competitionId, heatId: sA.heatId, organizerAt: T(), offsetMs: 0 } }),
-		'GET /api/events/A/heat-starts': (r, headers) => r.get(`${a}/heat-starts?after=0`, { headers })
+		'GET /api/events/A/heat-starts': (r, headers) => r.get(`${a}/heat-starts?after=0`, { headers }),
+		'POST /api/events/A/publications': (r, headers, c) => r.post(`${a}/publications`, { headers, data: { competitionId: sA.competitionId, note: `Published by ${c}` } }),
+		'POST /api/events/A/publications/{c}/final': (r, headers) => r.post(`${a}/publications/${sA.competitionId}/final`, { headers }),
+		// No token needed: the published results (the organizer's publication above) are public.
+		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
+		'GET /api/public/events/A/results/{c}': (r, headers) => r.get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=1`, { headers })
 	};
 
 	const failures: string[] = [];
@@ -139,7 +148,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(136);
+	expect(cells).toBe(168);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
@@ -162,6 +171,11 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	// Only the organizer's start of a heat was recorded.
 	const starts = (await (await request.get(`${a}/heat-starts`, { headers: { authorization: `Bearer ${A.token}`, accept: 'application/json' } })).json()) as { starts: { id: string }[] };
 	expect(starts.starts.map((s) => s.id)).toEqual([`az-${RUN}-start-orgA`]);
+	// Only the organizer published, once, and made it final; B's organizer could not publish A's results.
+	const published = (await (await request.get(`/api/public/events/${A.eventId}/results`, { headers: { accept: 'application/json' } })).json()) as { competitions: { latest: { version: number; state: string; note: string }; versions: unknown[] }[] };
+	expect(published.competitions.map((c) => [c.latest.version, c.latest.state, c.latest.note, c.versions.length])).toEqual([[1, 'final', 'Published by orgA', 1]]);
+	const publishedB = (await (await request.get(`/api/public/events/${B.eventId}/results`, { headers: { accept: 'application/json' } })).json()) as { competitions: unknown[] };
+	expect(publishedB.competitions).toEqual([]);
 	// B's organizer saw nothing of A, and A's own set-up of B's event is untouched.
 	const afterB = await snapshot(B.eventId, B.token);
 	expect(afterB.setup.competitions.map((c: { id: string }) => c.id)).toEqual([sB.competitionId]);
@@ -174,8 +188,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	expect(revokedCode.status()).toBe(404);
 });
 
-test('public pages need no token: GET / and GET /station answer 200', async ({ request }) => {
-	for (const path of ['/', '/station']) {
+test('public pages need no token: GET /, /station and /results/{e} answer 200', async ({ request }) => {
+	for (const path of ['/', '/station', '/results/demo']) {
 		const res = await request.get(path, { headers: { accept: 'text/html' } });
 		expect(res.status(), path).toBe(200);
 		expect(await res.text(), path).toContain('<html');

@@ -398,7 +398,7 @@ function restorePost(): fc.Arbitrary<Case> {
 	const { A, B, sA, sB, backupA } = fx;
 	const post = (body: string | (() => string), expect?: number[]): Case => ({ method: 'POST', path: '/api/restore', body, ...(expect ? { expect } : {}) });
 	const fresh = (tag: string) => ({ ...backupA, event: { id: `fz-r-${RUN}-${tag}`, name: 'Restored', date: DAY }, competitions: [], heats: [], entries: [], judgeEvents: [], devices: [] });
-	const field = fc.constantFrom('format', 'version', 'exportedAt', 'event', 'rulesets', 'competitions', 'heats', 'entries', 'judgeEvents', 'devices');
+	const field = fc.constantFrom('format', 'version', 'exportedAt', 'event', 'rulesets', 'competitions', 'heats', 'entries', 'judgeEvents', 'devices', 'publications');
 	const badField: Record<string, fc.Arbitrary<unknown>> = {
 		format: fc.oneof(unicode, fc.constant('puzzle-judge-events'), nonString),
 		version: fc.oneof(fc.constantFrom(0, 2, '1', 1.5), nonString.filter((v) => v !== 1)),
@@ -409,7 +409,13 @@ function restorePost(): fc.Arbitrary<Case> {
 		heats: fc.oneof(nonArray, fc.array(nonObject, { minLength: 1, maxLength: 2 })),
 		entries: fc.oneof(nonArray, fc.array(nonObject, { minLength: 1, maxLength: 2 })),
 		judgeEvents: fc.oneof(nonArray, fc.array(fc.oneof(nonObject, fc.record({ event: nonObject, receivedAt: fc.constant(null), tokenId: fc.constant(null) })), { minLength: 1, maxLength: 2 })),
-		devices: fc.oneof(nonArray, fc.array(fc.oneof(nonObject, fc.constant({ id: 'dev-x', role: 'admin', label: 'x', tokenHash: 'zz', createdAt: 0, revokedAt: null, lastSeenAt: null, clock: null, deviceIds: [] })), { minLength: 1, maxLength: 2 }))
+		devices: fc.oneof(nonArray, fc.array(fc.oneof(nonObject, fc.constant({ id: 'dev-x', role: 'admin', label: 'x', tokenHash: 'zz', createdAt: 0, revokedAt: null, lastSeenAt: null, clock: null, deviceIds: [] })), { minLength: 1, maxLength: 2 })),
+		publications: fc.oneof(
+			nonArray.filter((v) => v !== undefined),
+			fc.array(nonObject, { minLength: 1, maxLength: 2 }),
+			// Well formed, but of a competition the backup does not hold (A's, already on the server).
+			fc.constant([{ eventId: 'x', competitionId: sA.competitionId, version: 1, state: 'final', publishedAt: 0, protestUntil: null, finalizedAt: 0, note: null, snapshot: { event: { id: 'x', name: 'x', date: DAY, venue: null }, competition: { id: sA.competitionId, name: 'c' }, ruleset: { id: RULESET.id, version: 1, name: 'r', timeResolution: 'ms' }, computedAt: 0, rows: [], tieForFirst: [], conflicts: 0 } }])
+		)
 	};
 	let n = 0;
 	return withContentType(
@@ -514,6 +520,68 @@ function heatStartsGet(): fc.Arbitrary<Case> {
 	return fc.oneof(
 		badAfter.map((after): Case => ({ method: 'GET', path: `/api/events/${A.eventId}/heat-starts?after=${encodeURIComponent(after)}`, authorization: `Bearer ${judgeA.token}`, expect: [400] })),
 		tokenOrPathGet('heat-starts', [])
+	);
+}
+
+function publicationsPost(): fc.Arbitrary<Case> {
+	const { A, B, judgeA, displayA, sA, sB, revokedA } = fx;
+	const path = `/api/events/${A.eventId}/publications`;
+	const post = (body: string | (() => string), expect?: number[], authorization = `Bearer ${A.token}`): Case => ({ method: 'POST', path, authorization, body, ...(expect ? { expect } : {}) });
+	// Never a valid request for A's own competition: the fuzz publishes nothing.
+	const good = { competitionId: sA.competitionId };
+	const badMinutes = fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 7 * 24 * 60 + 1 }), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)), nonString.filter((v) => typeof v !== 'number'));
+	const badNote = fc.oneof(nonString.filter((v) => typeof v !== 'string'), fc.integer({ min: 1001, max: 1900 }).map((n) => 'n'.repeat(n)));
+	return withContentType(
+		fc.oneof(
+			commonBad.map((b) => post(b, [400, 413])),
+			deepObject.map((d) => post(`{"competitionId":${d}}`, [400, 413])),
+			fc.constantFrom('{}', '{"competition": "x"}', `{"__proto__": {"competitionId": "${sA.competitionId}"}}`, `{"constructor": {"competitionId": "${sA.competitionId}"}}`).map((b) => post(b, [400])),
+			badId.map((id) => post(json({ competitionId: id }), [400, 413])),
+			nonString.map((v) => post(json({ competitionId: v }), [400])),
+			badMinutes.map((v) => post(json({ ...good, protestMinutes: v }), [400])),
+			badNote.map((note) => post(json({ ...good, note }), [400])),
+			goodId.map((id) => post(json({ competitionId: `fz-nope-${id}` }), [404])),
+			fc.constant(post(json({ competitionId: sB.competitionId }), [404])),
+			fc.constantFrom(`Bearer ${judgeA.token}`, `Bearer ${displayA.token}`, `Bearer ${B.token}`).map((t) => post(json(good), [403], t)),
+			badAuth(revokedA.token, A.token).map((t) => ({ ...post(json(good), [401]), authorization: t })),
+			forgedSegment(A.eventId, [B.eventId]).map((e) => ({ ...post(json(good), [403]), path: `/api/events/${e}/publications` })),
+			fc.integer({ min: 4096 - 256, max: 4096 + 1024 }).map((size) => post(padded('{"competitionId":"PAD"}', size), [size <= 4096 ? 400 : 413]))
+		)
+	);
+}
+
+function finalPost(): fc.Arbitrary<Case> {
+	const { A, B, judgeA, displayA, sA, sB, revokedA } = fx;
+	const post = (competitionId: string, expect: number[], authorization: string | null = `Bearer ${A.token}`, eventId = A.eventId): Case => ({ method: 'POST', path: `/api/events/${eventId}/publications/${competitionId}/final`, authorization, expect });
+	return fc.oneof(
+		// A's competition was never published: nothing to make final.
+		fc.constant(post(sA.competitionId, [409])),
+		forgedSegment(sA.competitionId, [sB.competitionId]).map((c) => post(c, [404])),
+		fc.constantFrom(`Bearer ${judgeA.token}`, `Bearer ${displayA.token}`, `Bearer ${B.token}`).map((t) => post(sA.competitionId, [403], t)),
+		badAuth(revokedA.token, A.token).map((t) => post(sA.competitionId, [401], t)),
+		forgedSegment(A.eventId, [B.eventId]).map((e) => post(sA.competitionId, [403], `Bearer ${A.token}`, e))
+	);
+}
+
+function publicResultsGet(): fc.Arbitrary<Case> {
+	const { A, B, sA, sB } = fx;
+	const get = (path: string, authorization: string | null, expect: number[]): Case => ({ method: 'GET', path, authorization, expect });
+	const anyAuth = fc.oneof(fc.constant(null), printable, fc.constant(`Bearer ${A.token}`));
+	const badVersion = fc.oneof(
+		fc.integer({ max: 0 }).map(String),
+		fc.integer({ min: 1_000_001 }).map(String),
+		fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)).map(String),
+		fc.constantFrom('abc', 'NaN', 'Infinity', '-Infinity', '1e400', '0.5', '💥', '--1', '', ' ', '1,2', '١')
+	);
+	const e = encodeURIComponent(B.eventId);
+	return fc.oneof(
+		// An event that is not on the server (the filter keeps B out: B's results exist, empty).
+		fc.tuple(forgedSegment(A.eventId, []).filter((x) => x !== e), anyAuth).map(([x, auth]) => get(`/api/public/events/${x}/results`, auth, [404])),
+		// A competition not published (A's own), of another event, or none.
+		fc.tuple(fc.oneof(fc.constant(sA.competitionId), forgedSegment(sA.competitionId, [sB.competitionId])), fc.option(fc.integer({ min: 1, max: 5 })), anyAuth).map(([c, v, auth]) =>
+			get(`/api/public/events/${A.eventId}/results/${c}${v === null ? '' : `?version=${v}`}`, auth, [404])
+		),
+		badVersion.map((v) => get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=${encodeURIComponent(v)}`, null, [400]))
 	);
 }
 
@@ -688,6 +756,9 @@ test.describe('fuzz: every answer a 4xx with a JSON message, the server up, noth
 	test('POST /api/events/{e}/heat-starts', () => fuzz('POST /api/events/{e}/heat-starts', heatStartPost, 600, 14));
 	test('GET /api/events/{e}/heat-starts', () => fuzz('GET /api/events/{e}/heat-starts', heatStartsGet, 300, 15));
 	test('GET /api/device', () => fuzz('GET /api/device', deviceGet, 300, 16));
+	test('POST /api/events/{e}/publications', () => fuzz('POST /api/events/{e}/publications', publicationsPost, 800, 17));
+	test('POST /api/events/{e}/publications/{c}/final', () => fuzz('POST /api/events/{e}/publications/{c}/final', finalPost, 400, 18));
+	test('GET /api/public/events/{e}/results[/{c}]', () => fuzz('GET /api/public/events/{e}/results[/{c}]', publicResultsGet, 600, 19));
 	test('GET /api/health and /api/time (no input to refuse: always 200)', () => fuzz('GET /api/health, /api/time', publicGet, 400, 13));
 });
 
@@ -708,7 +779,8 @@ test('malformed JSON nested 10,000 deep answers 400 with a message on every endp
 			[`/api/events/${A.eventId}/devices`, A.token, [400, 413]],
 			['/api/pair', undefined, [413]],
 			['/api/restore', undefined, [400]],
-			[`/api/events/${A.eventId}/import?name=deep.json`, A.token, [400]]
+			[`/api/events/${A.eventId}/import?name=deep.json`, A.token, [400]],
+			[`/api/events/${A.eventId}/publications`, A.token, [400, 413]]
 		] as const) {
 			const a = await call('POST', path, { token, body: text });
 			if (!(expected as readonly number[]).includes(a.status) || typeof a.body?.message !== 'string' || a.body.message === 'Internal Error')
@@ -736,7 +808,10 @@ test('CONTRACT: a method an endpoint does not have answers 405 with a JSON messa
 		['POST', `/api/events/${A.eventId}/backup`],
 		['GET', '/api/restore'],
 		['GET', `/api/events/${A.eventId}/import`],
-		['POST', `/api/events/${A.eventId}/devices/x`]
+		['POST', `/api/events/${A.eventId}/devices/x`],
+		['GET', `/api/events/${A.eventId}/publications`],
+		['GET', `/api/events/${A.eventId}/publications/x/final`],
+		['POST', `/api/public/events/${A.eventId}/results`]
 	] as const) {
 		const a = await call(method, path, { token: A.token, ...(method === 'GET' ? {} : { body: '{}' }) });
 		if (a.status !== 405 || typeof a.body?.message !== 'string') problems.push(`${method} ${path}: ${a.status} ${a.contentType} ${a.text.slice(0, 80)}`);

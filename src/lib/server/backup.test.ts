@@ -11,6 +11,7 @@ import { addDevice, listDevices, revokeDevice } from './devices';
 import { answerOf } from './http-error.testkit';
 import { eventSetup } from './organizer-setup';
 import { Store } from './store';
+import { finalize, listVersions, publish, readVersion } from './publications';
 import { pushEvents } from './sync-push';
 import { authenticate, issueToken } from './tokens';
 
@@ -47,6 +48,10 @@ function busyServer() {
 	const qlog = new DeviceLog({ deviceId: 'tab-2', judge: 'Luis', competitionId: q.value.competitionId, heatId: q.value.heatId });
 	pushEvents(store, judge, { events: [log.start(T0, ['demo-czjpa-individual-e1']), log.hand('demo-czjpa-individual-e1', T0 + 60_000)], clock: { offsetMs: 4, roundTripMs: 9, measuredAt: T0 } }, T0 + 100);
 	pushEvents(store, judge, { events: [qlog.start(T0, [q.value.bundle.entries[0]!.id])], setup: q.value.bundle }, T0 + 200);
+	// Results published twice, the second version final.
+	publish(store, DEMO_EVENT_ID, 'demo-czjpa-individual', { now: T0 + 300 });
+	publish(store, DEMO_EVENT_ID, 'demo-czjpa-individual', { now: T0 + 400, note: 'corrected' });
+	finalize(store, DEMO_EVENT_ID, 'demo-czjpa-individual', T0 + 500);
 	return { store, judge, display };
 }
 
@@ -58,12 +63,14 @@ describe('backup and restore', () => {
 		// Through JSON, as the file travels.
 		const target = fresh(false);
 		const restored = restoreBackup(target, JSON.parse(JSON.stringify(backup)));
-		expect(restored).toEqual({ eventId: DEMO_EVENT_ID, counts: { competitions: 10, heats: 10, entries: backup.entries.length, judgeEvents: 3, devices: 2 } });
+		expect(restored).toEqual({ eventId: DEMO_EVENT_ID, counts: { competitions: 10, heats: 10, entries: backup.entries.length, judgeEvents: 3, devices: 2, publications: 2 } });
 		expect(eventSetup(target, DEMO_EVENT_ID)).toEqual(eventSetup(store, DEMO_EVENT_ID));
 		expect(target.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 100)).toEqual(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 100));
 		expect(listDevices(target, DEMO_EVENT_ID)).toEqual(listDevices(store, DEMO_EVENT_ID));
 		expect(authenticate(target, judge.token)?.id).toBe(judge.id);
 		expect(authenticate(target, display.token)).toBeNull(); // still revoked
+		expect(listVersions(target, 'demo-czjpa-individual')).toEqual(listVersions(store, 'demo-czjpa-individual'));
+		expect(readVersion(target, DEMO_EVENT_ID, 'demo-czjpa-individual', 1)).toEqual(readVersion(store, DEMO_EVENT_ID, 'demo-czjpa-individual', 1));
 		expect(makeBackup(target, DEMO_EVENT_ID, T0 + 1000)).toEqual(backup);
 	});
 
@@ -72,11 +79,15 @@ describe('backup and restore', () => {
 		const backup = makeBackup(store, DEMO_EVENT_ID, T0);
 		expect(answerOf(() => restoreBackup(store, backup)).status).toBe(409);
 		const target = fresh(false);
-		for (const bad of [null, {}, { ...backup, format: 'other' }, { ...backup, judgeEvents: [{ event: { id: 'x' }, receivedAt: 1, tokenId: null }] }]) {
+		const forged = { ...backup.publications[0]!, snapshot: { ...backup.publications[0]!.snapshot, rows: [{ place: 'first' }] } };
+		for (const bad of [null, {}, { ...backup, format: 'other' }, { ...backup, judgeEvents: [{ event: { id: 'x' }, receivedAt: 1, tokenId: null }] }, { ...backup, publications: [forged] }]) {
 			const answer = answerOf(() => restoreBackup(target, bad));
 			expect(answer.status).toBe(400);
 			expect(answer.message).toMatch(/^not a puzzle-judge-backup file of version 1: /);
 		}
+		// A publication of a competition the backup does not hold.
+		const elsewhere = { ...backup.publications[0]!, competitionId: 'autumn-solo' };
+		expect(answerOf(() => restoreBackup(target, { ...backup, publications: [elsewhere] }))).toEqual({ status: 400, message: expect.stringMatching(/not of a competition of the event/) });
 		expect(target.countEvents()).toBe(0);
 		expect(answerOf(() => makeBackup(target, 'nowhere', 1)).status).toBe(404);
 	});

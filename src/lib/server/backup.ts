@@ -5,7 +5,9 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema, RulesetSchema, type Competition, type CompetitionEvent, type Entry, type Heat } from '$lib/setup/schema';
 import type { Ruleset } from '$lib/rules/schema';
 import { describeIssues, toIssues } from '$lib/validation';
+import { PublicationSchema, type Publication } from '$lib/results/publication';
 import { eventSetup } from './organizer-setup';
+import { allPublications, restorePublication } from './publications';
 import type { Store } from './store';
 import { ROLES, type Role } from './tokens';
 
@@ -42,7 +44,9 @@ export const BackupSchema = z.object({
 	heats: z.array(HeatSchema),
 	entries: z.array(EntrySchema),
 	judgeEvents: z.array(z.object({ event: JudgeEventSchema, receivedAt: nullableInt, tokenId: z.nullable(IdSchema) })),
-	devices: z.array(BackupDeviceSchema)
+	devices: z.array(BackupDeviceSchema),
+	/** Every published version of the event's results (absent in backups made before publishing existed). */
+	publications: z._default(z.array(PublicationSchema), [])
 });
 
 export interface Backup {
@@ -56,6 +60,7 @@ export interface Backup {
 	entries: Entry[];
 	judgeEvents: { event: JudgeEvent; receivedAt: number | null; tokenId: string | null }[];
 	devices: z.infer<typeof BackupDeviceSchema>[];
+	publications: Publication[];
 }
 
 type DeviceRow = {
@@ -100,7 +105,8 @@ export function makeBackup(store: Store, eventId: string, now: number): Backup {
 			lastSeenAt: d.last_seen_at,
 			clock: d.clock_offset_ms === null ? null : { offsetMs: d.clock_offset_ms, roundTripMs: d.clock_rtt_ms ?? 0, measuredAt: d.clock_measured_at ?? 0 },
 			deviceIds: logs.all(d.id) as string[]
-		}))
+		})),
+		publications: allPublications(store, eventId)
 	};
 }
 
@@ -110,6 +116,7 @@ export interface RestoreCounts {
 	entries: number;
 	judgeEvents: number;
 	devices: number;
+	publications: number;
 }
 
 /**
@@ -151,9 +158,15 @@ export function restoreBackup(store: Store, body: unknown): { eventId: string; c
 			if (r.conflicts.length > 0) error(409, `judge event ${event.id} is already on this server with other content`);
 			restored += r.stored.length;
 		}
+		const competitionIds = new Set(b.competitions.map((c) => c.id));
+		for (const p of b.publications) {
+			if (p.eventId !== b.event.id || !competitionIds.has(p.competitionId))
+				error(400, `publication ${p.competitionId} version ${p.version}: not of a competition of the event "${b.event.id}" in this backup`);
+			if (!restorePublication(store, p)) error(409, `publication ${p.competitionId} version ${p.version} appears twice in the backup`);
+		}
 		return {
 			eventId: b.event.id,
-			counts: { competitions: b.competitions.length, heats: b.heats.length, entries: b.entries.length, judgeEvents: restored, devices: b.devices.length }
+			counts: { competitions: b.competitions.length, heats: b.heats.length, entries: b.entries.length, judgeEvents: restored, devices: b.devices.length, publications: b.publications.length }
 		};
 	});
 }

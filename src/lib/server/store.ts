@@ -172,6 +172,24 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE judge_events_new RENAME TO judge_events;
 	CREATE UNIQUE INDEX judge_events_device_seq ON judge_events (device_id, seq);
 	CREATE INDEX judge_events_event ON judge_events (event_id);
+	`,
+	`
+	-- Published results (src/lib/server/publications.ts): each publication of a competition is a
+	-- new version (1, 2, 3 …) and none is ever replaced, so what the public saw stays reachable.
+	-- snapshot holds the standings as the shared scorer computed them at publishing (JSON).
+	CREATE TABLE publications (
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		competition_id TEXT NOT NULL REFERENCES competitions (id),
+		version        INTEGER NOT NULL CHECK (version >= 1),
+		state          TEXT NOT NULL CHECK (state IN ('published', 'final')),
+		published_at   INTEGER NOT NULL,
+		protest_until  INTEGER,
+		finalized_at   INTEGER,
+		snapshot       TEXT NOT NULL,
+		note           TEXT,
+		PRIMARY KEY (competition_id, version)
+	);
+	CREATE INDEX publications_event ON publications (event_id, competition_id, version);
 	`
 ];
 

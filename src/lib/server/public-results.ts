@@ -1,0 +1,63 @@
+import { error } from '@sveltejs/kit';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
+import { IdSchema } from '$lib/setup/schema';
+import { listVersions, publishedCompetitions, readVersion, type Publication, type PublicationSummary, type PublishedCompetition } from './publications';
+import type { Store } from './store';
+
+/**
+ * What anyone may read without a token: an event's published results (the public API and the
+ * page /results/{e}). Only stored publications are shown, never the live standings, so a
+ * correction is public only once the organizer publishes it.
+ */
+
+/** `?version=N`: a version number, or none for the latest. */
+export const VersionQuerySchema = z.object({
+	version: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)))
+});
+
+export interface PublicEvent {
+	id: string;
+	name: string;
+	date: string;
+	venue: string | null;
+}
+
+export interface PublicResults {
+	event: PublicEvent;
+	/** The published competitions in set-up order: the latest version of each and the list of versions. */
+	competitions: PublishedCompetition[];
+}
+
+export interface PublicCompetitionResult {
+	publication: Publication;
+	versions: PublicationSummary[];
+}
+
+/** The event, if the ID can name one and it is on this server; else 404 (the same answer for both). */
+function publicEvent(store: Store, eventId: string): PublicEvent {
+	const event = IdSchema.safeParse(eventId).success ? store.getEvent(eventId) : undefined;
+	if (!event) error(404, `no event "${eventId.slice(0, 80)}" on this server`);
+	return { id: event.id, name: event.name, date: event.date, venue: event.venue ?? null };
+}
+
+export function publicResults(store: Store, eventId: string): PublicResults {
+	const event = publicEvent(store, eventId);
+	return { event, competitions: publishedCompetitions(store, event.id) };
+}
+
+/** One version (the latest without `version`) of a published competition; 404 when there is none. */
+export function publicCompetitionResult(store: Store, eventId: string, competitionId: string, version?: number): PublicCompetitionResult {
+	const event = publicEvent(store, eventId);
+	const publication = IdSchema.safeParse(competitionId).success ? readVersion(store, event.id, competitionId, version) : undefined;
+	if (!publication)
+		error(404, version === undefined ? `no published results of competition "${competitionId.slice(0, 80)}" in this event` : `no version ${version} of the results of competition "${competitionId.slice(0, 80)}" in this event`);
+	return { publication, versions: listVersions(store, competitionId) };
+}
+
+/** Parses `?version=` of a URL; 400 when it is not a version number. */
+export function versionOf(url: URL): number | undefined {
+	const query = VersionQuerySchema.safeParse({ version: url.searchParams.get('version') ?? undefined });
+	if (!query.success) error(400, `version: ${query.error.issues[0]?.message ?? 'not a version number'}`);
+	return query.data.version;
+}

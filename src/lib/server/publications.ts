@@ -1,0 +1,216 @@
+import { error } from '@sveltejs/kit';
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
+import type { JudgeEvent } from '$lib/events/schema';
+import { standingsOfMerged } from '$lib/files/merge';
+import { standingsJson } from '$lib/files/format';
+import type { Publication, PublicationSnapshot, PublicationState, PublicationSummary, PublishedRow } from '$lib/results/publication';
+import { IdSchema } from '$lib/setup/schema';
+import { describeIssues, toIssues } from '$lib/validation';
+import type { Store } from './store';
+
+/**
+ * Published results (docs/sync.md, Publishing). The organizer publishes a competition: the
+ * server computes its standings from its own set-up and judge events with the shared scorer
+ * (the CLI's path, standingsOfMerged) and keeps them as version 1, 2, 3 … Nothing published is
+ * ever replaced: a correction after publishing is published as the next version. The latest
+ * version can be made final once its protest window has passed; a final competition is locked.
+ * The public sees these snapshots only, never the live (draft) standings.
+ */
+
+/** The longest protest window: a week. */
+export const MAX_PROTEST_MINUTES = 7 * 24 * 60;
+
+/** POST /api/events/{e}/publications. */
+export const PublishRequestSchema = z.object({
+	competitionId: IdSchema,
+	protestMinutes: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_PROTEST_MINUTES))),
+	note: z.optional(z.string().check(z.maxLength(1000)))
+});
+
+export type { Publication, PublicationSnapshot, PublicationSummary };
+
+type Row = {
+	event_id: string;
+	competition_id: string;
+	version: number;
+	state: PublicationState;
+	published_at: number;
+	protest_until: number | null;
+	finalized_at: number | null;
+	snapshot: string;
+	note: string | null;
+};
+
+function summaryOf(r: Omit<Row, 'snapshot'>): PublicationSummary {
+	return {
+		eventId: r.event_id,
+		competitionId: r.competition_id,
+		version: r.version,
+		state: r.state,
+		publishedAt: r.published_at,
+		protestUntil: r.protest_until,
+		finalizedAt: r.finalized_at,
+		note: r.note
+	};
+}
+
+function publicationOf(r: Row): Publication {
+	// Written from the scorer's output, or from a backup validated with PublicationSchema: parsed, not validated again.
+	return { ...summaryOf(r), snapshot: JSON.parse(r.snapshot) as PublicationSnapshot };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The competition, if it belongs to `eventId`; else 404 (another event's is not shown to exist). */
+function competitionOfEvent(store: Store, eventId: string, competitionId: string) {
+	const competition = IdSchema.safeParse(competitionId).success ? store.getCompetition(competitionId) : undefined;
+	if (!competition || competition.eventId !== eventId) error(404, `no competition "${competitionId.slice(0, 80)}" in this event`);
+	return competition;
+}
+
+/** The competition's standings now, from the server's set-up and judge events, by the shared scorer. */
+export function computeSnapshot(store: Store, eventId: string, competitionId: string, now: number): PublicationSnapshot {
+	const event = store.getEvent(eventId);
+	if (!event) error(404, `no event "${eventId}" on this server`);
+	const competition = competitionOfEvent(store, eventId, competitionId);
+	const ruleset = store.getRuleset(competition.ruleset.id, competition.ruleset.version);
+	// The foreign key guarantees it.
+	if (!ruleset) throw new Error(`ruleset ${competition.ruleset.id} v${competition.ruleset.version} of ${competition.id} is missing`);
+	const log = (
+		store.db.prepare('SELECT json FROM judge_events WHERE event_id = ? AND competition_id = ? ORDER BY server_seq').pluck().all(eventId, competitionId) as string[]
+	).map((j) => JSON.parse(j) as JudgeEvent);
+	const merged = {
+		files: [],
+		setup: { events: [event], rulesets: [ruleset], competitions: [competition], heats: store.listHeats(competitionId), entries: store.listEntries(competitionId) },
+		log
+	};
+	const results = standingsOfMerged(merged, now);
+	const [json] = standingsJson(results);
+	const standings = results[0]!.standings;
+	return {
+		event: { id: event.id, name: event.name, date: event.date, venue: event.venue ?? null },
+		competition: { id: competition.id, name: competition.name },
+		ruleset: { id: ruleset.id, version: ruleset.version, name: ruleset.name, timeResolution: ruleset.timeResolution },
+		computedAt: now,
+		// The scorer's statuses are EntryStatus; format.ts types them as plain strings.
+		rows: json!.rows as PublishedRow[],
+		tieForFirst: standings.tieForFirst,
+		conflicts: standings.conflicts.length
+	};
+}
+
+function latestRow(store: Store, competitionId: string): Row | undefined {
+	return store.db.prepare('SELECT * FROM publications WHERE competition_id = ? ORDER BY version DESC LIMIT 1').get(competitionId) as Row | undefined;
+}
+
+export interface PublishOptions {
+	protestMinutes?: number;
+	note?: string;
+	now: number;
+}
+
+/**
+ * Publishes the competition's standings as they are now: the next version. 404 for a
+ * competition not in the event; 409 when the competition is final (locked).
+ */
+export function publish(store: Store, eventId: string, competitionId: string, options: PublishOptions): Publication {
+	const { now } = options;
+	return store.transaction(() => {
+		competitionOfEvent(store, eventId, competitionId);
+		const latest = latestRow(store, competitionId);
+		if (latest?.state === 'final')
+			error(409, `competition "${competitionId}" is final since ${iso(latest.finalized_at ?? latest.published_at)} (version ${latest.version}): its results are locked and cannot be published again`);
+		const snapshot = computeSnapshot(store, eventId, competitionId, now);
+		const version = (latest?.version ?? 0) + 1;
+		const protestUntil = options.protestMinutes ? now + options.protestMinutes * 60_000 : null;
+		const note = options.note?.trim() ? options.note.trim() : null;
+		store.db
+			.prepare(
+				`INSERT INTO publications (event_id, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note)
+				 VALUES (?, ?, ?, 'published', ?, ?, NULL, ?, ?)`
+			)
+			.run(eventId, competitionId, version, now, protestUntil, JSON.stringify(snapshot), note);
+		return { eventId, competitionId, version, state: 'published', publishedAt: now, protestUntil, finalizedAt: null, note, snapshot };
+	});
+}
+
+/** publish() for a request body (PublishRequestSchema); 400 when it is not one. */
+export function publishRequest(store: Store, eventId: string, body: unknown, now: number): Publication {
+	const input = PublishRequestSchema.safeParse(body);
+	if (!input.success) error(400, describeIssues(toIssues(input.error)));
+	const { competitionId, protestMinutes, note } = input.data;
+	return publish(store, eventId, competitionId, { protestMinutes, note, now });
+}
+
+/**
+ * Makes the latest version final: the results are locked, no further version. 404 for a
+ * competition not in the event; 409 when nothing is published, it is final already, or its
+ * protest window is still open (the message says until when).
+ */
+export function finalize(store: Store, eventId: string, competitionId: string, now: number): Publication {
+	return store.transaction(() => {
+		competitionOfEvent(store, eventId, competitionId);
+		const latest = latestRow(store, competitionId);
+		if (!latest) error(409, `competition "${competitionId}" has no published results to make final: publish them first`);
+		if (latest.state === 'final') error(409, `competition "${competitionId}" is already final (version ${latest.version})`);
+		if (latest.protest_until !== null && now < latest.protest_until)
+			error(409, `version ${latest.version} of competition "${competitionId}" is under protest until ${iso(latest.protest_until)}: it can be made final after that`);
+		store.db.prepare("UPDATE publications SET state = 'final', finalized_at = ? WHERE competition_id = ? AND version = ?").run(now, competitionId, latest.version);
+		return publicationOf({ ...latest, state: 'final', finalized_at: now });
+	});
+}
+
+/** Every version of the competition, oldest first, without their standings. */
+export function listVersions(store: Store, competitionId: string): PublicationSummary[] {
+	const rows = store.db
+		.prepare('SELECT event_id, competition_id, version, state, published_at, protest_until, finalized_at, note FROM publications WHERE competition_id = ? ORDER BY version')
+		.all(competitionId) as Omit<Row, 'snapshot'>[];
+	return rows.map(summaryOf);
+}
+
+/** One version of a competition of the event (the latest when `version` is undefined), or undefined. */
+export function readVersion(store: Store, eventId: string, competitionId: string, version?: number): Publication | undefined {
+	const row = (
+		version === undefined
+			? store.db.prepare('SELECT * FROM publications WHERE event_id = ? AND competition_id = ? ORDER BY version DESC LIMIT 1').get(eventId, competitionId)
+			: store.db.prepare('SELECT * FROM publications WHERE event_id = ? AND competition_id = ? AND version = ?').get(eventId, competitionId, version)
+	) as Row | undefined;
+	return row && publicationOf(row);
+}
+
+/** A published competition as the public sees it: its latest version and the list of all of them. */
+export interface PublishedCompetition {
+	latest: Publication;
+	versions: PublicationSummary[];
+}
+
+/** The event's published competitions in set-up order; unpublished ones are absent. */
+export function publishedCompetitions(store: Store, eventId: string): PublishedCompetition[] {
+	const ids = store.db
+		.prepare(
+			`SELECT c.id FROM competitions c
+			  WHERE c.event_id = ? AND EXISTS (SELECT 1 FROM publications p WHERE p.competition_id = c.id AND p.event_id = c.event_id)
+			  ORDER BY c.position, c.rowid`
+		)
+		.pluck()
+		.all(eventId) as string[];
+	return ids.map((id) => ({ latest: readVersion(store, eventId, id)!, versions: listVersions(store, id) }));
+}
+
+/** Every version of every competition of the event, for its backup. */
+export function allPublications(store: Store, eventId: string): Publication[] {
+	const rows = store.db.prepare('SELECT * FROM publications WHERE event_id = ? ORDER BY competition_id, version').all(eventId) as Row[];
+	return rows.map(publicationOf);
+}
+
+/** Stores a version as a backup holds it (validated with PublicationSchema); false when that version is already stored. */
+export function restorePublication(store: Store, p: Publication): boolean {
+	const inserted = store.db
+		.prepare(
+			`INSERT INTO publications (event_id, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+		)
+		.run(p.eventId, p.competitionId, p.version, p.state, p.publishedAt, p.protestUntil, p.finalizedAt, JSON.stringify(p.snapshot), p.note);
+	return inserted.changes === 1;
+}

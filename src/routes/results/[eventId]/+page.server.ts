@@ -1,0 +1,27 @@
+import { error } from '@sveltejs/kit';
+import { getStore } from '$lib/server/db';
+import { publicCompetitionResult, publicResults, versionOf } from '$lib/server/public-results';
+import type { PageServerLoad } from './$types';
+
+/**
+ * The public results of an event, no login: every published competition at its latest
+ * version, or one of them at an older version (`?competition=…&version=N`).
+ */
+export const load: PageServerLoad = ({ params, url, setHeaders }) => {
+	const store = getStore();
+	const { event, competitions } = publicResults(store, params.eventId);
+	const chosen = url.searchParams.get('competition');
+	const version = versionOf(url);
+	if (chosen !== null && !competitions.some((c) => c.latest.competitionId === chosen)) error(404, `no published results of competition "${chosen.slice(0, 80)}" in this event`);
+	// Published results change only by a new publication, but that must show at once.
+	setHeaders({ 'cache-control': 'no-cache' });
+	return {
+		event,
+		now: Date.now(),
+		competitions: competitions.map(({ latest, versions }) => ({
+			shown: latest.competitionId === chosen && version !== undefined ? publicCompetitionResult(store, event.id, chosen, version).publication : latest,
+			latestVersion: latest.version,
+			versions
+		}))
+	};
+};
