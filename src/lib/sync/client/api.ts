@@ -36,6 +36,17 @@ export interface SyncApiOptions extends Timers {
 type Role = 'organizer' | 'judge' | 'display';
 
 const HeatStartAnswerSchema = z.object({ start: HeatStartSchema });
+/** What the organizer's screen needs of a publication (the rest of the answer is not read). */
+const PublicationStatusSchema = z.object({
+	competitionId: z.string(),
+	version: z.number(),
+	state: z.enum(['published', 'final']),
+	publishedAt: z.number(),
+	protestUntil: z.nullable(z.number())
+});
+export type PublicationStatus = z.infer<typeof PublicationStatusSchema>;
+const PublicationAnswerSchema = z.object({ publication: PublicationStatusSchema });
+const PublicResultsSchema = z.object({ competitions: z.array(z.object({ latest: PublicationStatusSchema })) });
 /** How many set-up items of each kind a write added or replaced. */
 const SetupCountsSchema = z.object({ rulesets: z.number(), competitions: z.number(), heats: z.number(), entries: z.number() });
 
@@ -120,6 +131,22 @@ export class SyncApi {
 	/** The organizer adds set-up items or replaces them by ID (all or nothing; organizer token). */
 	writeSetup(eventId: string, setup: Partial<Pick<SetupResponse, 'rulesets' | 'competitions' | 'heats' | 'entries'>>): Promise<z.infer<typeof SetupCountsSchema>> {
 		return this.request('POST', this.eventPath(eventId, 'setup'), SetupCountsSchema, { body: setup });
+	}
+
+	/** Publishes a competition's standings as the server computes them now: its next version (organizer). */
+	async publish(eventId: string, body: { competitionId: string; protestMinutes?: number; note?: string }): Promise<PublicationStatus> {
+		return (await this.request('POST', this.eventPath(eventId, 'publications'), PublicationAnswerSchema, { body })).publication;
+	}
+
+	/** Marks the latest published version final; refused while under protest (organizer). */
+	async finalize(eventId: string, competitionId: string): Promise<PublicationStatus> {
+		return (await this.request('POST', this.eventPath(eventId, `publications/${encodeURIComponent(competitionId)}/final`), PublicationAnswerSchema, { body: {} })).publication;
+	}
+
+	/** The latest published version of each published competition (the public API: no token). */
+	async publishedResults(eventId: string): Promise<PublicationStatus[]> {
+		const answer = await this.request('GET', `/api/public/events/${encodeURIComponent(eventId)}/results`, PublicResultsSchema, { token: null });
+		return answer.competitions.map((c) => c.latest);
 	}
 
 	/** Pushes events (and optionally set-up and a clock report). `bodyText`: the body already serialized (measured by the caller). */
