@@ -21,17 +21,17 @@ const CLOCK_ZERO = START + 2 * MIN;
 const RULESET = presetById('es-adult-individual')!;
 const NAMES = ['Ana', 'Bea', 'Cris', 'Dora'];
 
-async function organize() {
+async function organize(names = NAMES) {
 	const created = await createEvent(`Display cup ${Math.random().toString(36).slice(2, 7)}`);
 	const { eventId, token: organizerKey } = created;
 	const competitionId = `${eventId}-es`;
 	const heatId = `${eventId}-t1`;
-	const entryIds = NAMES.map((n) => `${eventId}-${n.toLowerCase()}`);
+	const entryIds = names.map((n) => `${eventId}-${n.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
 	await writeSetup(eventId, organizerKey, {
 		rulesets: [RULESET],
 		competitions: [{ id: competitionId, eventId, name: 'Individual adults', ruleset: { id: RULESET.id, version: RULESET.version } }],
 		heats: [{ id: heatId, competitionId, name: 'Turn 1' }],
-		entries: NAMES.map((name, i) => ({ id: entryIds[i]!, competitionId, heatId, name, members: [], table: '1', seat: String(i + 1) }))
+		entries: names.map((name, i) => ({ id: entryIds[i]!, competitionId, heatId, name, members: [], table: '1', seat: String(i + 1) }))
 	});
 	const display = await addDevice(eventId, organizerKey, 'display', 'Hall screen');
 	const judge = await addDevice(eventId, organizerKey, 'judge', 'Table 1');
@@ -115,11 +115,52 @@ test('a display shows the preview, the running clock, the time left and the fini
 		await expect(rows(page).nth(0)).toHaveText(/1\s*Bea\s*32:00/);
 		await expect(rows(page).nth(1)).toHaveText(/2\s*Ana\s*40:00/);
 		await expect(page.getByTestId('display-offline')).toHaveText('offline');
+		// An address naming the heat is not in the precache as such: the worker serves the shell.
+		const pinned = await page.goto(`/display?competition=${org.competitionId}&heat=${org.heatId}`);
+		expect(pinned?.fromServiceWorker()).toBe(true);
+		await expect(page.getByTestId('display-heat')).toHaveText('Turn 1');
+		await expect(rows(page).nth(1)).toHaveText(/2\s*Ana\s*40:00/);
 		// After the limit: the heat is finished, the clock stands at the limit.
 		await page.clock.pauseAt(CLOCK_ZERO + 2 * 60 * MIN + 5 * SEC);
 		await expect(page.getByTestId('display-finished')).toHaveText('2:00:00');
 		await context.setOffline(false);
 	});
+});
+
+test('a long leaderboard scrolls by itself, in a loop; with reduced motion it pages instead', async ({ page }) => {
+	const names = Array.from({ length: 30 }, (_, i) => `Competitor ${String(i + 1).padStart(2, '0')}`);
+	const org = await organize(names);
+	const log = new DeviceLog({ deviceId: `judge-${org.eventId}`, judge: 'Eva', competitionId: org.competitionId, heatId: org.heatId });
+	log.start(START, org.entryIds, RULESET.previewMs);
+	org.entryIds.slice(0, 20).forEach((id, i) => log.finish(id, CLOCK_ZERO + (30 + i) * MIN));
+	expectStatus(await call('POST', `/api/events/${org.eventId}/judge-events`, { token: org.judge.token, json: { events: log.events } }), 200, 'push');
+
+	await page.clock.install({ time: CLOCK_ZERO + 60 * MIN });
+	await page.goto(org.display.pairUrl);
+	await expect(page.getByTestId('pair-done')).toBeVisible();
+	// The address names the heat: the board shows it whatever else runs.
+	await page.goto(`/display?competition=${org.competitionId}&heat=${org.heatId}`);
+	await page.clock.pauseAt(CLOCK_ZERO + 61 * MIN);
+	await expect(page.getByTestId('display-elapsed')).toHaveText('1:01:00');
+	await expect(rows(page)).toHaveCount(30);
+	await expect(rows(page).first()).toHaveText(/1\s*Competitor 01\s*30:00/);
+
+	// Longer than the screen: two copies on a moving track (the second hidden from screen readers).
+	const track = page.getByTestId('display-scroll');
+	await expect(track).toBeVisible();
+	await expect(track.locator('ol[aria-hidden="true"] li')).toHaveCount(30);
+	const offset = () => track.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42);
+	const first = await offset();
+	await expect.poll(offset, { timeout: 5000 }).toBeLessThan(first - 5);
+
+	// Reduced motion: no animation, a page of whole rows every few seconds.
+	await page.emulateMedia({ reducedMotion: 'reduce' });
+	const pages = page.getByTestId('display-pages');
+	await expect(pages).toBeVisible();
+	const pageOffset = () => pages.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).m42);
+	expect(await pageOffset()).toBe(0);
+	await page.clock.runFor(8 * SEC);
+	await expect.poll(pageOffset).toBeLessThan(-100);
 });
 
 test('a screen that is not paired says so and links to the pairing page', async ({ page }) => {
