@@ -53,8 +53,9 @@ export default defineConfig({
 				cleanupOutdatedCaches: true,
 				// Client-only routes (ssr = false, data in IndexedDB) get the prerendered station
 				// shell; svelte.config.js sets `paths.relative: false` so the shell works at any depth.
+				// The room display too: `/display?competition=…&heat=…` is not in the precache as such.
 				navigateFallback: '/station',
-				navigateFallbackAllowlist: [/^\/station(?:[/?]|$)/],
+				navigateFallbackAllowlist: [/^\/station(?:[/?]|$)/, /^\/display(?:[/?]|$)/],
 				navigateFallbackDenylist: [/^\/api\//],
 				runtimeCaching: [
 					{

@@ -1,0 +1,128 @@
+import type { MergedEvent } from '$lib/organizer/merged-standings';
+import { standingsOfMerged, type CompetitionStandings, type MergedEventFiles } from '$lib/files/merge';
+import { CompetitionScorer, type Standings, type StandingRow } from '$lib/scoring';
+import type { Ruleset } from '$lib/rules/schema';
+import { chooseHeat, type HeatCandidate, type HeatRef } from './choose-heat';
+import { heatClock, type HeatClock } from './heat-clock';
+import { leaderboardRows } from './leaderboard';
+
+/** The leaderboard is scored again at most this often (the clock itself repaints more often). */
+const SCORE_EVERY_MS = 1000;
+
+/**
+ * The room display's state: what the device holds of its event (read with the organizer's
+ * `readMergedEvent`, scored with the shared scorer), which heat the room sees, its clock at
+ * `now` and the competition's leaderboard. The page sets `now` from the device clock; nothing
+ * here reads one.
+ */
+export class DisplayBoard {
+	/** The event as last read from the device. */
+	merged = $state.raw<MergedEventFiles | null>(null);
+	/** The first read is done (until then the page says it is opening). */
+	loaded = $state(false);
+	/** The heat named in the address, or null: the board chooses. */
+	readonly pinned: HeatRef | null;
+
+	#now = $state(0);
+	/** The moment the standings were last scored for. */
+	#scoredAt = $state(0);
+	/** Every competition scored at the last read: enough to choose the heat. */
+	#all = $state.raw<CompetitionStandings[]>([]);
+	readonly #read: () => Promise<MergedEvent>;
+
+	constructor(opts: { read: () => Promise<MergedEvent>; pinned?: HeatRef | null; now: number }) {
+		this.#read = opts.read;
+		this.pinned = opts.pinned ?? null;
+		this.#now = this.#scoredAt = opts.now;
+	}
+
+	get now(): number {
+		return this.#now;
+	}
+
+	/** The clock repaints every time; the standings once a second, or when time goes back. */
+	set now(t: number) {
+		this.#now = t;
+		if (t - this.#scoredAt >= SCORE_EVERY_MS || t < this.#scoredAt) this.#scoredAt = t;
+	}
+
+	#reading: Promise<void> | null = null;
+	#again = false;
+	/** Reads the event from the device again (after a sync, a pulled event, now and then). */
+	refresh(): Promise<void> {
+		if (this.#reading) {
+			this.#again = true;
+			return this.#reading;
+		}
+		this.#reading = (async () => {
+			do {
+				this.#again = false;
+				const read = await this.#read();
+				this.merged = read.merged;
+				this.#all = standingsOfMerged(read.merged, this.#now);
+				this.#scoredAt = this.#now;
+				this.loaded = true;
+			} while (this.#again);
+		})().finally(() => (this.#reading = null));
+		return this.#reading;
+	}
+
+	/** Every started-or-not heat of the event with its seats' outcomes at the last read. */
+	#candidates: HeatCandidate[] = $derived.by(() => {
+		const list: HeatCandidate[] = [];
+		for (const c of this.#all) {
+			const byHeat = new Map<string, HeatCandidate>();
+			for (const r of c.standings.rows) {
+				let h = byHeat.get(r.outcome.heatId);
+				if (!h) byHeat.set(r.outcome.heatId, (h = { competitionId: c.competition.id, heatId: r.outcome.heatId, outcomes: [] }));
+				(h.outcomes as unknown[]).push(r.outcome);
+			}
+			list.push(...byHeat.values());
+		}
+		return list;
+	});
+
+	/** The heat the room sees (null: none has started, or the pinned one is not on the device). */
+	shown: HeatRef | null = $derived.by(() => chooseHeat(this.#candidates, this.#scoredAt, this.pinned));
+
+	#competition: CompetitionStandings | null = $derived(this.#all.find((c) => c.competition.id === this.shown?.competitionId) ?? null);
+
+	/** A scorer of the shown competition, fed once per read; scoring it again each second is cheap. */
+	#scorer: CompetitionScorer | null = $derived.by(() => {
+		const c = this.#competition;
+		if (!c || !this.merged) return null;
+		const scorer = new CompetitionScorer({ competition: c.competition, ruleset: c.ruleset, entries: c.entries });
+		scorer.add(this.merged.log.filter((e) => e.competitionId === c.competition.id));
+		return scorer;
+	});
+
+	standings: Standings | null = $derived(this.#scorer?.standings(this.#scoredAt) ?? null);
+
+	get ruleset(): Ruleset | null {
+		return this.#competition?.ruleset ?? null;
+	}
+
+	get competitionName(): string {
+		return this.#competition?.competition.name ?? '';
+	}
+
+	get heatName(): string {
+		const shown = this.shown;
+		if (!shown) return '';
+		return this.merged?.setup.heats.find((h) => h.id === shown.heatId && h.competitionId === shown.competitionId)?.name ?? shown.heatId;
+	}
+
+	/** The room clock of the shown heat at `now`. */
+	clock: HeatClock = $derived.by(() => {
+		const s = this.standings;
+		const heatId = this.shown?.heatId;
+		if (!s || !heatId) return { phase: 'waiting' };
+		return heatClock(
+			s.rows.filter((r) => r.outcome.heatId === heatId).map((r) => r.outcome),
+			this.#now
+		);
+	});
+
+	/** The leaderboard's rows, in standings order. */
+	rows: StandingRow[] = $derived(this.standings ? leaderboardRows(this.standings, this.shown?.heatId ?? null) : []);
+}
