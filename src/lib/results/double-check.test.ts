@@ -63,6 +63,7 @@ describe('the double-check of finishes', () => {
 		const replaced = rows.find((r) => r.entryName === 'Dana')!;
 		expect(replaced.missingPieces).toBe(2);
 		expect(replaced.fromStartMs).toBe(50 * MIN);
+		expect(replaced.countedMs).toBe(49 * MIN); // the replacement's time is the one that counts
 		expect(replaced.replacement).toEqual({ type: 'hand.raised', at: T0 + 49 * MIN, fromStartMs: 49 * MIN, counts: true, reason: 'tapped late' });
 	});
 

@@ -33,7 +33,7 @@ export interface FinishRow {
 	at: number;
 	/** Time from the clock's start the scorer computed (the heat's start, after any preview), ms; null before a start. */
 	fromStartMs: number | null;
-	/** The counted time of the finish that counts (pauses taken out, at the ruleset's resolution), ms. */
+	/** The counted time when this finish (or its replacement) is the one that counts: pauses taken out, at the ruleset's resolution, ms. */
 	countedMs: number | null;
 	competitionId: string;
 	competitionName: string;
@@ -86,8 +86,8 @@ export function finishRows(input: DoubleCheckInput): FinishRow[] {
 	const rows: FinishRow[] = [];
 	for (const [key, events] of byEntry) {
 		const unique = dedupeEvents(events).events;
-		const recorded = unique.filter((e) => isFinish(e.type) || (e.type === 'correction' && e.payload.replacement && isFinish(e.payload.replacement.type)));
-		if (recorded.length === 0) continue;
+		const hasFinish = unique.some((e) => isFinish(e.type) || (e.type === 'correction' && e.payload.replacement && isFinish(e.payload.replacement.type)));
+		if (!hasFinish) continue;
 		const { effective } = applyCorrections(unique);
 		const effectiveById = new Map(effective.map((e) => [e.id, e]));
 		const corrections = new Map(unique.filter((e) => e.type === 'correction').map((c) => [c.id, c]));
@@ -122,10 +122,10 @@ export function finishRows(input: DoubleCheckInput): FinishRow[] {
 			rows.push({
 				eventId: e.id,
 				type: isFinish(e.type) ? e.type : (now!.type as FinishEvent['type']),
-				puzzleId: e.type === 'relay.puzzle-finished' ? e.payload.puzzleId : null,
+				puzzleId: e.type === 'relay.puzzle-finished' ? e.payload.puzzleId : now?.type === 'relay.puzzle-finished' ? now.payload.puzzleId : null,
 				at: e.at,
 				fromStartMs: fromStart(e.at),
-				countedMs: status === 'counts' ? (counts ?? null) : null,
+				countedMs: counts ?? null,
 				competitionId: e.competitionId,
 				competitionName: competition?.name ?? e.competitionId,
 				heatId: e.heatId,
@@ -156,7 +156,10 @@ function countingFinishes(o: Outcome | undefined): Map<string, number | null> {
 	return out;
 }
 
-/** The check in force for a finish: the later one counts, as in the scorer (fold.ts). */
+/**
+ * The check in force for a finish: the later one counts, as in the scorer (fold.ts). A check
+ * recorded after the record was locked still shows here: the conflicts panel reports it.
+ */
 function lastCheck(effective: readonly EffectiveEvent[], ref: string): EventOf<'check.confirmed'> | EventOf<'check.rejected'> | undefined {
 	let last: EventOf<'check.confirmed'> | EventOf<'check.rejected'> | undefined;
 	for (const e of effective) if ((e.type === 'check.confirmed' || e.type === 'check.rejected') && e.payload.ref === ref && (!last || compareEvents(last, e) < 0)) last = e;
