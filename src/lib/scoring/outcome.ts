@@ -60,6 +60,7 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		pieces: p.pieces,
 		status: p.finish ? 'finished' : limitReached ? 'unfinished' : 'open',
 		finishedAtMs: p.finish && started ? p.finish.at - s.startedAt! - pausedBefore(stops, p.finish.at) : null,
+		finishEventId: p.finish?.eventId ?? null,
 		memberIds: p.finish?.memberIds ?? [],
 		check: p.finish ? p.check : 'none',
 		missingPieces: p.finish ? p.missingPieces : 0,

@@ -47,6 +47,8 @@ export interface PuzzleOutcome {
 	status: 'open' | 'finished' | 'unfinished';
 	/** Elapsed team time at the hand raised, ms. */
 	finishedAtMs: number | null;
+	/** The relay.puzzle-finished event that counts for this puzzle (the organizer's double-check names it). */
+	finishEventId: string | null;
 	memberIds: string[];
 	check: 'none' | 'pending' | 'confirmed';
 	missingPieces: number;

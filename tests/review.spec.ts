@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { DeviceLog } from '../src/lib/events/builder';
+import { expectNoAxeViolations } from './a11y';
+import { issuedToken } from './sync-kit';
+
+/**
+ * The organizer's review of results: the double-check of every recorded finish (filters per
+ * table and tablet) and the plots under a competition's standings, axe-checked with both shown.
+ */
+
+const COMPETITION = 'demo-czjpa-individual';
+const HEAT = `${COMPETITION}-h1`;
+const entry = (n: number) => `${COMPETITION}-e${n}`;
+const T0 = Date.UTC(2026, 4, 16, 9);
+const MIN = 60_000;
+const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
+
+test('the double-check lists each tablet’s finishes in time order with their fate; the plots show; no axe-core violations', async ({ page, request }) => {
+	const stamp = Date.now();
+	const a = new DeviceLog({ deviceId: `review-a-${stamp}`, judge: 'Eva', competitionId: COMPETITION, heatId: HEAT });
+	const b = new DeviceLog({ deviceId: `review-b-${stamp}`, judge: 'Pablo', competitionId: COMPETITION, heatId: HEAT });
+	a.start(T0, [entry(3), entry(4), entry(5)]);
+	a.confirm(a.hand(entry(3), T0 + 30 * MIN), T0 + 31 * MIN);
+	a.reject(a.hand(entry(5), T0 + 35 * MIN), T0 + 36 * MIN, 'two pieces off');
+	a.correct(a.hand(entry(4), T0 + 40 * MIN), T0 + 41 * MIN, 'wrong seat');
+	b.confirm(b.hand(entry(5), T0 + 44 * MIN), T0 + 45 * MIN);
+	for (const [label, log] of [
+		['Review A', a],
+		['Review B', b]
+	] as const) {
+		const res = await request.post('/api/events/demo/judge-events', { headers: auth(issuedToken('demo', 'judge', label)), data: { events: log.events } });
+		expect(res.status()).toBe(200);
+	}
+
+	await page.goto('/organizer');
+	const form = page.locator('form').filter({ has: page.getByLabel('Organizer key') });
+	await form.getByLabel('Event ID').fill('demo');
+	await form.getByLabel('Organizer key').fill(issuedToken('demo', 'organizer', 'Review desk'));
+	await form.getByRole('button', { name: 'Sign in' }).click();
+
+	const panel = page.getByRole('region', { name: 'Double-check finishes' });
+	const rows = panel.getByTestId('double-check').locator('tbody tr');
+	await panel.getByLabel('Tablet', { exact: true }).selectOption(a.opts.deviceId);
+	await expect(rows).toHaveCount(3);
+	await expect(rows.nth(0)).toHaveAttribute('data-status', 'counts');
+	await expect(rows.nth(0)).toContainText('30:00');
+	await expect(rows.nth(1)).toHaveAttribute('data-status', 'rejected');
+	await expect(rows.nth(2)).toHaveAttribute('data-status', 'voided');
+	await expect(rows.nth(2)).toContainText('Voided by a correction');
+
+	await panel.getByLabel('Table', { exact: true }).selectOption('5');
+	await expect(rows).toHaveCount(1);
+	await panel.getByLabel('Tablet', { exact: true }).selectOption('');
+	await expect(rows).toHaveCount(2);
+	await expect(rows.nth(1)).toHaveAttribute('data-status', 'counts');
+	await expect(rows.nth(1)).toContainText('Pablo');
+
+	const competition = page.locator('details').filter({ has: page.locator(`[data-testid="org-standings"][data-competition="${COMPETITION}"]`) });
+	await expect(competition.getByRole('img', { name: /^Final times of / })).toBeVisible();
+	await expect(competition.getByRole('img', { name: /^Finishes over time: Heat 1/ })).toBeVisible();
+	await expectNoAxeViolations(page);
+});
