@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { expectNoAxeViolations } from './a11y';
-import { issuedToken } from './sync-kit';
-import { signInOrganizer } from './organizer-kit';
+import { ownCompetition, signInOrganizer } from './organizer-kit';
 
 /**
  * Accessibility of the results screens (axe-core, WCAG 2.1 AA): the organizer's standings with
@@ -10,25 +9,22 @@ import { signInOrganizer } from './organizer-kit';
  * specs' flows (results-public, display) where the data they need is made.
  */
 
-const COMPETITION = 'demo-czjpa-individual';
-const HEAT = `${COMPETITION}-h1`;
 const T0 = Date.UTC(2026, 4, 16, 9);
 const MIN = 60_000;
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
 
 test('the organizer’s standings have no axe-core violations', async ({ page, request }) => {
-	const judge = issuedToken('demo', 'judge', 'A11y table');
-	const key = issuedToken('demo', 'organizer', 'A11y desk');
-	const log = new DeviceLog({ deviceId: `a11y-${Date.now()}`, judge: 'Eva', competitionId: COMPETITION, heatId: HEAT });
-	const entries = [1, 2, 3].map((n) => `${COMPETITION}-e${n}`);
+	const own = await ownCompetition('a11y', 'czjpa-individual', ['Alena', 'Boris', 'Cecílie']);
+	const log = new DeviceLog({ deviceId: `a11y-${Date.now()}`, judge: 'Eva', competitionId: own.competitionId, heatId: own.heatId });
+	const entries = own.entryIds;
 	log.start(T0, entries);
 	log.confirm(log.hand(entries[0]!, T0 + 50 * MIN), T0 + 51 * MIN, 2);
 	log.confirm(log.hand(entries[1]!, T0 + 45 * MIN), T0 + 46 * MIN, 0);
-	const res = await request.post('/api/events/demo/judge-events', { headers: auth(judge), data: { events: log.events } });
+	const res = await request.post(`/api/events/${own.eventId}/judge-events`, { headers: auth(own.judge), data: { events: log.events } });
 	expect(res.status()).toBe(200);
 
-	await signInOrganizer(page, key);
-	const table = page.locator(`[data-testid="org-standings"][data-competition="${COMPETITION}"]`);
+	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	const table = page.locator(`[data-testid="org-standings"][data-competition="${own.competitionId}"]`);
 	await expect(table.locator(`tr[data-entry="${entries[1]}"]`).getByTestId('place')).toHaveText('1');
 	await expectNoAxeViolations(page);
 });

@@ -1,4 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { presetById } from '../src/lib/rules/presets';
+import type { Ruleset } from '../src/lib/rules/schema';
+import { addDevice, createEvent, RUN, writeSetup } from './sync-kit';
 
 /** Signs this browser in on /organizer with an organizer key of event `eventId` (default: the demo event). */
 export async function signInOrganizer(page: Page, key: string, eventId = 'demo', eventName: string | RegExp = 'Demo puzzle day'): Promise<void> {
@@ -8,4 +11,38 @@ export async function signInOrganizer(page: Page, key: string, eventId = 'demo',
 	await form.getByLabel('Organizer key').fill(key);
 	await form.getByRole('button', { name: 'Sign in' }).click();
 	await expect(page.getByRole('heading', { level: 1 })).toContainText(eventName);
+}
+
+export interface OwnCompetition {
+	eventId: string;
+	eventName: string;
+	/** The organizer key. */
+	org: string;
+	/** A judge tablet's token. */
+	judge: string;
+	competitionId: string;
+	heatId: string;
+	entryIds: string[];
+	ruleset: Ruleset;
+}
+
+/**
+ * An event of its own with one competition of `presetId`, one heat and entries named `names`
+ * (tables 1, 2 …): a spec that needs particular results does not share the demo event's with
+ * the other specs of the run.
+ */
+export async function ownCompetition(tag: string, presetId: string, names: string[]): Promise<OwnCompetition> {
+	const ruleset = presetById(presetId)!;
+	const created = await createEvent(`${tag} ${RUN}`);
+	const competitionId = `${tag}-${RUN}`;
+	const heatId = `${competitionId}-h1`;
+	const entryIds = names.map((_, i) => `${competitionId}-e${i + 1}`);
+	await writeSetup(created.eventId, created.token, {
+		rulesets: [ruleset],
+		competitions: [{ id: competitionId, eventId: created.eventId, name: `${tag} competition`, ruleset: { id: ruleset.id, version: ruleset.version } }],
+		heats: [{ id: heatId, competitionId, name: 'Heat 1' }],
+		entries: names.map((name, i) => ({ id: entryIds[i]!, competitionId, heatId, name, members: [], table: String(i + 1), seat: '1' }))
+	});
+	const judge = await addDevice(created.eventId, created.token, 'judge', `${tag} table`);
+	return { eventId: created.eventId, eventName: created.event.name, org: created.token, judge: judge.token, competitionId, heatId, entryIds, ruleset };
 }

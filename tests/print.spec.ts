@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DeviceLog } from '../src/lib/events/builder';
-import { signInOrganizer } from './organizer-kit';
-import { issuedToken } from './sync-kit';
+import { ownCompetition, signInOrganizer } from './organizer-kit';
 
 /**
  * The printable results (/organizer/print): what the browser's "Save as PDF" gives, made with
  * page.pdf() (print media, the page's own @page size and margins) and read back with pdf.js.
  */
 
-const COMPETITION = 'demo-es-adult-individual';
-const HEAT = `${COMPETITION}-h1`;
 const T0 = Date.UTC(2026, 4, 16, 9);
 const MIN = 60_000;
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
@@ -27,27 +24,25 @@ async function pdfPages(pdf: Buffer): Promise<string[]> {
 }
 
 test('the printable results hold the event, the competition, the ruleset version, the places and names, and page numbers', async ({ page, request }) => {
-	const judge = issuedToken('demo', 'judge', 'Print table');
-	const key = issuedToken('demo', 'organizer', 'Print desk');
-	const setup = await (await request.get('/api/events/demo/setup', { headers: auth(key) })).json();
-	const entries = (setup.entries as { id: string; name: string; competitionId: string }[]).filter((e) => e.competitionId === COMPETITION);
-	const ruleset = (setup.rulesets as { id: string; version: number }[]).find((r) => setup.competitions.some((c: { id: string; ruleset: { id: string } }) => c.id === COMPETITION && c.ruleset.id === r.id))!;
-	const log = new DeviceLog({ deviceId: `print-${Date.now()}`, judge: 'Eva', competitionId: COMPETITION, heatId: HEAT });
+	const own = await ownCompetition('print', 'es-adult-individual', ['Lucía Núñez', 'Jiří Čermák', 'Ana']);
+	const entries = own.entryIds.map((id, i) => ({ id, name: ['Lucía Núñez', 'Jiří Čermák', 'Ana'][i]! }));
+	const ruleset = own.ruleset;
+	const log = new DeviceLog({ deviceId: `print-${Date.now()}`, judge: 'Eva', competitionId: own.competitionId, heatId: own.heatId });
 	log.start(T0, entries.map((e) => e.id));
 	log.confirm(log.hand(entries[0]!.id, T0 + 52 * MIN), T0 + 53 * MIN, 0);
 	log.confirm(log.hand(entries[1]!.id, T0 + 41 * MIN), T0 + 42 * MIN, 0);
-	expect((await request.post('/api/events/demo/judge-events', { headers: auth(judge), data: { events: log.events } })).status()).toBe(200);
+	expect((await request.post(`/api/events/${own.eventId}/judge-events`, { headers: auth(own.judge), data: { events: log.events } })).status()).toBe(200);
 
-	await signInOrganizer(page, key);
-	const table = page.locator(`[data-testid="org-standings"][data-competition="${COMPETITION}"]`);
+	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	const table = page.locator(`[data-testid="org-standings"][data-competition="${own.competitionId}"]`);
 	await expect(table.locator(`tr[data-entry="${entries[1]!.id}"]`).getByTestId('place')).toHaveText('1');
 	await page.locator('details').filter({ has: table }).getByTestId('results-print').click();
-	await expect(page).toHaveURL(new RegExp(`/organizer/print\\?competition=${COMPETITION}$`));
+	await expect(page).toHaveURL(new RegExp(`/organizer/print\\?competition=${own.competitionId}$`));
 	await expect(page.getByTestId('print-standings')).toContainText(entries[1]!.name);
 
 	const pages = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
 	const text = pages.join('\n');
-	expect(text).toContain('Demo puzzle day');
+	expect(text).toContain(own.eventName);
 	expect(text).toContain(`${ruleset.id} v${ruleset.version}`);
 	// Places and names, in order: the faster finisher first.
 	expect(text).toMatch(new RegExp(`1 ${escape(entries[1]!.name)} .*41:00.*2 ${escape(entries[0]!.name)} .*52:00`));

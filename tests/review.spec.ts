@@ -1,21 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { expectNoAxeViolations } from './a11y';
-import { issuedToken } from './sync-kit';
+import { ownCompetition, signInOrganizer } from './organizer-kit';
+import { addDevice } from './sync-kit';
 
 /**
  * The organizer's review of results: the double-check of every recorded finish (filters per
  * table and tablet) and the plots under a competition's standings, axe-checked with both shown.
  */
 
-const COMPETITION = 'demo-czjpa-individual';
-const HEAT = `${COMPETITION}-h1`;
-const entry = (n: number) => `${COMPETITION}-e${n}`;
 const T0 = Date.UTC(2026, 4, 16, 9);
 const MIN = 60_000;
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
 
 test('the double-check lists each tablet’s finishes in time order with their fate; the plots show; no axe-core violations', async ({ page, request }) => {
+	const own = await ownCompetition('review', 'czjpa-individual', ['Ada', 'Bo', 'Cid', 'Dan', 'Eli']);
+	const COMPETITION = own.competitionId;
+	const HEAT = own.heatId;
+	const entry = (n: number) => own.entryIds[n - 1]!;
+	const judges = { 'Review A': own.judge, 'Review B': (await addDevice(own.eventId, own.org, 'judge', 'Review B')).token };
 	const stamp = Date.now();
 	const a = new DeviceLog({ deviceId: `review-a-${stamp}`, judge: 'Eva', competitionId: COMPETITION, heatId: HEAT });
 	const b = new DeviceLog({ deviceId: `review-b-${stamp}`, judge: 'Pablo', competitionId: COMPETITION, heatId: HEAT });
@@ -28,15 +31,11 @@ test('the double-check lists each tablet’s finishes in time order with their f
 		['Review A', a],
 		['Review B', b]
 	] as const) {
-		const res = await request.post('/api/events/demo/judge-events', { headers: auth(issuedToken('demo', 'judge', label)), data: { events: log.events } });
+		const res = await request.post(`/api/events/${own.eventId}/judge-events`, { headers: auth(judges[label]), data: { events: log.events } });
 		expect(res.status()).toBe(200);
 	}
 
-	await page.goto('/organizer');
-	const form = page.locator('form').filter({ has: page.getByLabel('Organizer key') });
-	await form.getByLabel('Event ID').fill('demo');
-	await form.getByLabel('Organizer key').fill(issuedToken('demo', 'organizer', 'Review desk'));
-	await form.getByRole('button', { name: 'Sign in' }).click();
+	await signInOrganizer(page, own.org, own.eventId, own.eventName);
 
 	const panel = page.getByRole('region', { name: 'Double-check finishes' });
 	const rows = panel.getByTestId('double-check').locator('tbody tr');
