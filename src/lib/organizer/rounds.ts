@@ -61,3 +61,16 @@ export function finalSetup(a: Advancement, finalCompetitionId: string, heats: re
 	const heat = existing ?? { id: derivedId(finalCompetitionId, '-h1'), competitionId: finalCompetitionId, name: newHeatName.slice(0, 200) };
 	return { heats: existing ? [] : [heat], entries: finalEntries(a.advancing, finalCompetitionId, heat.id) };
 }
+
+/** The final choice that asks for a new final competition (not an ID: IDs start with a letter or digit). */
+export const NEW_FINAL = '*new';
+
+/** What the organizer page offers the standings for rounds: the rules on this device and the two actions. */
+export interface RoundsControl {
+	/** Rules by qualifying competition ID. */
+	rules: ReadonlyMap<string, RoundRule>;
+	/** Saves the rule (a final's ID, NEW_FINAL to create one) or, with `final` null, removes it. */
+	save: (qualifying: Competition, final: string | null, rule: RoundRule['rule']) => Promise<void>;
+	/** Writes the final's entries for the advancing ones; how many and the final's name. */
+	createEntries: (qualifying: Competition) => Promise<{ count: number; finalName: string }>;
+}
