@@ -19,7 +19,7 @@ const ruleset = presetById('czjpa-individual')!;
 
 interface Setup {
 	entries: { id: string; competitionId: string; heatId: string; name: string }[];
-	competitions: { id: string; name: string }[];
+	competitions: { id: string; name: string; advancesTo?: unknown }[];
 	heats: { id: string; competitionId: string }[];
 }
 
@@ -96,7 +96,10 @@ test('qualifying round: top 2 per heat with a country quota advance, marked in s
 	// One action puts them into the final's heat; a second run changes nothing.
 	const setupNow = async () => expectStatus(await call('GET', `/api/events/${eventId}/setup`, { token: org }), 200, 'setup').body as Setup;
 	const finalId = `${c}-final`;
-	expect((await setupNow()).competitions.map((x) => [x.id, x.name])).toContainEqual([finalId, 'Qualifying – final']);
+	// The rule is kept with the set-up on the server, so every organizer device applies the same one.
+	const competitions = (await setupNow()).competitions;
+	expect(competitions.map((x) => [x.id, x.name])).toContainEqual([finalId, 'Qualifying – final']);
+	expect(competitions.find((x) => x.id === c)?.advancesTo).toEqual({ competitionId: finalId, rule: { mode: 'per-heat', count: 2, countryQuota: 2 } });
 	const create = rounds.getByRole('button', { name: "Create the final's entries" });
 	for (let run = 0; run < 2; run++) {
 		await create.click();

@@ -4,15 +4,14 @@ import type { Competition, Heat } from '$lib/setup/schema';
 import type { SyncApi } from '$lib/sync/client/api';
 import type { Pairing } from '$lib/sync/protocol';
 import { pullSetup } from '$lib/sync/client/pull';
-import { finalSetup, NEW_FINAL, newFinalCompetition, roundAdvancement, type RoundRule } from './rounds';
-import { saveRoundRule } from './rounds-store';
+import { finalSetup, NEW_FINAL, newFinalCompetition, roundAdvancement, withRoundRule, type RoundRule } from './rounds';
 
 /**
- * The organizer's two round actions. The final's set-up goes to the server (so every tablet
- * gets it with the set-up) and is pulled back onto this device; the rule stays on this device.
+ * The organizer's two round actions. Both write to the server's set-up (so every organizer
+ * device sees the same rule and every tablet gets the final) and pull it back onto this device.
  */
 
-/** Saves the rule of `qualifying`; NEW_FINAL first creates the final (same ruleset, one heat) on the server. */
+/** Saves the rule of `qualifying`, or removes it with `final` null; NEW_FINAL creates the final (same ruleset, one heat) with it. */
 export async function saveRound(
 	api: SyncApi,
 	db: StationDb,
@@ -22,15 +21,12 @@ export async function saveRound(
 	rule: RoundRule['rule'],
 	names: { competition: string; heat: string }
 ): Promise<void> {
-	if (final === null) return saveRoundRule(db, qualifying.id, null);
-	let finalCompetitionId = final;
-	if (final === NEW_FINAL) {
-		const made = newFinalCompetition(qualifying, names);
-		await api.writeSetup(pairing.eventId, { competitions: [made.competition], heats: [made.heat] });
-		await pullSetup(db, api, pairing);
-		finalCompetitionId = made.competition.id;
-	}
-	await saveRoundRule(db, qualifying.id, { finalCompetitionId, rule });
+	const made = final === NEW_FINAL ? newFinalCompetition(qualifying, names) : null;
+	const finalId = made ? made.competition.id : final;
+	const updated = withRoundRule(qualifying, finalId === null ? null : { competitionId: finalId, rule });
+	// The final first: the server checks a competition's set-up in the order given.
+	await api.writeSetup(pairing.eventId, made ? { competitions: [made.competition, updated], heats: [made.heat] } : { competitions: [updated] });
+	await pullSetup(db, api, pairing);
 }
 
 /**
@@ -42,12 +38,13 @@ export async function createFinalEntries(
 	db: StationDb,
 	pairing: Pairing,
 	s: CompetitionStandings,
-	rule: RoundRule,
 	heats: readonly Heat[],
 	newHeatName: string
 ): Promise<number> {
-	const a = roundAdvancement(s, rule)!;
-	const setup = finalSetup(a, rule.finalCompetitionId, heats, newHeatName);
+	const rule = s.competition.advancesTo;
+	const a = roundAdvancement(s);
+	if (!rule || !a) throw new Error(`competition ${s.competition.id} has no final`);
+	const setup = finalSetup(a, rule.competitionId, heats, newHeatName);
 	await api.writeSetup(pairing.eventId, setup.heats.length > 0 ? setup : { entries: setup.entries });
 	await pullSetup(db, api, pairing);
 	return setup.entries.length;

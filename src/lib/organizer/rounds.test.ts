@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { competition, MIN, T0 } from '$lib/scoring/testkit';
 import { scoreCompetition } from '$lib/scoring/scorer';
-import { advancementMap, finalSetup, newFinalCompetition, parseRoundRule, roundAdvancement, type RoundRule } from './rounds';
-import { loadRoundRules, saveRoundRule } from './rounds-store';
-import { memoryDb } from './testkit';
+import { CompetitionSchema } from '$lib/setup/schema';
+import { advancementMap, finalSetup, newFinalCompetition, roundAdvancement, withRoundRule, type RoundRule } from './rounds';
 
 /** Ana 30, Bob 32, Cai 35 minutes in heat-1; Dan 31 in heat-2. */
 function qualifying() {
@@ -21,20 +20,25 @@ function qualifying() {
 	return { competition: setup.competition, entries, standings: scoreCompetition({ ...setup, entries }, events, T0 + 100 * MIN) };
 }
 
-const perHeat: RoundRule = { finalCompetitionId: 'comp-final', rule: { mode: 'per-heat', count: 1 } };
+const perHeat: RoundRule = { competitionId: 'comp-final', rule: { mode: 'per-heat', count: 1 } };
 
 describe('rounds', () => {
 	it('no rule: no advancement; a rule: the map of who advances', () => {
 		const q = qualifying();
-		expect(roundAdvancement(q, null)).toBeNull();
-		const a = roundAdvancement(q, perHeat)!;
+		expect(roundAdvancement(q)).toBeNull();
+		const a = roundAdvancement({ ...q, competition: withRoundRule(q.competition, perHeat) })!;
 		expect(Object.fromEntries(advancementMap(a))).toEqual({ ana: true, dan: true, bob: false, cai: false });
 	});
 
-	it('accepts only valid rules', () => {
-		expect(parseRoundRule(perHeat)).toEqual(perHeat);
-		expect(parseRoundRule({ finalCompetitionId: 'x', rule: { mode: 'overall', count: 0 } })).toBeNull();
-		expect(parseRoundRule('nonsense')).toBeNull();
+	it('the rule lives on the competition: set, replaced, removed; the set-up schema checks it', () => {
+		const { competition: c } = qualifying();
+		const set = withRoundRule(c, perHeat);
+		expect(CompetitionSchema.parse(set)).toEqual(set);
+		expect(withRoundRule(set, { ...perHeat, rule: { mode: 'overall', count: 3, countryQuota: 1 } }).advancesTo?.rule).toEqual({ mode: 'overall', count: 3, countryQuota: 1 });
+		expect(withRoundRule(set, null)).toEqual(c);
+		expect('advancesTo' in withRoundRule(set, null)).toBe(false);
+		expect(CompetitionSchema.safeParse({ ...c, advancesTo: { competitionId: 'f', rule: { mode: 'overall', count: 0 } } }).success).toBe(false);
+		expect(CompetitionSchema.safeParse({ ...c, advancesTo: { competitionId: 'bad id!', rule: { mode: 'overall', count: 1 } } }).success).toBe(false);
 	});
 
 	it('a new final: same ruleset and day, one heat, IDs derived and short enough', () => {
@@ -49,7 +53,8 @@ describe('rounds', () => {
 	});
 
 	it("the final's entries go into its first heat, the same on every run; a heat is made when it has none", () => {
-		const a = roundAdvancement(qualifying(), perHeat)!;
+		const q = qualifying();
+		const a = roundAdvancement({ ...q, competition: withRoundRule(q.competition, perHeat) })!;
 		const heats = [
 			{ id: 'other', competitionId: 'comp', name: 'H' },
 			{ id: 'comp-final-h1', competitionId: 'comp-final', name: 'Final' },
@@ -65,16 +70,5 @@ describe('rounds', () => {
 		const bare = finalSetup(a, 'comp-final', [], 'Final');
 		expect(bare.heats).toEqual([{ id: 'comp-final-h1', competitionId: 'comp-final', name: 'Final' }]);
 		expect(bare.entries.every((e) => e.heatId === 'comp-final-h1')).toBe(true);
-	});
-
-	it('rules are kept per competition on the device; removed with null; damaged ones ignored', async () => {
-		const db = memoryDb();
-		await saveRoundRule(db, 'comp', perHeat);
-		await db.meta.put({ key: 'advancement:broken', value: { rule: 'x' } });
-		await db.meta.put({ key: 'deviceId', value: 'd' });
-		expect([...(await loadRoundRules(db))]).toEqual([['comp', perHeat]]);
-		await saveRoundRule(db, 'comp', null);
-		expect((await loadRoundRules(db)).size).toBe(0);
-		await expect(saveRoundRule(db, 'comp', { finalCompetitionId: 'f', rule: { mode: 'overall', count: -1 } })).rejects.toThrow();
 	});
 });

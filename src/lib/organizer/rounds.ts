@@ -1,31 +1,26 @@
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
-import { advancement, AdvancementRuleSchema, finalEntries, type Advancement } from '$lib/results/advancement';
-import { IdSchema, type Competition, type Entry, type Heat } from '$lib/setup/schema';
+import { advancement, finalEntries, type Advancement } from '$lib/results/advancement';
+import type { Competition, Entry, Heat } from '$lib/setup/schema';
 import type { Standings } from '$lib/scoring/types';
 
 /**
- * Rounds on the organizer's screen: a qualifying competition's rule (which final, who goes
- * there) turned into the standings' "Advances" map and into the final's set-up. Pure; the
- * rule is kept by src/lib/organizer/rounds-store.ts.
+ * Rounds on the organizer's screen: a qualifying competition's rule (`advancesTo`: which final,
+ * who goes there; kept with the set-up on the server) turned into the standings' "Advances"
+ * map and into the final's set-up. Pure.
  */
 
-export const RoundRuleSchema = z.object({
-	/** The final: another competition of the same event. */
-	finalCompetitionId: IdSchema,
-	rule: AdvancementRuleSchema
-});
-export type RoundRule = z.infer<typeof RoundRuleSchema>;
+/** A qualifying round's final and advancement rule. */
+export type RoundRule = NonNullable<Competition['advancesTo']>;
 
-/** The rule, or null when it is missing or not valid (an older or damaged record is ignored, not fatal). */
-export function parseRoundRule(value: unknown): RoundRule | null {
-	const parsed = RoundRuleSchema.safeParse(value);
-	return parsed.success ? parsed.data : null;
+/** Who advances under the competition's rule; null when it is not a qualifying round. */
+export function roundAdvancement(s: { competition: Competition; standings: Pick<Standings, 'rows'>; entries: readonly Entry[] }): Advancement | null {
+	const rule = s.competition.advancesTo;
+	return rule ? advancement(s.standings, s.entries, rule.rule) : null;
 }
 
-/** Who advances under `rule`; null without a rule. */
-export function roundAdvancement(s: { standings: Pick<Standings, 'rows'>; entries: readonly Entry[] }, rule: RoundRule | null): Advancement | null {
-	return rule ? advancement(s.standings, s.entries, rule.rule) : null;
+/** The qualifying competition with `rule`, or without any with null: what to write to the server. */
+export function withRoundRule(qualifying: Competition, rule: RoundRule | null): Competition {
+	const { advancesTo: _, ...rest } = qualifying;
+	return rule ? { ...rest, advancesTo: rule } : rest;
 }
 
 /** Entry ID → advances, for the results export's "Advances" column. */
@@ -65,10 +60,8 @@ export function finalSetup(a: Advancement, finalCompetitionId: string, heats: re
 /** The final choice that asks for a new final competition (not an ID: IDs start with a letter or digit). */
 export const NEW_FINAL = '*new';
 
-/** What the organizer page offers the standings for rounds: the rules on this device and the two actions. */
+/** What the organizer page offers the standings for rounds: the two actions. */
 export interface RoundsControl {
-	/** Rules by qualifying competition ID. */
-	rules: ReadonlyMap<string, RoundRule>;
 	/** Saves the rule (a final's ID, NEW_FINAL to create one) or, with `final` null, removes it. */
 	save: (qualifying: Competition, final: string | null, rule: RoundRule['rule']) => Promise<void>;
 	/** Writes the final's entries for the advancing ones; how many and the final's name. */
