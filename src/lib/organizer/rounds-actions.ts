@@ -24,7 +24,7 @@ export async function saveRound(
 	const made = final === NEW_FINAL ? newFinalCompetition(qualifying, names) : null;
 	const finalId = made ? made.competition.id : final;
 	const updated = withRoundRule(qualifying, finalId === null ? null : { competitionId: finalId, rule });
-	// The final first: the server checks a competition's set-up in the order given.
+	// One request: a new final, its heat and the rule naming it are stored together or not at all.
 	await api.writeSetup(pairing.eventId, made ? { competitions: [made.competition, updated], heats: [made.heat] } : { competitions: [updated] });
 	await pullSetup(db, api, pairing);
 }
