@@ -1,7 +1,6 @@
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
 import { EntrySchema, type Entry } from '$lib/setup/schema';
 import type { Standings, StandingRow } from '$lib/scoring/types';
+import { AdvancementRuleSchema, type AdvancementRule } from './advancement-rule';
 
 /**
  * Who of a qualifying round goes on to the final. Pure: the qualifying standings, its entries
@@ -27,15 +26,7 @@ import type { Standings, StandingRow } from '$lib/scoring/types';
  * before that is let in whole (quota permitting).
  */
 
-const positiveCount = z.number().check(z.int('a whole number'), z.minimum(1), z.maximum(10_000));
-
-export const AdvancementRuleSchema = z.discriminatedUnion('mode', [
-	/** The best `count` of the whole round. */
-	z.object({ mode: z.literal('overall'), count: positiveCount, countryQuota: z.optional(positiveCount) }),
-	/** The best `count` of each heat. */
-	z.object({ mode: z.literal('per-heat'), count: positiveCount, countryQuota: z.optional(positiveCount) })
-]);
-export type AdvancementRule = z.infer<typeof AdvancementRuleSchema>;
+export { AdvancementRuleSchema, type AdvancementRule };
 
 /** Why an entry does not advance; null when it does. */
 export type NotAdvancingReason = 'no-place' | 'below-cut' | 'country-quota';

@@ -40,6 +40,22 @@ describe("the organizer's set-up", () => {
 		expect(setup.entries.map((e) => [e.name, e.table])).toEqual([['Anna Nová', '7'], ['Bob', '1']]);
 	});
 
+	it("keeps a qualifying round's final and rule (advancesTo), replaced or removed with the competition; the final must be another competition of the event", () => {
+		const final = { id: 'spring-final', eventId: 'spring', name: 'Final', ruleset: rs };
+		const rule = { competitionId: 'spring-final', rule: { mode: 'per-heat' as const, count: 2, countryQuota: 1 } };
+		saveOrganizerSetup(store, 'spring', { rulesets: [ruleset], competitions: [final, { ...springSolo, advancesTo: rule }] });
+		expect(eventSetup(store, 'spring')!.competitions.find((c) => c.id === 'spring-solo')).toEqual({ ...springSolo, advancesTo: rule });
+		expect(store.getCompetition('spring-solo')?.advancesTo).toEqual(rule);
+		saveOrganizerSetup(store, 'spring', { competitions: [springSolo] });
+		expect(eventSetup(store, 'spring')!.competitions.find((c) => c.id === 'spring-solo')).toEqual(springSolo);
+		saveOrganizerSetup(store, 'autumn', { rulesets: [ruleset], competitions: [{ ...springSolo, id: 'autumn-solo', eventId: 'autumn' }] });
+		const refused = (advancesTo: unknown) => answerOf(() => saveOrganizerSetup(store, 'spring', { competitions: [{ ...springSolo, advancesTo }] }));
+		expect(refused({ ...rule, competitionId: 'spring-solo' })).toMatchObject({ status: 400 });
+		expect(refused({ ...rule, competitionId: 'autumn-solo' })).toMatchObject({ status: 400 });
+		expect(refused({ ...rule, rule: { mode: 'overall', count: 0 } })).toMatchObject({ status: 400 });
+		expect(eventSetup(store, 'spring')!.competitions.find((c) => c.id === 'spring-solo')).toEqual(springSolo);
+	});
+
 	it('refuses, all or nothing: another event, a missing ruleset, a heat of another competition, a changed ruleset version', () => {
 		saveOrganizerSetup(store, 'autumn', { rulesets: [ruleset], competitions: [{ ...springSolo, id: 'autumn-solo', eventId: 'autumn' }] });
 		const cases: [unknown, number, RegExp][] = [

@@ -4,7 +4,7 @@ import '$lib/zod-locale';
 import { CompetitionSchema, EntrySchema, HeatSchema, RulesetSchema } from '$lib/setup/schema';
 import type { SetupResponse } from '$lib/sync/protocol';
 import { describeIssues, toIssues } from '$lib/validation';
-import type { Store } from './store';
+import { advancesToColumn, type Store } from './store';
 
 /** POST /api/events/{e}/setup: the organizer adds set-up, or replaces items by ID. */
 export const SetupWriteSchema = z.object({
@@ -49,9 +49,18 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
 			if (owner !== undefined && owner !== eventId) error(409, `competition ${c.id} belongs to another event`);
 			if (!store.getRuleset(c.ruleset.id, c.ruleset.version)) error(400, `competition ${c.id}: ruleset ${c.ruleset.id} version ${c.ruleset.version} is not on the server: send it too`);
 			if (owner === undefined) store.insertSetup({ competitions: [c] });
-			else db.prepare('UPDATE competitions SET name = ?, ruleset_id = ?, ruleset_version = ? WHERE id = ?').run(c.name, c.ruleset.id, c.ruleset.version, c.id);
+			else
+				db.prepare('UPDATE competitions SET name = ?, ruleset_id = ?, ruleset_version = ?, advances_to = ? WHERE id = ?').run(
+					c.name, c.ruleset.id, c.ruleset.version, advancesToColumn(c), c.id
+				);
 		}
 		const inEvent = (competitionId: string) => ownCompetitions.has(competitionId) || eventOf.get(competitionId) === eventId;
+		for (const c of competitions) {
+			const final = c.advancesTo?.competitionId;
+			if (final === undefined) continue;
+			if (final === c.id) error(400, `competition ${c.id}: its final must be another competition`);
+			if (!inEvent(final)) error(400, `competition ${c.id}: final ${final} is not part of this event`);
+		}
 		for (const h of heats) {
 			if (!inEvent(h.competitionId)) error(400, `heat ${h.id}: competition ${h.competitionId} is not part of this event`);
 			const was = heatCompetition.get(h.id) as string | undefined;

@@ -190,6 +190,10 @@ export const MIGRATIONS: readonly string[] = [
 		PRIMARY KEY (competition_id, version)
 	);
 	CREATE INDEX publications_event ON publications (event_id, competition_id, version);
+	`,
+	// 7 (rounds): a qualifying competition's final and advancement rule (Competition.advancesTo), as JSON.
+	`
+	ALTER TABLE competitions ADD COLUMN advances_to TEXT;
 	`
 ];
 
@@ -229,7 +233,7 @@ export interface AppendOrigin {
 }
 
 type EventRow = { id: string; name: string; date: string; venue: string | null };
-type CompetitionRow = { id: string; event_id: string; name: string; ruleset_id: string; ruleset_version: number };
+type CompetitionRow = { id: string; event_id: string; name: string; ruleset_id: string; ruleset_version: number; advances_to: string | null };
 type HeatRow = { id: string; competition_id: string; name: string };
 type EntryRow = {
 	id: string;
@@ -330,7 +334,7 @@ export class Store {
 	listCompetitions(eventId: string): CompetitionSummary[] {
 		const rows = this.db
 			.prepare(
-				`SELECT c.id, c.event_id, c.name, c.ruleset_id, c.ruleset_version, r.json AS ruleset_json,
+				`SELECT c.id, c.event_id, c.name, c.ruleset_id, c.ruleset_version, c.advances_to, r.json AS ruleset_json,
 				        (SELECT count(*) FROM heats h WHERE h.competition_id = c.id) AS heats,
 				        (SELECT count(*) FROM entries e WHERE e.competition_id = c.id) AS entries
 				   FROM competitions c
@@ -349,7 +353,7 @@ export class Store {
 
 	getCompetition(id: string): Competition | undefined {
 		const row = this.db
-			.prepare('SELECT id, event_id, name, ruleset_id, ruleset_version FROM competitions WHERE id = ?')
+			.prepare('SELECT id, event_id, name, ruleset_id, ruleset_version, advances_to FROM competitions WHERE id = ?')
 			.get(id) as CompetitionRow | undefined;
 		return row && toCompetition(row);
 	}
@@ -400,7 +404,7 @@ export class Store {
 		const nextPosition = (table: 'competitions' | 'heats' | 'entries', parent: string, id: string) =>
 			(this.db.prepare(`SELECT coalesce(max(position), -1) + 1 AS p FROM ${table} WHERE ${parent} = ?`).get(id) as { p: number }).p;
 		const insCompetition = this.db.prepare(
-			'INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin) VALUES (?, ?, ?, ?, ?, ?, ?)'
+			'INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin, advances_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
 		);
 		const insHeat = this.db.prepare('INSERT INTO heats (id, competition_id, name, position) VALUES (?, ?, ?, ?)');
 		const insEntry = this.db.prepare(
@@ -419,7 +423,9 @@ export class Store {
 					throw new Error(`ruleset ${r.id} version ${r.version} is already stored with other content: give it a new version`);
 			}
 			for (const c of competitions)
-				insCompetition.run(c.id, c.eventId, c.name, c.ruleset.id, c.ruleset.version, nextPosition('competitions', 'event_id', c.eventId), input.origin ?? 'organizer');
+				insCompetition.run(
+					c.id, c.eventId, c.name, c.ruleset.id, c.ruleset.version, nextPosition('competitions', 'event_id', c.eventId), input.origin ?? 'organizer', advancesToColumn(c)
+				);
 			for (const h of heats) insHeat.run(h.id, h.competitionId, h.name, nextPosition('heats', 'competition_id', h.competitionId));
 			for (const e of entries) {
 				const heat = heatCompetition.get(e.heatId) as { competition_id: string } | undefined;
@@ -543,8 +549,14 @@ function toCompetition(row: CompetitionRow): Competition {
 		id: row.id,
 		eventId: row.event_id,
 		name: row.name,
-		ruleset: { id: row.ruleset_id, version: row.ruleset_version }
+		ruleset: { id: row.ruleset_id, version: row.ruleset_version },
+		...(row.advances_to ? { advancesTo: JSON.parse(row.advances_to) } : {})
 	});
+}
+
+/** Competition.advancesTo as stored: JSON, or NULL for a competition that is not a qualifying round. */
+export function advancesToColumn(c: Competition): string | null {
+	return c.advancesTo ? JSON.stringify(c.advancesTo) : null;
 }
 
 function toEntry(row: EntryRow): Entry {

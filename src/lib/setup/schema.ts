@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { RulesetSchema } from '$lib/rules/schema';
+import { AdvancementRuleSchema } from '$lib/results/advancement-rule';
 
 /**
  * The set-up that judge events refer to: events (the day), competitions (one ruleset each),
@@ -27,7 +28,9 @@ export const CompetitionSchema = z.object({
 	eventId: IdSchema,
 	name: z.string().check(z.minLength(1), z.maxLength(200)),
 	/** The ruleset version in force, frozen when the competition starts (CZ-GEN-CHANGES). */
-	ruleset: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), version: z.number().check(z.int(), z.minimum(1)) })
+	ruleset: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), version: z.number().check(z.int(), z.minimum(1)) }),
+	/** A qualifying round: its final (another competition of the event) and who goes there. */
+	advancesTo: z.optional(z.object({ competitionId: IdSchema, rule: AdvancementRuleSchema }))
 });
 export type Competition = z.infer<typeof CompetitionSchema>;
 
