@@ -84,6 +84,28 @@ describe('mergeEventFiles', () => {
 		]);
 	});
 
+	it('a competition with and without its advancement to a final (pulled before and after the organizer set it) merges, keeping the advancement', () => {
+		const a = parsed(A);
+		const plan = { competitionId: 'es-final', rule: { mode: 'overall', count: 2 } };
+		const b = parsed(B, (f) => {
+			f.setup.competitions[0].advancesTo = plan;
+		});
+		for (const files of [
+			[a, b],
+			[b, a]
+		]) {
+			const m = mergeEventFiles(files);
+			if (!m.ok) throw new Error(m.errors.map(formatFileError).join('\n'));
+			expect(m.value.setup.competitions[0]!.advancesTo).toEqual(plan);
+		}
+		// Anything else that differs is still an error.
+		const renamed = parsed(B, (f) => {
+			f.setup.competitions[0].advancesTo = plan;
+			f.setup.competitions[0].name = 'Another name';
+		});
+		expect(mergeEventFiles([a, renamed]).ok).toBe(false);
+	});
+
 	it('rulesets are kept by ID and version: another version is another ruleset, a changed one is an error', () => {
 		const cz = parsed('czjpa-individual.json');
 		const v2 = parsed('czjpa-individual.json', (f) => {

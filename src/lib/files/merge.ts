@@ -34,14 +34,19 @@ export function mergeEventFiles(files: readonly ParsedEventFile[]): Result<Merge
 		for (const { fileName, file } of files) {
 			(file.setup[list] as EventFileSetup[typeof list][number][]).forEach((item, index) => {
 				const key = setupKey(list, item as { id: string; version?: number });
-				const text = canonicalJson(item);
+				const text = canonicalJson(list === 'competitions' ? withoutPlan(item as Competition) : item);
 				const first = seen.get(key);
 				if (!first) {
 					seen.set(key, { item, file: fileName, index, text });
 					(setup[list] as unknown[]).push(item);
 					return;
 				}
-				if (first.text === text) return;
+				if (first.text === text) {
+					// The plan for a next round is not part of the results: tablets that pulled the set-up
+					// before and after the organizer set it still merge; the first file that has one gives it.
+					if (list === 'competitions') adoptPlan(setup.competitions, first.item as Competition, item as Competition);
+					return;
+				}
 				const kind = SETUP_KINDS[list];
 				const label = itemLabel(kind, item)!;
 				const diff = firstDifference(first.item, item, []);
@@ -62,6 +67,19 @@ export function mergeEventFiles(files: readonly ParsedEventFile[]): Result<Merge
 	}
 	if (errors.length > 0) return { ok: false, errors };
 	return { ok: true, value: { files: files.map((f) => f.fileName), setup, log: files.flatMap((f) => f.file.log) } };
+}
+
+/** A competition without its advancement to a final (`advancesTo`): what must agree between files. */
+function withoutPlan(c: Competition): Omit<Competition, 'advancesTo'> {
+	const { advancesTo: _plan, ...rest } = c;
+	return rest;
+}
+
+/** Gives the kept competition the advancement a later file has, when it has none itself. */
+function adoptPlan(kept: Competition[], first: Competition, later: Competition): void {
+	if (first.advancesTo || !later.advancesTo) return;
+	const i = kept.indexOf(first);
+	if (i >= 0) kept[i] = { ...first, advancesTo: later.advancesTo };
 }
 
 /** The path of the first place where two JSON values differ (empty: at the top). */
