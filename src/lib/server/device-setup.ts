@@ -46,7 +46,8 @@ export function adoptDeviceSetup(store: Store, device: Device, setup: PushedSetu
 			refused.push({ id: rawIdOf(raw), reason: `competition: ${parsed.error.issues[0]?.message ?? 'not valid'}` });
 			continue;
 		}
-		const competition = parsed.data;
+		// Rounds are the organizer's: a competition set up on a tablet never brings an advancement to a final.
+		const { advancesTo: _plan, ...competition } = parsed.data;
 		const known = store.getCompetition(competition.id);
 		if (known) {
 			if (known.eventId !== device.eventId) refused.push({ id: competition.id, reason: 'this competition belongs to another event' });

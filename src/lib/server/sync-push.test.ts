@@ -93,6 +93,14 @@ describe('push with set-up made on the tablet', () => {
 		expect(store.listEntries(q.competitionId)).toHaveLength(2);
 	});
 
+	it('a competition set up on a tablet never brings an advancement to a final (rounds are the organizer\'s)', () => {
+		const q = quick('plan');
+		const planned = { ...q.bundle, competitions: q.bundle.competitions.map((c) => ({ ...c, advancesTo: { competitionId: 'other-event-final', rule: { mode: 'overall' as const, count: 3 } } })) };
+		expect(pushEvents(store, judge, { events: [], setup: planned }).setupAdded).toEqual([q.competitionId]);
+		expect(store.getCompetition(q.competitionId)).toMatchObject({ eventId: DEMO_EVENT_ID });
+		expect(store.getCompetition(q.competitionId)?.advancesTo).toBeUndefined();
+	});
+
 	it("never changes the organizer's set-up, refuses another event's competition and a ruleset version with other content", () => {
 		const renamed = { id: 'demo-czjpa-individual', eventId: 'day-x', name: 'Renamed by a judge', ruleset: { id: 'czjpa-individual', version: 1 } };
 		const stolen = { id: 'autumn-solo', eventId: 'day-x', name: 'Mine now', ruleset: renamed.ruleset };
