@@ -46,6 +46,8 @@ test('the printable results hold the event, the competition, the ruleset version
 	expect(text).toContain(`${ruleset.id} v${ruleset.version}`);
 	// Places and names, in order: the faster finisher first.
 	expect(text).toMatch(new RegExp(`1 ${escape(entries[1]!.name)} .*41:00.*2 ${escape(entries[0]!.name)} .*52:00`));
+	// Pieces per minute of the 41:00 finisher: all 200 pieces over the final time.
+	expect(text).toContain((200 / 41).toFixed(2));
 	// Nothing of the screen: no print button, no sync badge.
 	expect(text).not.toContain('Print or save as PDF');
 	expect(text).not.toMatch(/Not paired|Online|Offline/);

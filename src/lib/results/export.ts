@@ -50,6 +50,7 @@ import type { CompetitionEvent, Competition, Entry, Heat } from '$lib/setup/sche
 import { disqualificationText } from './disqualification';
 import { explainStanding } from './reason';
 import { formatResultTime } from './result-time';
+import { piecesPerMinute } from './pieces-per-minute';
 import { statusLabel } from './status';
 
 export const RESULTS_FORMAT = 'puzzle-judge-results';
@@ -172,25 +173,7 @@ export function resultsColumns(withAdvancement: boolean): readonly { key: keyof 
 	return withAdvancement ? RESULTS_COLUMNS : RESULTS_COLUMNS.filter((c) => c.key !== 'advances');
 }
 
-const MINUTE_MS = 60_000;
-
-/**
- * Solving speed, rounded to two decimals. For a finisher: all the puzzle's pieces over the
- * final time (penalties included, so that it ranks as the time does). For an entry unfinished
- * at the limit: the counted pieces over the time limit, as the whole limit was used. Null
- * where a speed makes no sense: no result yet, disqualified, absent, a tally not entered.
- */
-export function piecesPerMinute(
-	outcome: Pick<Outcome, 'status' | 'finalTimeMs' | 'totalPieces' | 'countedPieces'>,
-	ruleset: Pick<Ruleset, 'timeLimitMs'>
-): number | null {
-	let perMinute: number | null = null;
-	if (outcome.status === 'finished' && outcome.finalTimeMs !== null && outcome.finalTimeMs > 0)
-		perMinute = outcome.totalPieces / (outcome.finalTimeMs / MINUTE_MS);
-	else if (outcome.status === 'unfinished' && outcome.countedPieces !== null && ruleset.timeLimitMs > 0)
-		perMinute = outcome.countedPieces / (ruleset.timeLimitMs / MINUTE_MS);
-	return perMinute === null ? null : Math.round(perMinute * 100) / 100;
-}
+export { piecesPerMinute };
 
 /** Each value once, in first-seen order, without empty ones. */
 function distinct(values: readonly (string | undefined)[]): string[] {
