@@ -145,8 +145,8 @@ export class SyncApi {
 	}
 
 	/** An entry's audit trail: its events and corrections, each with how it reached the server (organizer). */
-	entryAudit(eventId: string, entryId: string): Promise<EntryAudit> {
-		return this.request('GET', this.eventPath(eventId, `entries/${encodeURIComponent(entryId)}/audit`), EntryAuditSchema);
+	async entryAudit(eventId: string, entryId: string): Promise<EntryAudit> {
+		return (await this.request('GET', this.eventPath(eventId, `entries/${encodeURIComponent(entryId)}/audit`), EntryAuditSchema)) as EntryAudit;
 	}
 
 	/** The latest published version of each published competition (the public API: no token). */

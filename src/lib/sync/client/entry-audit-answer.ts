@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { JudgeEventSchema } from '$lib/events/schema';
+import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 
 /** The answer of GET /api/events/{e}/entries/{entryId}/audit (src/lib/server/entry-audit.ts). */
 export const EntryAuditSchema = z.object({
@@ -16,5 +16,7 @@ export const EntryAuditSchema = z.object({
 		})
 	)
 });
-export type EntryAudit = z.infer<typeof EntryAuditSchema>;
-export type AuditedEventAnswer = EntryAudit['events'][number];
+type Parsed = z.infer<typeof EntryAuditSchema>;
+/** zod infers the event union loosely; a checked event is a JudgeEvent. */
+export type AuditedEventAnswer = Omit<Parsed['events'][number], 'event'> & { event: JudgeEvent };
+export type EntryAudit = Omit<Parsed, 'events'> & { events: AuditedEventAnswer[] };
