@@ -14,6 +14,7 @@ const MIN = 60_000;
 const SEC = 1000;
 
 test('entry detail: every event with its tablet, receipt time and clock offset, the correction\'s reason, the versions of the record; axe-clean; Escape closes', async ({ page }) => {
+	test.setTimeout(90_000);
 	const name = `Audit ${RUN}`;
 	const { eventId, token: org } = await createEvent(name);
 	const c = `ad-${RUN}`;
@@ -39,7 +40,7 @@ test('entry detail: every event with its tablet, receipt time and clock offset, 
 		expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token, json: { events, clock } }), 200, 'push');
 	await push(north.token, tab1.events, { offsetMs: -120, roundTripMs: 9, measuredAt: Date.now() });
 	await push(south.token, tab2.events, { offsetMs: 250, roundTripMs: 14, measuredAt: Date.now() });
-	tab2.correct(check, T0 + 50 * MIN, 'Recounted: no piece missing', { type: 'check.confirmed', at: check.at, payload: { ref: hand.id, missingPieces: 0 } });
+	const fix = tab2.correct(check, T0 + 50 * MIN, 'Recounted: no piece missing', { type: 'check.confirmed', at: check.at, payload: { ref: hand.id, missingPieces: 0 } });
 	await push(south.token, tab2.events, { offsetMs: 250, roundTripMs: 14, measuredAt: Date.now() });
 
 	await signInOrganizer(page, org, eventId, name);
@@ -79,4 +80,19 @@ test('entry detail: every event with its tablet, receipt time and clock offset, 
 	await page.keyboard.press('Escape');
 	await expect(dialog).toHaveCount(0);
 	await expect(opener).toBeFocused();
+
+	// Correct this event: the organizer voids the recount; the trail and the versions follow.
+	await opener.click();
+	const form = dialog.getByTestId('entry-void');
+	await form.getByLabel('Event to void').selectOption(fix.id);
+	await form.getByLabel('Reason (required)').fill('The recount was of the wrong table');
+	await form.getByRole('button', { name: 'Void the event' }).click();
+	await expect(form.getByRole('status')).toHaveText('Correction recorded.');
+	await expect(rows).toHaveCount(5);
+	await expect(trail.getByTestId('reason').filter({ hasText: 'The recount was of the wrong table' })).toHaveCount(1);
+	await expect(versions).toHaveCount(5);
+	await expect(versions.nth(4).getByTestId('version-final')).not.toHaveText('40:00.000');
+	// Once synced, the server answers for the organizer's correction too.
+	await expect(trail.getByTestId('received').filter({ hasText: 'not received' })).toHaveCount(0);
+	await expectNoAxeViolations(page);
 });
