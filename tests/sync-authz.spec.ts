@@ -33,6 +33,9 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'GET /api/events/A/heat-starts':         row(   401,  401,      401,    401,    200, 200,   200,     403),
 	'POST /api/events/A/publications':       row(   401,  401,      401,    401,    201, 403,   403,     403),
 	'POST /api/events/A/publications/{c}/final': row(401, 401,   401,    401,    200, 403,   403,     403),
+	'GET /api/events/A/entries/{e}/audit':   row(   401,  401,      401,    401,    200, 403,   403,     403),
+	// An entry of event B asked for under A: not found for A's organizer, refused for the others.
+	'GET /api/events/A/entries/{B e}/audit': row(   401,  401,      401,    401,    404, 403,   403,     403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200),
 	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200)
 };
@@ -117,6 +120,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'GET /api/events/A/heat-starts': (r, headers) => r.get(`${a}/heat-starts?after=0`, { headers }),
 		'POST /api/events/A/publications': (r, headers, c) => r.post(`${a}/publications`, { headers, data: { competitionId: sA.competitionId, note: `Published by ${c}` } }),
 		'POST /api/events/A/publications/{c}/final': (r, headers) => r.post(`${a}/publications/${sA.competitionId}/final`, { headers }),
+		'GET /api/events/A/entries/{e}/audit': (r, headers) => r.get(`${a}/entries/${sA.entryIds[0]}/audit`, { headers }),
+		'GET /api/events/A/entries/{B e}/audit': (r, headers) => r.get(`${a}/entries/${sB.entryIds[0]}/audit`, { headers }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
 		'GET /api/public/events/A/results/{c}': (r, headers) => r.get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=1`, { headers })
@@ -139,7 +144,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 				if (typeof body.message !== 'string' || body.message.length < 10) failures.push(`${endpoint} as ${c}: no message in ${text.slice(0, 200)}`);
 				if (Object.keys(body).length !== 1) failures.push(`${endpoint} as ${c}: a refusal carries data: ${text.slice(0, 200)}`);
 				if (text.includes(A.event.name) || text.includes(sA.competitionId)) failures.push(`${endpoint} as ${c}: the refusal shows A's data`);
-				const expectedMessage = want === 401 ? /valid device token/ : c === 'orgB' ? /another event/ : /may not/;
+				const expectedMessage = want === 401 ? /valid device token/ : want === 404 ? /no entry/ : c === 'orgB' ? /another event/ : /may not/;
 				if (!expectedMessage.test(body.message)) failures.push(`${endpoint} as ${c}: message "${body.message}" does not match ${expectedMessage}`);
 			} else if (endpoint.includes('/A/') && endpoint.startsWith('GET')) {
 				if (!text.includes(A.eventId) && !endpoint.endsWith('judge-events') && !endpoint.endsWith('heat-starts')) failures.push(`${endpoint} as ${c}: A's data missing`);
@@ -148,7 +153,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(168);
+	expect(cells).toBe(184);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);

@@ -550,6 +550,16 @@ function publicationsPost(): fc.Arbitrary<Case> {
 	);
 }
 
+function entryAuditGet(): fc.Arbitrary<Case> {
+	const { A, judgeA, displayA, sA, sB } = fx;
+	const own = sA.entryIds[0]!;
+	return fc.oneof(
+		tokenOrPathGet(`entries/${own}/audit`, [judgeA.token, displayA.token]),
+		// Another event's entry, a forged or unknown ID: not an entry of A.
+		forgedSegment(own, [sB.entryIds[0]!]).map((entryId): Case => ({ method: 'GET', path: `/api/events/${A.eventId}/entries/${entryId}/audit`, authorization: `Bearer ${A.token}`, expect: [404] }))
+	);
+}
+
 function finalPost(): fc.Arbitrary<Case> {
 	const { A, B, judgeA, displayA, sA, sB, revokedA } = fx;
 	const post = (competitionId: string, expect: number[], authorization: string | null = `Bearer ${A.token}`, eventId = A.eventId): Case => ({ method: 'POST', path: `/api/events/${eventId}/publications/${competitionId}/final`, authorization, expect });
@@ -758,6 +768,7 @@ test.describe('fuzz: every answer a 4xx with a JSON message, the server up, noth
 	test('GET /api/device', () => fuzz('GET /api/device', deviceGet, 300, 16));
 	test('POST /api/events/{e}/publications', () => fuzz('POST /api/events/{e}/publications', publicationsPost, 800, 17));
 	test('POST /api/events/{e}/publications/{c}/final', () => fuzz('POST /api/events/{e}/publications/{c}/final', finalPost, 400, 18));
+	test('GET /api/events/{e}/entries/{id}/audit', () => fuzz('GET /api/events/{e}/entries/{id}/audit', entryAuditGet, 400, 20));
 	test('GET /api/public/events/{e}/results[/{c}]', () => fuzz('GET /api/public/events/{e}/results[/{c}]', publicResultsGet, 600, 19));
 	test('GET /api/health and /api/time (no input to refuse: always 200)', () => fuzz('GET /api/health, /api/time', publicGet, 400, 13));
 });
@@ -811,6 +822,7 @@ test('CONTRACT: a method an endpoint does not have answers 405 with a JSON messa
 		['POST', `/api/events/${A.eventId}/devices/x`],
 		['GET', `/api/events/${A.eventId}/publications`],
 		['GET', `/api/events/${A.eventId}/publications/x/final`],
+		['POST', `/api/events/${A.eventId}/entries/x/audit`],
 		['POST', `/api/public/events/${A.eventId}/results`]
 	] as const) {
 		const a = await call(method, path, { token: A.token, ...(method === 'GET' ? {} : { body: '{}' }) });

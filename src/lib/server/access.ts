@@ -25,7 +25,9 @@ export const ACTIONS = {
 	/** Import a tablet's exported event file. */
 	'events.import': ['organizer'],
 	/** Publish and lock results. */
-	'results.publish': ['organizer']
+	'results.publish': ['organizer'],
+	/** Read an entry's audit trail: who pushed each event, when it arrived, the device's clock. */
+	'events.audit': ['organizer']
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ACTIONS;
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { TimeResponseSchema, type TimeResponse } from '$lib/sync/clock-offset';
 import { HeatStartListSchema, HeatStartSchema, PairedDeviceSchema, SetupResponseSchema, type HeatStart, type HeatStartRequest, type PairedDevice, type PushRequest, type PushResponse, type PullResponse, type SetupResponse } from '$lib/sync/protocol';
 import type { JudgeEvent } from '$lib/events/schema';
+import { EntryAuditSchema, type EntryAudit } from './entry-audit-answer';
 import type { EventFile } from '$lib/files/event-file';
 import {
 	AddedDeviceSchema,
@@ -141,6 +142,11 @@ export class SyncApi {
 	/** Marks the latest published version final; refused while under protest (organizer). */
 	async finalize(eventId: string, competitionId: string): Promise<PublicationStatus> {
 		return (await this.request('POST', this.eventPath(eventId, `publications/${encodeURIComponent(competitionId)}/final`), PublicationAnswerSchema, { body: {} })).publication;
+	}
+
+	/** An entry's audit trail: its events and corrections, each with how it reached the server (organizer). */
+	async entryAudit(eventId: string, entryId: string): Promise<EntryAudit> {
+		return (await this.request('GET', this.eventPath(eventId, `entries/${encodeURIComponent(entryId)}/audit`), EntryAuditSchema)) as EntryAudit;
 	}
 
 	/** The latest published version of each published competition (the public API: no token). */
