@@ -137,6 +137,7 @@ test('merged standings equal merge.ts for the same events; a two-device conflict
 	const rowOf = (n: number) => table.locator(`tr[data-entry="${entry(n)}"]`);
 	await expect(rowOf(2).getByTestId('final-time')).toHaveText('25:00');
 	await expect(rowOf(2).getByTestId('place')).toHaveText('1');
+	await expect(rowOf(2).getByTestId('ppm')).toHaveText('8'); // all 200 pieces in 25:00
 	await expect(rowOf(1).getByTestId('place')).toHaveText('2');
 	await expect(rowOf(3).getByTestId('final-time')).toHaveText('40:00'); // the earliest finish counts meanwhile
 
