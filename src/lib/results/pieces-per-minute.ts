@@ -1,3 +1,4 @@
+import { formatNumber } from '$lib/i18n';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Outcome } from '$lib/scoring';
 
@@ -19,4 +20,10 @@ export function piecesPerMinute(
 	else if (outcome.status === 'unfinished' && outcome.countedPieces !== null && ruleset.timeLimitMs > 0)
 		perMinute = outcome.countedPieces / (ruleset.timeLimitMs / MINUTE_MS);
 	return perMinute === null ? null : Math.round(perMinute * 100) / 100;
+}
+
+/** The speed as a screen or a printout shows it, in the current language; empty where there is none. */
+export function formatPiecesPerMinute(outcome: Parameters<typeof piecesPerMinute>[0], ruleset: Parameters<typeof piecesPerMinute>[1]): string {
+	const v = piecesPerMinute(outcome, ruleset);
+	return v === null ? '' : formatNumber(v, { maximumFractionDigits: 2 });
 }
