@@ -56,13 +56,20 @@ async function waitForServiceWorker(page: Page) {
 	await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
 }
 
+/** How often the display reads the clock (src/routes/display/+page.svelte). */
+const TICK = 250;
+
 /**
- * The page's clock at `time`, its timers run: jump to a second before, then let a second pass
- * (a bare pauseAt fires the 250 ms tick at most once, which can come before the page reads its data).
+ * The page shows the moment `time`: jump to a second before, then let the timers run to just
+ * past it, so that exactly one of the display's ticks falls in (time, time + TICK] whatever
+ * their phase. Running clocks are shown rounded down and countdowns rounded up, so a whole
+ * second `time` reads the same anywhere in that window. (A bare pauseAt fires the tick at
+ * most once, which can come before the page reads its data; stopping exactly at `time` can
+ * leave the last tick just before it.)
  */
 async function showAt(page: Page, time: number) {
 	await page.clock.pauseAt(time - SEC);
-	await page.clock.runFor(SEC);
+	await page.clock.runFor(SEC + TICK);
 }
 
 const rows = (page: Page) => page.getByTestId('display-rows').getByTestId('display-row');
