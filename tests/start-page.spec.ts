@@ -64,3 +64,45 @@ test('the start page lists the demo competitions, one per preset, and every pres
 		await expect(row.getByRole('cell')).toHaveText([preset.id, String(preset.version), /\S/, String(preset.clauses.length)]);
 	}
 });
+
+test('the start page links to the station, the organizer, the display and pairing, each saying what it is for (en, cs, es)', async ({ page }) => {
+	await page.goto('/');
+	const screens = page.getByRole('navigation', { name: 'Screens' });
+	const links = screens.getByRole('link');
+	await expect(links).toHaveText(['Judge station', 'Organizer', 'Room display', 'Pair a device']);
+	const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+	expect(hrefs).toEqual(['/station', '/organizer', '/display', '/pair']);
+	// Each link is described by its line.
+	await expect(screens.getByRole('link', { name: 'Judge station' })).toHaveAccessibleDescription(/^For judges, on a tablet at the tables/);
+	await expect(screens.getByRole('link', { name: 'Room display' })).toHaveAccessibleDescription(/the heat's clock, the time left and the standings/);
+
+	await page.getByLabel('Language').selectOption('cs');
+	await expect(page.getByRole('navigation', { name: 'Obrazovky' }).getByRole('link')).toHaveText([
+		'Stanoviště rozhodčího',
+		'Organizátor',
+		'Displej pro sál',
+		'Spárovat zařízení'
+	]);
+	await page.getByLabel('Jazyk').selectOption('es');
+	await expect(page.getByRole('navigation', { name: 'Pantallas' }).getByRole('link')).toHaveText([
+		'Estación del juez',
+		'Organización',
+		'Pantalla de sala',
+		'Emparejar un dispositivo'
+	]);
+	await expect(page.getByRole('link', { name: 'Organización' })).toHaveAccessibleDescription(/^Para la organización: crear el evento/);
+	await page.getByLabel('Idioma').selectOption('en');
+
+	// Each link leads to its screen.
+	const arrivals: [string, string][] = [
+		['Judge station', 'Judge station'],
+		['Organizer', 'Organizer'],
+		['Room display', 'Room display'],
+		['Pair a device', 'Pair this tablet']
+	];
+	for (const [link, heading] of arrivals) {
+		await page.goto('/');
+		await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: link }).click();
+		await expect(page.getByRole('heading', { level: 1 }), link).toHaveText(heading);
+	}
+});

@@ -22,6 +22,8 @@ function standings(files: ParsedEventFile[], now: number): CompetitionStandings[
 }
 /** 2026-05-16 12:00 UTC: after the individual competition (08:00–09:30 UTC). */
 const AFTER_CZ = Date.UTC(2026, 4, 16, 12, 0, 0);
+/** After the Spanish fixtures' heat and its tallies. */
+const AFTER_ES = Date.UTC(2026, 7, 15, 12, 0, 0);
 
 describe('labels', () => {
 	it('place: * for awarded, TB for a tie for first awaiting a tie-break, - for no place', () => {
@@ -58,6 +60,23 @@ describe('table', () => {
 	it('a title line with the competition, the ruleset ID and version', () => {
 		expect(lines[0]).toBe('Individual championship — ruleset czjpa-individual v1 (CZJPA individual (500 pieces, 90 min))');
 		expect(lines[1]).toBe('standings at 2026-05-16 12:00:00 UTC · * awarded (top 5)');
+	});
+
+	it('ES-TIE: the legend explains TB only when a row is tied for first, * only when a row is awarded', () => {
+		const es = [load('es-adult-individual-tablet-a.json'), load('es-adult-individual-tablet-b.json')];
+		const tied = standingsTable(standings(es, AFTER_ES)).split('\n')[1];
+		expect(tied).toContain('* awarded (top 1)');
+		expect(tied).toContain('TB tied for first, awaiting a tie-break');
+		// José's finish (tablet B) one second later: no tie, and the legend no longer speaks of one.
+		const jose = load('es-adult-individual-tablet-b.json', (f) => {
+			for (const e of f.log) if (e.entryId === 'es-02') e.at += 1000;
+		});
+		const untied = standingsTable(standings([es[0]!, jose], AFTER_ES));
+		expect(untied).not.toMatch(/ TB|Tie for first/);
+		expect(untied.split('\n')[1]).toBe('standings at 2026-08-15 12:00:00 UTC · * awarded (top 1)');
+		// Before any result nobody is awarded: the legend holds the moment only.
+		const early = standingsTable(standings([load('czjpa-individual.json')], Date.UTC(2026, 4, 16, 7, 0, 0)));
+		expect(early.split('\n')[1]).toBe('standings at 2026-05-16 07:00:00 UTC');
 	});
 
 	it('fixed-width columns: every cell of a column starts at the same place (names with diacritics too)', () => {
@@ -111,6 +130,7 @@ describe('CSV', () => {
 			elapsed_ms: '3340000',
 			missing_pieces: '2',
 			missing_pieces_penalty_ms: '20000',
+			loose_pieces: '', // ES-UNFINISHED: loose pieces are an unfinished entry's, not a finisher's missing ones
 			counted_pieces: '498'
 		});
 		const dns = parsed.data.find((r) => r.name === 'Ondřej Marek')!;

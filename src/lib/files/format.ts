@@ -72,6 +72,14 @@ interface Column {
 	cell: (row: StandingRow) => string;
 }
 
+/** The marks of the Place column, each only when a row of the table carries it. */
+export function legendLines(rows: readonly Pick<StandingRow, 'awarded' | 'tieBreak'>[], ruleset: Pick<Ruleset, 'awards'>): string[] {
+	const lines: string[] = [];
+	if (rows.some((r) => r.awarded)) lines.push(`* awarded (top ${ruleset.awards.topN})`);
+	if (rows.some((r) => r.tieBreak)) lines.push('TB tied for first, awaiting a tie-break');
+	return lines;
+}
+
 export function standingsTable(results: readonly CompetitionStandings[]): string {
 	const blocks = results.map((r) => competitionTable(r));
 	return blocks.length ? `${blocks.join('\n\n')}\n` : 'No competitions in these files.\n';
@@ -99,9 +107,7 @@ function competitionTable({ competition, ruleset, standings }: CompetitionStandi
 
 	const out: string[] = [];
 	out.push(`${competition.name} — ruleset ${ruleset.id} v${ruleset.version} (${ruleset.name})`);
-	const legend = [`standings at ${isoMoment(standings.at)}`, `* awarded (top ${ruleset.awards.topN})`];
-	if (ruleset.ties.flagTieForFirst) legend.push('TB tied for first, awaiting a tie-break');
-	out.push(legend.join(' · '));
+	out.push([`standings at ${isoMoment(standings.at)}`, ...legendLines(standings.rows, ruleset)].join(' · '));
 	out.push('');
 	out.push(line(columns.map((c) => c.title)));
 	out.push(line(widths.map((w) => '-'.repeat(w))));

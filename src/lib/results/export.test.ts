@@ -112,7 +112,7 @@ describe('standingsCsv', () => {
 		// Spelled out: a renamed header breaks the spreadsheets and importers that read it.
 		expect(parsed.meta.fields!.join('|')).toBe(
 			[
-				'Place', 'Shared', 'Awarded', 'Tie-break', 'Entry ID', 'Entry', 'Members', 'Country', 'Table', 'Seat', 'Heat',
+				'Place', 'Entries at this place', 'Awarded', 'Tie-break', 'Entry ID', 'Entry', 'Members', 'Country', 'Table', 'Seat', 'Heat',
 				'Status', 'Status code', 'Elapsed', 'Elapsed (ms)', 'Missing pieces', 'Missing pieces penalty', 'Missing pieces penalty (ms)',
 				'Assistance penalty', 'Assistance penalty (ms)', 'Loose pieces', 'Loose pieces penalty', 'Loose pieces penalty (ms)',
 				'Adjustment', 'Adjustment (ms)', 'Total penalty', 'Total penalty (ms)', 'Final time', 'Final time (ms)',
@@ -123,7 +123,7 @@ describe('standingsCsv', () => {
 
 	it('CZJPA: one row per entry in standings order, every penalty in its own column', () => {
 		const rows = parseCsv(standingsCsv(czech())).data;
-		expect(rows.map((r) => [r['Place'], r['Shared'], r['Awarded'], r['Entry ID'], r['Status code']])).toEqual([
+		expect(rows.map((r) => [r['Place'], r['Entries at this place'], r['Awarded'], r['Entry ID'], r['Status code']])).toEqual([
 			['1', '1', 'true', 'jiri', 'finished'],
 			['2', '1', 'true', 'kate', 'finished'],
 			['3', '1', 'true', 'zofie', 'unfinished'],
@@ -145,6 +145,7 @@ describe('standingsCsv', () => {
 			'Missing pieces penalty (ms)': '30000',
 			'Assistance penalty': '0:00.000',
 			'Assistance penalty (ms)': '0',
+			'Loose pieces': '', // ES-UNFINISHED: loose pieces are an unfinished entry's; a finisher's are missing
 			'Loose pieces penalty (ms)': '0',
 			'Adjustment (ms)': '0',
 			'Total penalty': '0:30.000',
@@ -186,7 +187,7 @@ describe('standingsCsv', () => {
 
 	it('Spanish: a tie for first flagged, assistance, an adjustment, loose pieces; whole seconds', () => {
 		const rows = parseCsv(standingsCsv(spanish())).data;
-		expect(rows.map((r) => [r['Entry ID'], r['Place'], r['Shared'], r['Tie-break'], r['Final time']])).toEqual([
+		expect(rows.map((r) => [r['Entry ID'], r['Place'], r['Entries at this place'], r['Tie-break'], r['Final time']])).toEqual([
 			['jose', '1', '2', 'true', '45:00'],
 			['maria', '1', '2', 'true', '45:00'],
 			['ana', '3', '1', 'false', '45:30'],
@@ -275,6 +276,8 @@ describe('standingsJson', () => {
 			computedAt: new Date(T0 + 95 * MIN).toISOString()
 		});
 		expect(json.rows[0]).toMatchObject({ place: 1, finalTimeMs: 2_430_000, missingPiecesPenaltyMs: 30_000, piecesPerMinute: 12.35 });
+		// The key of "Entries at this place" stays `shared` (version 1); a finisher's missing pieces are not loose.
+		expect(json.rows[0]).toMatchObject({ shared: 1, missingPieces: 3, loosePieces: null });
 		expect(json.rows[0]!.advances).toBeUndefined();
 	});
 

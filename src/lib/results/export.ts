@@ -9,7 +9,9 @@
  * The CSV columns, in order, with their stable English headers (the JSON row key in brackets):
  *
  * - Place [place]: 1, 2 …; empty without a place (no result yet, disqualified, absent)
- * - Shared [shared]: how many entries hold this place, this one included (1 alone); empty without a place
+ * - Entries at this place [shared]: how many entries hold this place, this one included: 1 when
+ *   the place is not shared, 2 or more when it is; empty without a place. (Headed "Shared" before;
+ *   the JSON key stays `shared`, so the JSON format keeps version 1.)
  * - Awarded [awarded]: true/false, within the ruleset's awarded places
  * - Tie-break [tieBreak]: true while tied for first and awaiting a tie-break (ES-TIE)
  * - Advances [advances]: true/false, empty when not decided; only when the caller passes an advancement map
@@ -20,10 +22,12 @@
  * - Table [table], Seat [seat], Heat [heat]: empty when not set
  * - Status [status]: in words, in the export's locale; Status code [statusCode]: `finished`, `unfinished` …
  * - Elapsed [elapsed], Elapsed (ms) [elapsedMs]: counted time at the ruleset's resolution
- * - Missing pieces [missingPieces]: the count at the check
+ * - Missing pieces [missingPieces]: pieces missing at the check of a finished puzzle (CZ-GEN-MISSING)
  * - Missing pieces penalty [missingPiecesPenalty], Missing pieces penalty (ms) [missingPiecesPenaltyMs]
  * - Assistance penalty [assistancePenalty], Assistance penalty (ms) [assistancePenaltyMs]
- * - Loose pieces [loosePieces]: pieces not in a counted group, for an unfinished entry
+ * - Loose pieces [loosePieces]: an unfinished entry's pieces not in a counted group, once its
+ *   group tally is entered (ES-UNFINISHED); empty for everyone else (a finisher's absent pieces
+ *   are its missing pieces)
  * - Loose pieces penalty [loosePiecesPenalty], Loose pieces penalty (ms) [loosePiecesPenaltyMs]
  * - Adjustment [adjustment], Adjustment (ms) [adjustmentMs]: negative for time taken off
  * - Total penalty [totalPenalty], Total penalty (ms) [totalPenaltyMs]
@@ -132,7 +136,7 @@ export type ResultsJson = z.infer<typeof ResultsJsonSchema>;
 /** The CSV columns in order: the JSON row key and the header. Advances is left out without an advancement map. */
 export const RESULTS_COLUMNS: readonly { key: keyof ResultsRow; header: string }[] = [
 	{ key: 'place', header: 'Place' },
-	{ key: 'shared', header: 'Shared' },
+	{ key: 'shared', header: 'Entries at this place' },
 	{ key: 'awarded', header: 'Awarded' },
 	{ key: 'tieBreak', header: 'Tie-break' },
 	{ key: 'advances', header: 'Advances' },

@@ -19,26 +19,28 @@ describe('the finish-times histogram', () => {
 		expect(h.finishers).toBe(4);
 		expect(h.fastestMs).toBe(41 * MIN + 10 * SEC);
 		expect(h.slowestMs).toBe(70 * MIN);
-		expect(h.bins[0]!.fromMin).toBe(40);
-		expect(h.bins[h.bins.length - 1]!.toMin).toBe(70);
-		expect(h.bins.every((b) => b.toMin - b.fromMin === 2)).toBe(true); // d3's nice ticks: 40, 42 … 70
+		expect(h.bins[0]!.fromMs).toBe(40 * MIN);
+		expect(h.bins[h.bins.length - 1]!.toMs).toBe(70 * MIN);
+		expect(h.binMs).toBe(2 * MIN);
+		expect(h.bins.every((b) => b.toMs - b.fromMs === 2 * MIN)).toBe(true); // 40:00, 42:00 … 70:00
 		expect(h.bins.reduce((n, b) => n + b.count, 0)).toBe(4);
-		expect(h.bins.find((b) => b.fromMin === 40)!.names).toEqual(['Ana']);
-		expect(h.bins.find((b) => b.fromMin === 42)!.names).toEqual(['Bob']);
+		expect(h.bins.find((b) => b.fromMs === 40 * MIN)!.names).toEqual(['Ana']);
+		expect(h.bins.find((b) => b.fromMs === 42 * MIN)!.names).toEqual(['Bob']);
 		expect(h.bins[h.bins.length - 1]!.names).toEqual(['Dana']); // the last bin includes its upper bound
-		expect(h.busiest!.fromMin).toBe(40);
+		expect(h.busiest!.fromMs).toBe(40 * MIN);
 	});
 
 	it('gives one bin to a single time, and nothing without finishers', () => {
 		const setup = competition('czjpa-individual', ['Ana', 'Bob']);
 		const t = tablet();
 		t.start(T0, ['ana', 'bob']);
-		expect(finishTimesHistogram(score(setup, t.events, T0 + MIN).rows)).toEqual({ bins: [], finishers: 0, fastestMs: null, slowestMs: null, busiest: null });
+		expect(finishTimesHistogram(score(setup, t.events, T0 + MIN).rows)).toEqual({ bins: [], binMs: 0, finishers: 0, fastestMs: null, slowestMs: null, busiest: null });
 		t.finish('ana', T0 + 30 * MIN + 30 * SEC);
 		const h = finishTimesHistogram(score(setup, t.events, T0 + 95 * MIN).rows);
 		expect(h.bins.filter((b) => b.count > 0)).toEqual([expect.objectContaining({ count: 1, names: ['Ana'] })]);
-		expect(h.bins[0]!.fromMin).toBeLessThanOrEqual(30.5);
-		expect(h.bins[h.bins.length - 1]!.toMin).toBeGreaterThan(30.5);
+		expect(h.bins[0]!.fromMs).toBe(30 * MIN); // the minute around it, in 5-second bins
+		expect(h.bins[h.bins.length - 1]!.toMs).toBe(31 * MIN);
+		expect(h.binMs).toBe(5 * SEC);
 	});
 });
 
@@ -63,17 +65,17 @@ describe('each heat’s progress', () => {
 			['Heat 2', 1, null]
 		]);
 		expect(got[0]!.steps).toEqual([
-			{ minute: 31, finishers: 1, name: 'Ana' },
-			{ minute: 35, finishers: 2, name: 'Bob' }
+			{ atMs: 31 * MIN, finishers: 1, name: 'Ana' },
+			{ atMs: 35 * MIN, finishers: 2, name: 'Bob' }
 		]);
-		expect(got[0]!.limitMin).toBe(90);
+		expect(got[0]!.limitMs).toBe(90 * MIN);
 		expect(got[1]!.steps).toEqual([]);
 	});
 
 	it('draws a step line: level until each finish, then one up, on to the end', () => {
 		const steps = [
-			{ minute: 31, finishers: 1, name: 'Ana' },
-			{ minute: 35, finishers: 2, name: 'Bob' }
+			{ atMs: 31, finishers: 1, name: 'Ana' },
+			{ atMs: 35, finishers: 2, name: 'Bob' }
 		];
 		expect(stepPath(steps, 90, (m) => m, (c) => 100 - c * 10)).toBe('M0,100H31V90H35V80H90');
 		expect(stepPath([], 90, (m) => m, (c) => c)).toBe('M0,0H90');

@@ -1,18 +1,18 @@
-import { scaleLinear } from 'd3-scale';
 import type { Outcome } from '$lib/scoring';
+import { ticksOfStep, timeStep } from './time-ticks';
 
 /**
  * The data behind the organizer's plots, prepared without a DOM: the distribution of a
- * competition's final times, and each heat's finishes over time. Minutes throughout, as
- * people read a puzzle race.
+ * competition's final times, and each heat's finishes over time. Times in ms, as scoring
+ * gives them; the plots label them as a clock shows a time (time-ticks.ts).
  */
 
 const MINUTE = 60_000;
 
 export interface TimeBin {
-	/** Lower bound, inclusive; upper bound, exclusive (the last bin includes it), in minutes. */
-	fromMin: number;
-	toMin: number;
+	/** Lower bound, inclusive; upper bound, exclusive (the last bin includes it), in ms. */
+	fromMs: number;
+	toMs: number;
 	count: number;
 	/** The finishers in the bin, fastest first. */
 	names: string[];
@@ -20,6 +20,8 @@ export interface TimeBin {
 
 export interface FinishTimesHistogram {
 	bins: TimeBin[];
+	/** The width of every bin, ms: one of the time axis' steps (time-ticks.ts). */
+	binMs: number;
 	finishers: number;
 	fastestMs: number | null;
 	slowestMs: number | null;
@@ -28,36 +30,37 @@ export interface FinishTimesHistogram {
 }
 
 /**
- * Final times of the finishers (penalties included, as they rank) in bins of round widths:
- * the thresholds are d3-scale's nice ticks over the range of times, about `binCount` of them.
+ * Final times of the finishers (penalties included, as they rank) in about `binCount` bins
+ * of a width a clock reads well (2 minutes, 30 seconds, half a second …: `timeStep`), from a
+ * multiple of it at or below the fastest to one at or above the slowest. A single time (or
+ * equal ones) gets the minute around it.
  */
 export function finishTimesHistogram(rows: readonly { name: string; outcome: Outcome }[], binCount = 10): FinishTimesHistogram {
 	const finishers = rows
 		.filter((r) => r.outcome.status === 'finished' && r.outcome.finalTimeMs !== null)
-		.map((r) => ({ name: r.name, min: r.outcome.finalTimeMs! / MINUTE }))
-		.sort((a, b) => a.min - b.min);
-	if (finishers.length === 0) return { bins: [], finishers: 0, fastestMs: null, slowestMs: null, busiest: null };
-	const lo = finishers[0]!.min;
-	const hi = finishers[finishers.length - 1]!.min;
-	// One time alone still gets a bin around it.
-	const scale = scaleLinear().domain(hi > lo ? [lo, hi] : [Math.floor(lo), Math.floor(lo) + 1]).nice(binCount);
-	const ticks = scale.ticks(binCount);
-	const [d0, d1] = scale.domain() as [number, number];
-	const thresholds = ticks[ticks.length - 1]! < d1 ? [...ticks, d1] : ticks;
-	if (thresholds[0]! > d0) thresholds.unshift(d0);
-	const bins: TimeBin[] = thresholds.slice(0, -1).map((fromMin, i) => ({ fromMin, toMin: thresholds[i + 1]!, count: 0, names: [] }));
+		.map((r) => ({ name: r.name, ms: r.outcome.finalTimeMs! }))
+		.sort((a, b) => a.ms - b.ms);
+	if (finishers.length === 0) return { bins: [], binMs: 0, finishers: 0, fastestMs: null, slowestMs: null, busiest: null };
+	const lo = finishers[0]!.ms;
+	const hi = finishers[finishers.length - 1]!.ms;
+	const [from, to] = hi > lo ? [lo, hi] : [Math.floor(lo / MINUTE) * MINUTE, Math.floor(lo / MINUTE) * MINUTE + MINUTE];
+	const binMs = timeStep(to - from, binCount);
+	const start = Math.floor(from / binMs) * binMs;
+	const end = Math.max(Math.ceil(to / binMs) * binMs, start + binMs);
+	const thresholds = ticksOfStep(start, end, binMs);
+	const bins: TimeBin[] = thresholds.slice(0, -1).map((fromMs, i) => ({ fromMs, toMs: thresholds[i + 1]!, count: 0, names: [] }));
 	for (const f of finishers) {
-		const bin = bins.find((b, i) => f.min < b.toMin || i === bins.length - 1)!;
+		const bin = bins.find((b, i) => f.ms < b.toMs || i === bins.length - 1)!;
 		bin.count++;
 		bin.names.push(f.name);
 	}
 	const busiest = bins.reduce((best, b) => (b.count > best.count ? b : best), bins[0]!);
-	return { bins, finishers: finishers.length, fastestMs: finishers[0]!.min * MINUTE, slowestMs: hi * MINUTE, busiest };
+	return { bins, binMs, finishers: finishers.length, fastestMs: lo, slowestMs: hi, busiest };
 }
 
 export interface ProgressStep {
-	/** Minutes since the heat's start. */
-	minute: number;
+	/** Time since the heat's start, ms. */
+	atMs: number;
 	/** Finishers up to and including this one. */
 	finishers: number;
 	name: string;
@@ -70,13 +73,13 @@ export interface HeatProgress {
 	startedAt: number | null;
 	entries: number;
 	steps: ProgressStep[];
-	/** The time limit, in minutes: where the plot's time axis ends at the least. */
-	limitMin: number;
+	/** The time limit, ms: where the plot's time axis ends at the least. */
+	limitMs: number;
 }
 
 /**
- * Each heat's finishes over time: cumulative finishers by the minute of their hand raised,
- * counted from the heat's start on the wall clock (a late starter's minutes too). Heats in
+ * Each heat's finishes over time: cumulative finishers by the time of their hand raised,
+ * counted from the heat's start on the wall clock (a late starter's time too). Heats in
  * the order given; a heat without entries is left out.
  */
 export function heatProgress(
@@ -94,27 +97,27 @@ export function heatProgress(
 				? []
 				: inHeat
 						.filter((r) => r.outcome.status === 'finished' && r.outcome.finishedAt !== null)
-						.map((r) => ({ name: r.name, minute: (r.outcome.finishedAt! - startedAt) / MINUTE }))
-						.sort((a, b) => a.minute - b.minute || a.name.localeCompare(b.name));
+						.map((r) => ({ name: r.name, atMs: r.outcome.finishedAt! - startedAt }))
+						.sort((a, b) => a.atMs - b.atMs || a.name.localeCompare(b.name));
 		return [
 			{
 				heatId: heat.id,
 				heatName: heat.name,
 				startedAt,
 				entries: inHeat.length,
-				steps: finishes.map((f, i) => ({ minute: f.minute, finishers: i + 1, name: f.name })),
-				limitMin: timeLimitMs / MINUTE
+				steps: finishes.map((f, i) => ({ atMs: f.atMs, finishers: i + 1, name: f.name })),
+				limitMs: timeLimitMs
 			}
 		];
 	});
 }
 
 /**
- * The SVG path of a step line through the steps, from (0, 0) to `endMin`: the count stays
- * level until the next finish, then rises. `x` and `y` map minutes and counts to pixels.
+ * The SVG path of a step line through the steps, from (0, 0) to `endMs`: the count stays
+ * level until the next finish, then rises. `x` and `y` map times (ms) and counts to pixels.
  */
-export function stepPath(steps: readonly ProgressStep[], endMin: number, x: (minute: number) => number, y: (count: number) => number): string {
+export function stepPath(steps: readonly ProgressStep[], endMs: number, x: (ms: number) => number, y: (count: number) => number): string {
 	let d = `M${x(0)},${y(0)}`;
-	for (const s of steps) d += `H${x(s.minute)}V${y(s.finishers)}`;
-	return `${d}H${x(Math.max(endMin, steps[steps.length - 1]?.minute ?? 0))}`;
+	for (const s of steps) d += `H${x(s.atMs)}V${y(s.finishers)}`;
+	return `${d}H${x(Math.max(endMs, steps[steps.length - 1]?.atMs ?? 0))}`;
 }

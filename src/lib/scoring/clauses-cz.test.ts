@@ -143,6 +143,16 @@ describe('CZJPA general rules', () => {
 		expect(o.countedPieces).toBe(497);
 	});
 
+	it('CZ-GEN-MISSING / ES-UNFINISHED: a finisher’s missing pieces are not loose pieces', () => {
+		const setup = competition(IND, ['Ana']);
+		const log = tablet();
+		log.start(T0, ['ana']);
+		log.finish('ana', T0 + 40 * MIN, 1);
+		const o = row(score(setup, log.events, T0 + 95 * MIN), 'Ana').outcome;
+		expect(o.missingPieces).toBe(1);
+		expect(o.loosePieces).toBeNull();
+	});
+
 	it('CZ-GEN-UNFINISHED: only connected groups of at least 3 pieces count', () => {
 		const setup = competition(IND, ['Ana']);
 		const log = tablet();

@@ -89,7 +89,9 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		tallyPending = puzzles.some((p) => p.status === 'unfinished' && p.stageId === firstOpenStage && p.countedPieces === null);
 		counted = tallyPending ? null : puzzles.reduce((a, p) => a + (p.countedPieces ?? 0), 0);
 	}
-	const loose = counted === null ? null : totalPieces - counted;
+	// Loose pieces are an unfinished entry's pieces outside the counted groups (ES-UNFINISHED);
+	// a finisher's pieces not in the puzzle are its missing pieces (CZ-GEN-MISSING), not loose.
+	const loose = status === 'unfinished' && counted !== null ? totalPieces - counted : null;
 
 	const penalties: Penalties = {
 		// Unfinished entries have no recorded time: their missing pieces only reduce the count.

@@ -87,6 +87,10 @@ export interface Outcome {
 	finalTimeMs: number | null;
 	totalPieces: number;
 	countedPieces: number | null;
+	/**
+	 * Pieces not in a counted group, for an unfinished entry with its tally (ES-UNFINISHED):
+	 * total less counted. Null otherwise; a finisher's absent pieces are `missingPieces`.
+	 */
 	loosePieces: number | null;
 	/** Unfinished at the limit and the group tally is not entered yet. */
 	tallyPending: boolean;
