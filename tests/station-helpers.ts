@@ -138,6 +138,7 @@ export function twoEventTablet(): TabletSetup {
 
 /** A judge event as stored on the tablet, the fields the tests look at. */
 export interface StoredEvent {
+	id: string;
 	type: string;
 	seq: number;
 	at: number;
