@@ -3,18 +3,30 @@ import { presetById } from '../src/lib/rules/presets';
 import type { Ruleset } from '../src/lib/rules/schema';
 import type { Competition, CompetitionEvent, Entry, Heat } from '../src/lib/setup/schema';
 
+/** Where the station remembers the judge's name (src/lib/station/judge-name.ts, JUDGE_KEY). */
+export const JUDGE_KEY = 'puzzle-judge.judge';
+
 /**
- * Fills the station's quick set-up (already open at /station) and waits for the seat grid. The
- * form is folded away when the tablet already holds a heat: it is unfolded first.
+ * Fills the station's quick set-up (already open at /station) as judge Eva and waits for the
+ * seat grid. The form is folded away when the tablet already holds a heat: it is unfolded
+ * first. The seat count follows the names typed: it is checked, not typed.
  */
 export async function fillQuickSetup(page: Page, presetId: string, names: string[]): Promise<void> {
 	await page.getByTestId('judge').fill('Eva');
 	if (!(await page.getByTestId('preset').isVisible())) await page.getByTestId('quick-toggle').click();
 	await page.getByTestId('preset').selectOption(presetId);
-	await page.getByTestId('seat-count').fill(String(names.length));
 	await page.getByTestId('names').fill(names.join('\n'));
+	await expect(page.getByTestId('seat-count')).toHaveValue(String(names.length));
 	await page.getByTestId('quick-start').click();
 	await expect(page.getByTestId('seat')).toHaveCount(names.length);
+}
+
+/**
+ * Remembers a judge's name on the tablet, as the station does when a judge types it (the page
+ * must be one of the app's, e.g. /pair after pairing): the station then opens heats without asking.
+ */
+export async function rememberJudge(page: Page, name: string): Promise<void> {
+	await page.evaluate(([key, value]) => localStorage.setItem(key, value), [JUDGE_KEY, name] as const);
 }
 
 /** The seat card whose heading holds `name`. */
@@ -33,11 +45,13 @@ export interface TabletSetup {
 
 /**
  * Stores set-up on the tablet the way the app does (src/lib/db/station-db.ts: rulesets under
- * `${id}@${version}`), straight into IndexedDB, then reloads. The page must be at /station
- * already, so that the app has made its database.
+ * `${id}@${version}`), straight into IndexedDB, and the judge's name (Eva unless told: null
+ * leaves the tablet without one), then reloads. The page must be at /station already, so that
+ * the app has made its database.
  */
-export async function seedTablet(page: Page, setup: TabletSetup): Promise<void> {
+export async function seedTablet(page: Page, setup: TabletSetup, { judge = 'Eva' }: { judge?: string | null } = {}): Promise<void> {
 	await expect(page.getByTestId('judge')).toBeVisible();
+	if (judge !== null) await rememberJudge(page, judge);
 	await page.evaluate(
 		(s) =>
 			new Promise<void>((resolve, reject) => {
@@ -124,9 +138,12 @@ export function twoEventTablet(): TabletSetup {
 
 /** A judge event as stored on the tablet, the fields the tests look at. */
 export interface StoredEvent {
+	id: string;
 	type: string;
 	seq: number;
 	at: number;
+	/** Who tapped. */
+	judge: string;
 	entryId: string | null;
 	payload: { entryIds?: string[] };
 }

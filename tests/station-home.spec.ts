@@ -199,3 +199,45 @@ test('the home in Czech and Spanish', async ({ page }) => {
 	await expect(option(page, 'Individuals')).toContainText('2 turnos · 8 puestos');
 	await expect(page.getByTestId('choose-back')).toHaveText('‹ Atrás');
 });
+
+test('the quick set-up makes one seat per name typed, the count field showing it; without names the count typed stands (issue 11, point 6)', async ({ page }) => {
+	await page.goto('/station');
+	await page.getByTestId('judge').fill('Eva');
+	const count = page.getByTestId('seat-count');
+	const hint = page.getByTestId('seat-count-hint');
+	// Nothing typed: the count is the judge's to set.
+	await expect(count).toHaveValue('6');
+	await expect(count).toBeEditable();
+	await expect(hint).toHaveText('No names typed: the seats are called “Seat 1”, “Seat 2”, …');
+
+	await test.step('four names (a blank line among them) with the count at 6: four seats, no "Seat 5" or "Seat 6"', async () => {
+		await page.getByTestId('names').fill('Ana\nBára\n\nCyril\n  Dana  \n\n');
+		await expect(count).toHaveValue('4');
+		await expect(count).not.toBeEditable();
+		await expect(hint).toHaveText('4 seats, one per name typed: the count follows the names.');
+		await page.getByTestId('quick-start').click();
+		await expect(page.getByTestId('seat')).toHaveCount(4);
+		await expect(page.getByTestId('seat').getByRole('heading')).toHaveText(['1 Ana', '2 Bára', '3 Cyril', '4 Dana']);
+	});
+
+	await test.step('in Czech the hint follows the count', async () => {
+		await page.getByRole('button', { name: 'Heats' }).click();
+		await expect(level(page)).toHaveText('Choose the heat');
+		if (!(await page.getByTestId('names').isVisible())) await page.getByTestId('quick-toggle').click();
+		await page.getByTestId('names').fill('Ana\nBára');
+		await page.getByLabel('Language').selectOption('cs');
+		await expect(hint).toHaveText('2 místa, jedno na každé zadané jméno: počet se řídí jmény.');
+		await page.getByLabel('Jazyk').selectOption('en');
+	});
+
+	await test.step('names cleared: the count typed stands again, every seat unnamed', async () => {
+		await page.getByTestId('names').fill('');
+		await expect(count).toHaveValue('6');
+		await expect(count).toBeEditable();
+		await count.fill('3');
+		await expect(hint).toHaveText('No names typed: the seats are called “Seat 1”, “Seat 2”, …');
+		await page.getByTestId('quick-start').click();
+		await expect(page.getByTestId('seat')).toHaveCount(3);
+		await expect(page.getByTestId('seat').getByRole('heading')).toHaveText(['1 Seat 1', '2 Seat 2', '3 Seat 3']);
+	});
+});

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDevice, call, createEvent, expectStatus, RUN, setupOf, T0, writeSetup } from './sync-kit';
+import { rememberJudge } from './station-helpers';
 
 /**
  * An event the server will never take (its ID already stored with other content) leaves the
@@ -16,6 +17,7 @@ test('an event the server refuses is listed with its reason on /pair, and the ou
 	const judge = await addDevice(eventId, key, 'judge', 'Table 9');
 	await page.goto(judge.pairUrl);
 	await expect(page.getByTestId('pair-done')).toBeVisible();
+	await rememberJudge(page, 'Ana');
 
 	// Another device already sent an event under the ID this tablet's first event will get
 	// (the station gives the tablet its device ID when it first opens).

@@ -6,6 +6,7 @@ import { presetById } from '../src/lib/rules/presets';
 import type { JudgeEvent } from '../src/lib/events/schema';
 import type { EventFile } from '../src/lib/files/event-file';
 import type { StandingsJson } from '../src/lib/files/format';
+import { rememberJudge } from './station-helpers';
 
 /**
  * The whole sync story in real browsers against the production server: two tablets and the
@@ -85,6 +86,7 @@ test('two tablets and the organizer: a start for every station, heats judged off
 		[table1, '1'],
 		[table2, '2']
 	] as const) {
+		await rememberJudge(tablet, `Judge at table ${table}`);
 		await tablet.goto(`/station?competition=${competitionId}&heat=${heatId}&table=${table}`);
 		await expect(tablet.getByTestId('seat')).toHaveCount(2);
 		await expect(tablet.getByTestId('start')).toBeVisible();

@@ -14,7 +14,13 @@ export interface SetupBundle {
 	entries: Entry[];
 }
 
-/** Validates every item (a bad item refuses the whole bundle) and stores it in one transaction. */
+/**
+ * Validates every item (a bad item refuses the whole bundle) and stores it in one transaction.
+ * A stored competition that the bundle puts in another event moves there (the server adopts a
+ * quick set-up's competition into the paired event: docs/sync.md, Push); a day left without
+ * any competition by such a move is removed, so the tablet does not list it as an empty event.
+ * Nothing else goes: days are only names and dates, events refer to competitions and heats.
+ */
 export async function saveSetup(db: StationDb, bundle: SetupBundle): Promise<void> {
 	const checked: SetupBundle = {
 		days: bundle.days.map((d) => EventSchema.parse(d)),
@@ -24,12 +30,23 @@ export async function saveSetup(db: StationDb, bundle: SetupBundle): Promise<voi
 		entries: bundle.entries.map((e) => EntrySchema.parse(e))
 	};
 	await db.transaction('rw', [db.days, db.rulesets, db.competitions, db.heats, db.entries], async () => {
+		const before = await db.competitions.bulkGet(checked.competitions.map((c) => c.id));
+		const left = new Set(before.flatMap((c, i) => (c && c.eventId !== checked.competitions[i]!.eventId ? [c.eventId] : [])));
 		await db.days.bulkPut(checked.days);
 		await db.rulesets.bulkPut(checked.rulesets.map((ruleset) => ({ key: rulesetKey(ruleset), ruleset })));
 		await db.competitions.bulkPut(checked.competitions);
 		await db.heats.bulkPut(checked.heats);
 		await db.entries.bulkPut(checked.entries);
+		await removeEmptiedDays(db, left, new Set(checked.days.map((d) => d.id)));
 	});
+}
+
+/** The days that competitions left (`left`) and that hold none now, except those just stored. */
+async function removeEmptiedDays(db: StationDb, left: ReadonlySet<string>, stored: ReadonlySet<string>): Promise<void> {
+	for (const dayId of left) {
+		if (stored.has(dayId)) continue;
+		if ((await db.competitions.where('eventId').equals(dayId).count()) === 0) await db.days.delete(dayId);
+	}
 }
 
 /** Everything the scorer needs for one competition, or undefined when it is not on this tablet. */

@@ -38,7 +38,8 @@ export class HeatSession {
 	readonly heatName: string;
 	readonly table: string | null;
 	readonly seats: Entry[];
-	readonly judge: string;
+	/** Who taps now: changed when another judge takes over (each event keeps the name it was recorded under). */
+	judge: string;
 	private readonly log: EventLog;
 	private readonly scorer: CompetitionScorer;
 

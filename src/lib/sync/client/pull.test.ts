@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeEvent } from '$lib/events/schema';
+import { EventLog } from '$lib/db/event-log';
+import { listSetup, saveSetup } from '$lib/db/setup-store';
+import { choiceTree } from '$lib/station/choice-tree';
+import { quickSetup } from '$lib/station/quick-setup';
+import { pushOutbox } from './push';
 import { SyncApi } from './api';
 import { FakeSyncServer, freshDb, pairingFor, SERVER, TOKEN } from './fake-server.testkit';
 import { cursorKey, pullEvents, pullSetup, readCursor } from './pull';
@@ -67,5 +72,37 @@ describe('pullEvents', () => {
 		await pullSetup(db, api, pairing);
 		expect((await db.competitions.get('c1'))!.name).toBe('Individual');
 		expect((await db.days.get('ev1'))!.name).toBe('Puzzle day');
+	});
+});
+
+describe('pullSetup', () => {
+	it('removes the day of a quick set-up once the server adopted its competition, keeping everything recorded (issue 11, point 9)', async () => {
+		const { db, server, api, pairing } = setUp();
+		// A blank tablet: a quick set-up (its own day) and a heat judged, before any pairing.
+		const made = quickSetup({ presetId: 'czjpa-individual', seatNames: ['Ana', 'Bohdan'], day: '2026-12-03', suffix: 'abcd1234' });
+		if (!made.ok) throw new Error('not set up');
+		await saveSetup(db, made.value.bundle);
+		const log = await EventLog.open(db);
+		const { competitionId, heatId } = made.value;
+		const seats = made.value.bundle.entries.map((e) => e.id);
+		await log.append({ at: T0, mono: 0, judge: 'Eva', competitionId, heatId, entryId: null, type: 'heat.start', payload: { entryIds: seats, previewMs: 0 } });
+		await log.append({ at: T0 + 60_000, mono: 60_000, judge: 'Eva', competitionId, heatId, entryId: seats[0]!, type: 'hand.raised', payload: {} });
+		const recorded = await db.events.toArray();
+
+		// Paired later: the pairing stores the event's set-up, the push carries the quick set-up,
+		// the server adopts it into its event, and the next pull brings it back under that event.
+		await pullSetup(db, api, pairing);
+		await pushOutbox({ db, api, pairing, clock: null, now: () => T0 });
+		expect(server.competitions.get(competitionId)?.eventId).toBe('ev1');
+		await pullSetup(db, api, pairing);
+
+		expect((await db.days.toArray()).map((d) => d.id)).toEqual(['ev1']);
+		expect((await db.competitions.get(competitionId))?.eventId).toBe('ev1');
+		expect((await db.heats.get(heatId))?.name).toBe('Heat 1');
+		expect((await db.entries.where('competitionId').equals(competitionId).toArray()).map((e) => e.name)).toEqual(['Ana', 'Bohdan']);
+		expect(await db.events.toArray()).toEqual(recorded);
+		// The station lists one event, the paired one, holding both competitions: no empty day.
+		const tree = choiceTree(await listSetup(db));
+		expect(tree.map((e) => [e.key, e.children.map((c) => c.key).sort()])).toEqual([['ev1', ['c1', competitionId].sort()]]);
 	});
 });
