@@ -38,7 +38,6 @@ test.describe('with the service worker', () => {
 		expect(response!.fromServiceWorker()).toBe(true);
 		expect(response!.status()).toBe(200);
 		await expectStation(page);
-		// The station's scripts and styles came from the precache too.
 		// Really offline: the server cannot be reached from the page (navigator.onLine is not a proof:
 		// Chromium 150 reports true after a reload under Playwright's emulated offline).
 		expect(await page.evaluate(() => fetch('/api/health').then(() => 'reached', () => 'unreachable'))).toBe('unreachable');
