@@ -164,3 +164,21 @@ describe('conflictWords', () => {
 		expect(words.options).toEqual([]);
 	});
 });
+
+describe('conflictWords in lists', () => {
+	it('joins the voided sides in the locale’s words', () => {
+		const setup = competition('czjpa-individual', ['Ana']);
+		const a = new DeviceLog({ deviceId: 'tab-572d054c', judge: 'Eva', competitionId: 'comp', heatId: 'heat-1' });
+		const b = new DeviceLog({ deviceId: 'tab-9f00e1', judge: 'Pablo', competitionId: 'comp', heatId: 'heat-1' });
+		a.start(T0, ['ana']);
+		a.hand('ana', T0 + 40 * MIN);
+		b.hand('ana', T0 + 41 * MIN);
+		b.hand('ana', T0 + 42 * MIN);
+		const log = [...a.events, ...b.events];
+		expect(wordsOf(setup, log, 'en')[0]!.words.options[0]).toBe('Keep Table A’s finish (40:00.000), void Table B’s finish (41:00.000) and Table B’s finish (42:00.000)');
+		expect(wordsOf(setup, log, 'cs')[0]!.words.options[0]).toBe(
+			'Ponechat dokončení z tabletu Table A (40:00,000), zrušit dokončení z tabletu Table B (41:00,000) a\u00a0dokončení z tabletu Table B (42:00,000)'
+		);
+		expect(wordsOf(setup, log, 'es')[0]!.words.options[0]).toBe('Mantener el final de Table A (40:00,000), anular el final de Table B (41:00,000) y el final de Table B (42:00,000)');
+	});
+});

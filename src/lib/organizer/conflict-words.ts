@@ -1,4 +1,4 @@
-import { m, decimalSeparator, formatTime, type Locale } from '$lib/i18n';
+import { m, decimalSeparator, formatTime, locale as currentLocale, type Locale } from '$lib/i18n';
 import type { EventOf, JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import { puzzlesOf, type Ruleset } from '$lib/rules/schema';
@@ -96,7 +96,7 @@ export function conflictWords(conflict: Conflict, options: readonly ResolutionOp
 		const reading = clockOf(deviceId)(at);
 		return reading === null ? m.org_cf_tablet_time({ time: dayTime(at) }, opt) : formatResultTime(reading, ruleset.timeResolution, opt);
 	};
-	const list = (items: string[]) => new Intl.ListFormat(ctx.locale, { type: 'conjunction' }).format(items);
+	const list = (items: string[]) => new Intl.ListFormat(ctx.locale ?? currentLocale.current, { type: 'conjunction' }).format(items);
 
 	const checkOf = (claimId: string) => {
 		let last: EffectiveEvent | undefined;
