@@ -162,20 +162,22 @@ test('merged standings equal merge.ts for the same events; a two-device conflict
 	expect(expected.conflicts.map((c) => c.kind)).toEqual(['double-finish']);
 	await expect(page.getByTestId('merged-summary')).toContainText(/Merged: \d+ judge events from \d+ devices/);
 
-	// The conflict, side by side, then resolved: tablet B's finish stands.
-	const conflict = page.getByTestId('conflict').filter({ hasText: handA.id });
+	// The conflict, side by side in the judges' words (each tablet by its label, no event ID), then resolved: tablet B's finish stands.
+	const conflict = page.getByTestId('conflict').filter({ has: page.getByRole('article', { name: 'Table B' }).filter({ hasText: 'finished 42:00' }) });
 	await expect(conflict).toHaveAttribute('data-kind', 'double-finish');
-	await expect(conflict.getByRole('article', { name: `Event ${handA.id}` })).toContainText('Eva');
-	await expect(conflict.getByRole('article', { name: `Event ${handB.id}` })).toContainText('Pablo');
+	await expect(conflict.getByRole('article', { name: 'Table A' }).getByTestId('says')).toHaveText('finished 40:00, not checked');
+	await expect(conflict.getByRole('article', { name: 'Table A' })).toContainText('Eva');
+	await expect(conflict.getByRole('article', { name: 'Table B' })).toContainText('Pablo');
+	for (const id of [handA.id, handB.id, a.opts.deviceId, b.opts.deviceId]) await expect(conflict).not.toContainText(id);
 	await conflict.getByRole('button', { name: 'Resolve' }).click();
-	await conflict.getByLabel(`Keep ${handB.id}, void the others`).check();
+	await conflict.getByLabel('Keep Table B’s finish (42:00), void Table A’s finish (40:00)').check();
 	// No reason, no correction: the form does not go.
 	await conflict.getByRole('button', { name: 'Record the correction' }).click();
 	await expect(conflict.getByLabel('Reason (required)')).toHaveJSProperty('validity.valueMissing', true);
 	await expect(conflict).toHaveCount(1);
 	await conflict.getByLabel('Reason (required)').fill('Table A tapped the wrong seat (video)');
 	await conflict.getByRole('button', { name: 'Record the correction' }).click();
-	await expect(page.getByTestId('conflict').filter({ hasText: handA.id })).toHaveCount(0);
+	await expect(page.getByTestId('conflict').filter({ hasText: 'finished 42:00' })).toHaveCount(0);
 	await expect(rowOf(3).getByTestId('final-time')).toHaveText('42:00');
 
 	// The correction went through the outbox to the server.

@@ -74,6 +74,13 @@ test('ES-TIE: a tie for first gets a tie-break heat in one action, its order dec
 	await expect(publish.getByTestId('publish-state')).toContainText('Not published');
 	await publish.getByLabel('Note (what changed)').fill('First results');
 	await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+	// First what will be public, then the step named: nothing is unresolved here.
+	const dialog = page.getByRole('dialog', { name: `Publish version 1 of Adults?` });
+	await expect(dialog.getByTestId('publish-facts')).toContainText('Ranked entries: 4 of 4');
+	await expect(dialog.getByTestId('publish-facts')).toContainText('Awarded places: 1. Carla');
+	await expect(dialog.getByTestId('publish-facts')).toContainText('Note: First results');
+	await expect(dialog.getByTestId('publish-settled')).toContainText('Nothing unresolved');
+	await dialog.getByRole('button', { name: 'Publish version 1' }).click();
 	await expect(publish.getByRole('status')).toHaveText('Version 1 published.');
 	await expect(publish.getByTestId('publish-state')).toContainText('Published: version 1');
 
@@ -83,8 +90,13 @@ test('ES-TIE: a tie for first gets a tie-break heat in one action, its order dec
 	await page.getByTestId('sync-now').click();
 	await expect(table.locator(`tr[data-entry="${e('bruno')}"]`).getByTestId('final-time')).toHaveText('52:00');
 	await publish.getByRole('button', { name: 'Publish version 2' }).click();
+	await page.getByRole('dialog', { name: 'Publish version 2 of Adults?' }).getByRole('button', { name: 'Publish version 2' }).click();
 	await expect(publish.getByTestId('publish-state')).toContainText('Published: version 2');
 	await publish.getByRole('button', { name: 'Make final' }).click();
+	const final = page.getByRole('dialog', { name: 'Make version 2 of Adults final?' });
+	await expect(final).toContainText('cannot be undone');
+	await final.getByLabel('I understand that this cannot be undone').check();
+	await final.getByRole('button', { name: 'Make version 2 final' }).click();
 	await expect(publish.getByTestId('publish-state')).toContainText('Final: version 2, results locked');
 	await expect(publish.getByRole('button', { name: /Publish/ })).toHaveCount(0);
 

@@ -39,8 +39,12 @@ test('the double-check lists each tablet’s finishes in time order with their f
 
 	const panel = page.getByRole('region', { name: 'Double-check finishes' });
 	const rows = panel.getByTestId('double-check').locator('tbody tr');
-	await panel.getByLabel('Tablet', { exact: true }).selectOption(a.opts.deviceId);
+	// Tablets by their paired labels, never their IDs.
+	await expect(panel.getByLabel('Tablet', { exact: true }).locator('option')).toHaveText(['All', 'Review B', 'review table']);
+	await panel.getByLabel('Tablet', { exact: true }).selectOption({ label: 'review table' });
 	await expect(rows).toHaveCount(3);
+	await expect(rows.getByTestId('dc-tablet-name')).toHaveText(['review table', 'review table', 'review table']);
+	await expect(panel).not.toContainText(a.opts.deviceId);
 	await expect(rows.nth(0)).toHaveAttribute('data-status', 'counts');
 	await expect(rows.nth(0)).toContainText('30:00');
 	await expect(rows.nth(1)).toHaveAttribute('data-status', 'rejected');

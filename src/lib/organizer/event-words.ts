@@ -1,8 +1,9 @@
-import { m } from '$lib/i18n';
+import { m, type Locale } from '$lib/i18n';
 import type { JudgeEvent } from '$lib/events/schema';
 
 /** An event type in words, in the current language (the trail shows no raw type names). */
-const WORDS: Record<JudgeEvent['type'], () => string> = {
+type Words = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+const WORDS: Record<JudgeEvent['type'], Words> = {
 	'heat.start': m.org_evt_heat_start,
 	'heat.time-limit': m.org_evt_heat_time_limit,
 	'pause.start': m.org_evt_pause_start,
@@ -25,19 +26,21 @@ const WORDS: Record<JudgeEvent['type'], () => string> = {
 	correction: m.org_evt_correction
 };
 
-export function eventTypeWords(type: JudgeEvent['type']): string {
-	return WORDS[type]();
+/** `locale` defaults to the current one. */
+export function eventTypeWords(type: JudgeEvent['type'], options: { locale?: Locale } = {}): string {
+	return WORDS[type]({}, { locale: options.locale });
 }
 
 /** The payload of an action in a few words; corrections are shown by the trail itself. */
-export function actionDetails(e: { type: JudgeEvent['type']; payload: unknown }): string {
+export function actionDetails(e: { type: JudgeEvent['type']; payload: unknown }, options: { locale?: Locale } = {}): string {
+	const opt = { locale: options.locale };
 	const p = e.payload as Record<string, unknown>;
 	switch (e.type) {
 		case 'heat.start':
 		case 'heat.time-limit':
-			return m.org_audit_entries({ count: (p.entryIds as string[]).length });
+			return m.org_audit_entries({ count: (p.entryIds as string[]).length }, opt);
 		case 'check.confirmed':
-			return m.org_audit_missing_pieces({ count: p.missingPieces as number });
+			return m.org_audit_missing_pieces({ count: p.missingPieces as number }, opt);
 		case 'check.rejected':
 		case 'entry.disqualified':
 		case 'entry.did-not-start':
@@ -45,9 +48,9 @@ export function actionDetails(e: { type: JudgeEvent['type']; payload: unknown })
 		case 'incident.noted':
 			return p.note as string;
 		case 'time.adjusted':
-			return m.org_audit_adjusted({ delta: `${(p.deltaMs as number) > 0 ? '+' : ''}${p.deltaMs as number}`, reason: p.reason as string });
+			return m.org_audit_adjusted({ delta: `${(p.deltaMs as number) > 0 ? '+' : ''}${p.deltaMs as number}`, reason: p.reason as string }, opt);
 		case 'tally.recorded':
-			return m.org_audit_groups({ groups: (p.groups as number[]).join(', ') });
+			return m.org_audit_groups({ groups: (p.groups as number[]).join(', ') }, opt);
 		case 'relay.puzzle-finished':
 		case 'relay.teardown-done':
 			return String(p.puzzleId);

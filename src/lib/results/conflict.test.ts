@@ -68,14 +68,17 @@ describe('describeConflict', () => {
 		expect([1, 2].map((n) => say(invalid(n), 'es'))).toEqual(['1 evento no válido para Ana; no se aplica', '2 eventos no válidos para Ana; no se aplican']);
 	});
 
-	it('says every kind, with the parameters the conflict holds', () => {
+	it('says every kind, with the parameters the conflict holds, and never an event ID', () => {
 		const corrections = conflict('double-correction', ['h1', 'c1', 'c2'], { deviceIds: ['org-1', 'org-2'] });
-		expect(say(corrections, 'en')).toBe('2 corrections in force for event h1; the latest (c2) applies');
-		expect(say(corrections, 'cs')).toBe('2 platné opravy události h1; platí poslední (c2)');
-		expect(say(corrections, 'es')).toBe('2 correcciones vigentes para el evento h1; se aplica la última (c2)');
+		expect(say(corrections, 'en')).toBe('2 corrections in force for one event of Ana; the latest applies');
+		expect(say(corrections, 'cs')).toBe('Ana: 2 platné opravy jedné události; platí poslední');
+		expect(say(corrections, 'es')).toBe('2 correcciones vigentes para un evento de Ana; se aplica la última');
+		expect(say({ ...corrections, entryId: null }, 'en')).toBe('2 corrections in force for one event; the latest applies');
 		const collision = conflict('id-collision', ['x7'], { deviceIds: ['a', 'b'] });
-		expect(say(collision, 'cs')).toBe('různé události mají stejné ID x7; jedna platí, ostatní se ignorují');
-		expect(say(collision, 'es')).toBe('eventos distintos comparten el ID x7; se conserva uno y se ignoran los demás');
+		expect(say(collision, 'en')).toBe('different events share one identifier; one is kept, the others are ignored');
+		expect(say(collision, 'cs')).toBe('různé události mají stejný identifikátor; jedna platí, ostatní se ignorují');
+		expect(say(collision, 'es')).toBe('eventos distintos comparten un identificador; se conserva uno y se ignoran los demás');
+		for (const c of [corrections, collision]) for (const l of ['en', 'cs', 'es'] as const) for (const id of c.eventIds) expect(say(c, l)).not.toContain(id);
 		const late = conflict('after-lock', ['ack', 'h2'], { entryId: 'bob' });
 		expect(say(late, 'en')).toBe('an event after the record of Bob was acknowledged and locked; not applied');
 		expect(say(late, 'cs')).toBe('Bob: událost po potvrzení a uzamčení záznamu; nepoužita');

@@ -2,7 +2,8 @@
  * A scoring conflict in the current (or a given) locale. Scoring words each conflict in
  * English (`Conflict.message`, which the CLI and the server print); here it is said again by
  * its kind, with what the conflict itself holds: the entry (by its name), how many events
- * disagree, whether they came from different devices, the event IDs. What only the English
+ * disagree, whether they came from different devices; never an event ID (the organizer's
+ * screen says each event in words: src/lib/organizer/conflict-words.ts). What only the English
  * message names (a relay's puzzle, the type of an event after the lock, why an event is
  * invalid) is left to the organizer's tools.
  */
@@ -33,12 +34,12 @@ export function describeConflict(
 		case 'double-tally':
 			return m.conflict_double_tally({ name }, opt);
 		case 'double-correction':
-			// The corrected event, then the corrections in force, the one that applies last.
-			return m.conflict_double_correction({ count: count - 1, event: c.eventIds[0] ?? '', latest: c.eventIds[count - 1] ?? '' }, opt);
+			// The corrected event, then the corrections in force.
+			return c.entryId === null ? m.conflict_double_correction_no_entry({ count: count - 1 }, opt) : m.conflict_double_correction({ count: count - 1, name }, opt);
 		case 'after-lock':
 			return m.conflict_after_lock({ name }, opt);
 		case 'id-collision':
-			return m.conflict_id_collision({ event: c.eventIds[0] ?? '' }, opt);
+			return m.conflict_id_collision({}, opt);
 		case 'invalid':
 			return c.entryId === null ? m.conflict_invalid_no_entry({ count }, opt) : m.conflict_invalid({ count, name }, opt);
 		default:

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { competition, MIN, SEC, T0, tablet, score } from '$lib/scoring/testkit';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { CompetitionSetup } from '$lib/scoring';
+import { DeviceLog } from '$lib/events/builder';
 import { filterFinishRows, filterOptions, finishRows } from './double-check';
 
 /** The scoring testkit's competition with tables and seats, and the rows of a log scored at `now`. */
@@ -99,16 +100,39 @@ describe('the double-check of finishes', () => {
 
 	it('filters by competition, heat, table and tablet, and offers the values there are', () => {
 		expect(filterFinishRows(rows, { table: '10' }).map((r) => r.entryName)).toEqual(['Cyril', 'Dana']);
-		expect(filterFinishRows(rows, { deviceId: 'tablet-a', table: '2' }).map((r) => r.entryName)).toEqual(['Ana']);
-		expect(filterFinishRows(rows, { competitionId: 'comp', heatId: 'heat-1' })).toHaveLength(rows.length);
+		expect(filterFinishRows(rows, { deviceIds: ['tablet-a'], table: '2' }).map((r) => r.entryName)).toEqual(['Ana']);
+		expect(filterFinishRows(rows, { deviceIds: ['tablet-a', 'tablet-b'], table: '2' }).map((r) => r.entryName)).toEqual(['Bob', 'Ana', 'Ana', 'Bob']);
+		expect(filterFinishRows(rows, { competitionId: 'comp', heat: 'comp/heat-1' })).toHaveLength(rows.length);
+		expect(filterFinishRows(rows, { heat: 'other/heat-1' })).toEqual([]);
 		expect(filterFinishRows(rows, { competitionId: 'other' })).toEqual([]);
 		expect(filterFinishRows(rows, { table: '' })).toHaveLength(rows.length);
 		expect(filterOptions(rows)).toEqual({
 			competitions: [{ id: 'comp', name: setup.competition.name }],
-			heats: [{ id: 'heat-1', name: 'Heat 1', competitionId: 'comp' }],
+			heats: [{ key: 'comp/heat-1', id: 'heat-1', name: 'Heat 1', competitionId: 'comp', label: 'Heat 1' }],
 			tables: ['2', '10'],
 			deviceIds: ['tablet-a', 'tablet-b']
 		});
 		expect(filterOptions(rows, 'other').heats).toEqual([]);
+	});
+
+	it('lists each heat once; two competitions’ heats of one name are told apart by their competition', () => {
+		const other = { ...setup, competition: { ...setup.competition, id: 'kids', name: 'Kids' }, entries: setup.entries.map((e) => ({ ...e, competitionId: 'kids' })) };
+		const k = new DeviceLog({ deviceId: 'tablet-k', judge: 'Judge', competitionId: 'kids', heatId: 'heat-1' });
+		k.start(T0, ['ana']);
+		k.finish('ana', T0 + 20 * MIN);
+		const both = [
+			...rows,
+			...finishRows({
+				log: k.events,
+				setup: { competitions: [other.competition], heats: [{ id: 'heat-1', competitionId: 'kids', name: 'Heat 1' }], entries: other.entries },
+				standings: [{ competition: other.competition, standings: score(other, k.events, T0 + 95 * MIN) }]
+			})
+		];
+		expect(filterOptions(both).heats.map((h) => [h.key, h.label])).toEqual([
+			['comp/heat-1', `Heat 1 · ${setup.competition.name}`],
+			['kids/heat-1', 'Heat 1 · Kids']
+		]);
+		expect(filterOptions(both, 'kids').heats.map((h) => h.label)).toEqual(['Heat 1']);
+		expect(filterFinishRows(both, { heat: 'kids/heat-1' }).map((r) => r.deviceId)).toEqual(['tablet-k']);
 	});
 });

@@ -168,25 +168,39 @@ function lastCheck(effective: readonly EffectiveEvent[], ref: string): EventOf<'
 
 export interface DoubleCheckFilter {
 	competitionId?: string;
-	heatId?: string;
+	/** A heat by its key (`heatKey`): heats of two competitions may share an ID. */
+	heat?: string;
 	table?: string;
-	deviceId?: string;
+	/** The event logs of one tablet (a tablet whose storage was reset has two). */
+	deviceIds?: readonly string[];
 }
+
+/** A heat's key in the filters: its competition and its ID. */
+export const heatKey = (r: { competitionId: string; heatId: string }) => `${r.competitionId}/${r.heatId}`;
 
 /** The rows that match every filter given; an empty or missing filter matches all. */
 export function filterFinishRows(rows: readonly FinishRow[], filter: DoubleCheckFilter): FinishRow[] {
 	return rows.filter(
 		(r) =>
 			(!filter.competitionId || r.competitionId === filter.competitionId) &&
-			(!filter.heatId || r.heatId === filter.heatId) &&
+			(!filter.heat || (r.heatId !== null && heatKey({ competitionId: r.competitionId, heatId: r.heatId }) === filter.heat)) &&
 			(!filter.table || r.table === filter.table) &&
-			(!filter.deviceId || r.deviceId === filter.deviceId)
+			(!filter.deviceIds || filter.deviceIds.length === 0 || filter.deviceIds.includes(r.deviceId))
 	);
+}
+
+export interface HeatOption {
+	key: string;
+	id: string;
+	name: string;
+	competitionId: string;
+	/** The heat's name; with its competition's when another heat listed has the same name ("Heat 1 · Solo"). */
+	label: string;
 }
 
 export interface FilterOptions {
 	competitions: { id: string; name: string }[];
-	heats: { id: string; name: string; competitionId: string }[];
+	heats: HeatOption[];
 	tables: string[];
 	deviceIds: string[];
 }
@@ -194,22 +208,28 @@ export interface FilterOptions {
 /** Numbers sort as numbers: table 2 before table 10. */
 const collator = new Intl.Collator('en', { numeric: true });
 
-/** The values the rows offer for each filter, sorted; heats of one competition only when it is chosen. */
+/** The values the rows offer for each filter, sorted; heats of one competition only when it is chosen, each once. */
 export function filterOptions(rows: readonly FinishRow[], competitionId?: string): FilterOptions {
 	const competitions = new Map<string, string>();
-	const heats = new Map<string, { id: string; name: string; competitionId: string }>();
+	const heats = new Map<string, Omit<HeatOption, 'label'> & { competitionName: string }>();
 	const tables = new Set<string>();
 	const devices = new Set<string>();
 	for (const r of rows) {
 		competitions.set(r.competitionId, r.competitionName);
-		if (r.heatId !== null && (!competitionId || r.competitionId === competitionId))
-			heats.set(`${r.competitionId}/${r.heatId}`, { id: r.heatId, name: r.heatName, competitionId: r.competitionId });
+		if (r.heatId !== null && (!competitionId || r.competitionId === competitionId)) {
+			const key = heatKey({ competitionId: r.competitionId, heatId: r.heatId });
+			heats.set(key, { key, id: r.heatId, name: r.heatName, competitionId: r.competitionId, competitionName: r.competitionName });
+		}
 		if (r.table !== null && r.table !== '') tables.add(r.table);
 		devices.add(r.deviceId);
 	}
+	const named = new Map<string, number>();
+	for (const h of heats.values()) named.set(h.name, (named.get(h.name) ?? 0) + 1);
 	return {
 		competitions: [...competitions].map(([id, name]) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name) || cmp(a.id, b.id)),
-		heats: [...heats.values()].sort((a, b) => collator.compare(a.name, b.name) || cmp(a.id, b.id)),
+		heats: [...heats.values()]
+			.map(({ competitionName, ...h }) => ({ ...h, label: named.get(h.name)! > 1 ? `${h.name} · ${competitionName}` : h.name }))
+			.sort((a, b) => collator.compare(a.label, b.label) || cmp(a.key, b.key)),
 		tables: [...tables].sort(collator.compare),
 		deviceIds: [...devices].sort(collator.compare)
 	};

@@ -43,7 +43,17 @@ const PublicationStatusSchema = z.object({
 	version: z.number(),
 	state: z.enum(['published', 'final']),
 	publishedAt: z.number(),
-	protestUntil: z.nullable(z.number())
+	protestUntil: z.nullable(z.number()),
+	/** What the version made public, for the summary before making it final (src/lib/organizer/publish-summary.ts). */
+	snapshot: z.optional(
+		z.object({
+			rows: z.array(
+				z.object({ entryId: z.string(), name: z.string(), place: z.nullable(z.number()), status: z.string(), awarded: z.boolean(), finalTimeMs: z.nullable(z.number()) })
+			),
+			tieForFirst: z.array(z.string()),
+			conflicts: z.number()
+		})
+	)
 });
 export type PublicationStatus = z.infer<typeof PublicationStatusSchema>;
 const PublicationAnswerSchema = z.object({ publication: PublicationStatusSchema });
