@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { twoQuickSetups, EVENT, MIN, T0 } from '$lib/files/two-quick-setups.testkit';
-import { CompetitionMergeSchema } from '$lib/setup/schema';
+import { CompetitionMergeSchema, type CompetitionMergeRequest } from '$lib/setup/schema';
 import { makeBackup, restoreBackup } from './backup';
-import { listMerges, recordMerge, type MergeRequest } from './competition-merges';
+import { listMerges, recordMerge } from './competition-merges';
 import { answerOf } from './http-error.testkit';
 import { eventSetup, saveOrganizerSetup } from './organizer-setup';
 import { computeSnapshot, finalize, publish } from './publications';
@@ -29,7 +29,7 @@ function twoTablets(s: Store) {
 	expect(pushEvents(s, tabletA, { events: t.logA.events, setup: onTablet(t.a) }, T0 + MIN).setupAdded).toEqual([t.a.competitionId]);
 	expect(pushEvents(s, tabletB, { events: t.logB.events, setup: onTablet(t.b) }, T0 + MIN).setupAdded).toEqual([t.b.competitionId]);
 	const { eventId: _e, recordedBy: _b, recordedAt: _a, ...request } = t.merge;
-	return { t, org, request: request as MergeRequest };
+	return { t, org, request: request as CompetitionMergeRequest };
 }
 
 beforeEach(() => {

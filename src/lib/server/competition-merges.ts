@@ -1,7 +1,6 @@
 import { error } from '@sveltejs/kit';
-import { z } from 'zod/mini';
 import '$lib/zod-locale';
-import { CompetitionMergeSchema, type CompetitionMerge } from '$lib/setup/schema';
+import { CompetitionMergeRequestSchema, CompetitionMergeSchema, type CompetitionMerge } from '$lib/setup/schema';
 import { mergeProblems, type MergeProblem } from '$lib/setup/merge-problems';
 import { canonicalJson } from '$lib/events/order';
 import { describeIssues, toIssues } from '$lib/validation';
@@ -15,10 +14,6 @@ import type { Device } from './tokens';
  * (src/lib/files/apply-merges.ts); no judge event is rewritten. Rows are validated with
  * CompetitionMergeSchema on the way in and on the way out.
  */
-
-/** POST /api/events/{e}/merges: the merge without what the server adds (its event, who, when). */
-export const MergeRequestSchema = z.omit(CompetitionMergeSchema, { eventId: true, recordedBy: true, recordedAt: true });
-export type MergeRequest = z.infer<typeof MergeRequestSchema>;
 
 /** The event's merges in the order they were recorded. */
 export function listMerges(store: Store, eventId: string): CompetitionMerge[] {
@@ -71,7 +66,7 @@ export function problemsOnServer(store: Store, merge: CompetitionMerge, complete
  * taken by another merge. The same request again answers the merge recorded (created: false).
  */
 export function recordMerge(store: Store, device: Device, body: unknown, now: number): { merge: CompetitionMerge; created: boolean } {
-	const parsed = MergeRequestSchema.safeParse(body);
+	const parsed = CompetitionMergeRequestSchema.safeParse(body);
 	if (!parsed.success) error(400, describeIssues(toIssues(parsed.error)));
 	const request = parsed.data;
 	const eventId = device.eventId;

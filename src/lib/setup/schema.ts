@@ -92,3 +92,7 @@ export const CompetitionMergeSchema = z.object({
 	recordedAt: z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_000))
 });
 export type CompetitionMerge = z.infer<typeof CompetitionMergeSchema>;
+
+/** What the organizer sends to record a merge (POST /api/events/{e}/merges): the server adds the event, who and when. */
+export const CompetitionMergeRequestSchema = z.omit(CompetitionMergeSchema, { eventId: true, recordedBy: true, recordedAt: true });
+export type CompetitionMergeRequest = z.infer<typeof CompetitionMergeRequestSchema>;
