@@ -22,6 +22,7 @@ import { PublicationSchema, type Publication } from '$lib/results/publication';
 import { eventSetup } from './organizer-setup';
 import { allPublications, restorePublication } from './publications';
 import { insertMerge, problemsOnServer } from './competition-merges';
+import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
 import type { Store } from './store';
 import { ROLES, type Role } from './tokens';
 
@@ -31,7 +32,7 @@ import { ROLES, type Role } from './tokens';
  * restored server accepts the same tablets). Restored into a server without the event,
  * nothing is lost.
  */
-export const BACKUP_FORMAT = 'puzzle-judge-backup';
+export { BACKUP_FORMAT };
 export const BACKUP_VERSION = 1;
 
 const nullableInt = z.nullable(z.number().check(z.int(), z.minimum(0)));
