@@ -4,9 +4,18 @@
  * the times the fixture script writes; none is copied from the program's output.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT, MIN, T0, twoQuickSetups } from '../src/lib/files/two-quick-setups.testkit';
+import { makeBackup } from '../src/lib/server/backup';
+import { recordMerge } from '../src/lib/server/competition-merges';
+import { Store } from '../src/lib/server/store';
+import { pushEvents } from '../src/lib/server/sync-push';
+import { issueToken } from '../src/lib/server/tokens';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = 'node_modules/.bin/tsx';
@@ -293,5 +302,50 @@ describe('npm run standings: errors and options', () => {
 			expect(r.stdout).toBe('');
 			expect(r.stderr).toContain('Usage:');
 		});
+	}, SLOW);
+});
+
+describe('npm run standings: a server backup, with competitions the organizer merged', () => {
+	it('reads the backup as its event file and scores the merged quick set-ups as one competition', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-cli-backup-'));
+		const store = Store.open(dir);
+		try {
+			store.insertSetup({ events: [{ id: EVENT, name: 'Puzzle day', date: '2026-05-16' }] });
+			const t = twoQuickSetups();
+			const org = issueToken(store, { eventId: EVENT, role: 'organizer', label: 'Desk', now: T0 });
+			for (const [q, log] of [
+				[t.a, t.logA],
+				[t.b, t.logB]
+			] as const) {
+				const tablet = issueToken(store, { eventId: EVENT, role: 'judge', label: q.competitionId, now: T0 });
+				pushEvents(store, tablet, { events: log.events, setup: { rulesets: q.rulesets, competitions: q.competitions, heats: q.heats, entries: q.entries } }, T0 + MIN);
+			}
+			const before = join(dir, 'before.json');
+			writeFileSync(before, JSON.stringify(makeBackup(store, EVENT, T0 + 2 * MIN)));
+			const { eventId: _e, recordedBy: _b, recordedAt: _a, ...request } = t.merge;
+			recordMerge(store, org, request, T0 + 3 * MIN);
+			const after = join(dir, 'after.json');
+			writeFileSync(after, JSON.stringify(makeBackup(store, EVENT, T0 + 4 * MIN)));
+
+			const at = new Date(T0 + 120 * MIN).toISOString();
+			const apart = standings(before, '--format', 'json', '--at', at);
+			expect(apart.stderr).toBe('');
+			expect((JSON.parse(apart.stdout) as { competition: { id: string } }[]).map((c) => c.competition.id)).toEqual([t.a.competitionId, t.b.competitionId]);
+			const merged = standings(after, '--format', 'json', '--at', at);
+			expect(merged.stderr).toBe('');
+			const [one, ...rest] = JSON.parse(merged.stdout) as { competition: { id: string }; rows: { name: string; place: number | null }[]; conflicts: { kind: string }[] }[];
+			expect(rest).toEqual([]);
+			expect(one!.competition.id).toBe(t.a.competitionId);
+			expect(one!.rows.map((r) => [r.name, r.place])).toEqual([
+				['Ana', 1],
+				['Bob', 2],
+				['Dora', 3],
+				['Cyril', null]
+			]);
+			expect(one!.conflicts.map((c) => c.kind)).toContain('double-finish');
+		} finally {
+			store.close();
+			rmSync(dir, { recursive: true, force: true });
+		}
 	}, SLOW);
 });

@@ -11,12 +11,15 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatFileError, parseEventFile, type FileError, type ParsedEventFile } from '$lib/files/event-file';
 import { standingsOfFiles } from '$lib/files/merge';
+import { backupAsEventFile } from '$lib/files/backup-as-event-file';
 import { renderStandings, STANDINGS_FORMATS, type StandingsFormat } from '$lib/files/format';
 
 const USAGE = `Usage: npm run standings -- FILE... [options]
 
 Prints the standings of every competition in the event files (merged: the same set-up
-item or judge event in several files counts once).
+item or judge event in several files counts once). A server's backup of an event
+(GET /api/events/{e}/backup) is read as the event file it holds (log[i] is its
+judgeEvents[i]). Competitions the organizer merged are scored as one.
 
 Options:
   --format table|csv|json   output format (default: table)
@@ -84,7 +87,7 @@ function main(argv: string[]): number {
 			errors.push({ file: name, position: '(file)', field: '', path: '(root)', message: `cannot read the file (${err.code ?? err.message})` });
 			continue;
 		}
-		const parsed = parseEventFile(text, name);
+		const parsed = parseEventFile(asEventFileText(text), name);
 		if (parsed.ok) files.push(parsed.value);
 		else errors.push(...parsed.errors);
 	}
@@ -107,6 +110,18 @@ function main(argv: string[]): number {
 	}
 	process.stdout.write(renderStandings(competitions, format));
 	return 0;
+}
+
+/** A backup's text as the event file it holds; any other text as it is (parseEventFile reports what is wrong). */
+function asEventFileText(text: string): string {
+	let root: unknown;
+	try {
+		root = JSON.parse(text);
+	} catch {
+		return text;
+	}
+	const file = backupAsEventFile(root);
+	return file ? JSON.stringify(file) : text;
 }
 
 function fail(errors: FileError[]): number {

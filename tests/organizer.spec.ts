@@ -228,12 +228,19 @@ test('tablet files: imported with counts and per-file errors, then pushed to the
 	const input = page.getByTestId('import-files');
 	const json = (name: string, text: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 	await input.setInputFiles([json('tablet.json', JSON.stringify(file)), json('broken.json', '{"format": "puzzle-judge-events", ')]);
+	// What the import will do, before it does it: the event's own competition stays as it is.
+	const preview = page.getByTestId('import-preview');
+	await expect(preview).toContainText('tablet.json: Judge events: new: 2, already held: 0');
+	await expect(preview).toContainText('Left as it is (already on this device): competitions: 1, heats: 1');
+	await page.getByTestId('import-accept').click();
 	const results = page.getByTestId('import-results');
 	await expect(results).toContainText('tablet.json: new events: 2, already held: 0');
 	await expect(results).toContainText('broken.json: not imported, problems: 1');
 	await expect(results).toContainText('not valid JSON');
 	// The same file again: nothing new.
 	await input.setInputFiles([json('tablet-again.json', JSON.stringify(file))]);
+	await expect(preview).toContainText('Nothing new: everything in this file is already on this device.');
+	await page.getByTestId('import-accept').click();
 	await expect(results).toContainText('tablet-again.json: new events: 0, already held: 2');
 	// Through the outbox to the server.
 	await expect

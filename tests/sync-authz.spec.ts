@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { addDevice, createEvent, DAY, eventFile, judgeLog, pullAll, revokeDevice, RULESET, RUN, setupOf, snapshot, writeSetup, type AddedDevice } from './sync-kit';
+import { quickSetup } from '../src/lib/station/quick-setup';
+import { addDevice, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, revokeDevice, RULESET, RUN, setupOf, snapshot, writeSetup, type AddedDevice } from './sync-kit';
 
 /**
  * The authorization matrix of docs/sync.md over real HTTP: every endpoint × every kind of
@@ -34,6 +35,7 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/publications':       row(   401,  401,      401,    401,    201, 403,   403,     403),
 	'POST /api/events/A/publications/{c}/final': row(401, 401,   401,    401,    200, 403,   403,     403),
 	'GET /api/events/A/entries/{e}/audit':   row(   401,  401,      401,    401,    200, 403,   403,     403),
+	'POST /api/events/A/merges':             row(   401,  401,      401,    401,    201, 403,   403,     403),
 	// An entry of event B asked for under A: not found for A's organizer, refused for the others.
 	'GET /api/events/A/entries/{B e}/audit': row(   401,  401,      401,    401,    404, 403,   403,     403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200),
@@ -74,6 +76,22 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		targets[c] = await addDevice(A.eventId, A.token, 'judge', `Target of ${c}`);
 		codes[c] = await addDevice(A.eventId, A.token, 'display', `Code of ${c}`);
 	}
+	// Two competitions a judge of A set up on tablets (quick set-up), for the merge.
+	const quick = ['qa', 'qb'].map((p) => {
+		const q = quickSetup({ presetId: RULESET.id, seatNames: ['Ana', 'Bob'], day: DAY, suffix: `${p}${RUN.slice(-10).replace(/[^a-z0-9]/g, '')}` });
+		if (!q.ok) throw new Error('quick set-up');
+		return q.value;
+	});
+	for (const q of quick) expectStatus(await call('POST', `/api/events/${A.eventId}/judge-events`, { token: judgeA.token, json: { events: [], setup: q.bundle } }), 200, 'quick set-up');
+	const [kept, folded] = quick as [(typeof quick)[number], (typeof quick)[number]];
+	const mergeOf = (c: Column) => ({
+		id: `az-${RUN}-merge-${c}`,
+		keptCompetitionId: kept.competitionId,
+		foldedCompetitionId: folded.competitionId,
+		heats: [{ from: folded.heatId, to: kept.heatId }],
+		entries: folded.bundle.entries.map((e, i) => ({ from: e.id, to: kept.bundle.entries[i]!.id })),
+		reason: `Merged by ${c}`
+	});
 	const logOf = (c: Column) => judgeLog(`az-${RUN}-push-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 2);
 	const fileLogOf = (c: Column) => judgeLog(`az-${RUN}-file-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 3);
 	const before = await snapshot(A.eventId, A.token);
@@ -121,6 +139,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'POST /api/events/A/publications': (r, headers, c) => r.post(`${a}/publications`, { headers, data: { competitionId: sA.competitionId, note: `Published by ${c}` } }),
 		'POST /api/events/A/publications/{c}/final': (r, headers) => r.post(`${a}/publications/${sA.competitionId}/final`, { headers }),
 		'GET /api/events/A/entries/{e}/audit': (r, headers) => r.get(`${a}/entries/${sA.entryIds[0]}/audit`, { headers }),
+		'POST /api/events/A/merges': (r, headers, c) => r.post(`${a}/merges`, { headers, data: mergeOf(c) }),
 		'GET /api/events/A/entries/{B e}/audit': (r, headers) => r.get(`${a}/entries/${sB.entryIds[0]}/audit`, { headers }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
@@ -153,12 +172,15 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(184);
+	expect(cells).toBe(192);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
 	expect(after.setup.heats.find((h: { id: string }) => h.id === sA.heatId).name).toBe('Renamed by orgA');
-	expect({ ...after.setup, heats: [] }).toEqual({ ...before.setup, heats: [] });
+	expect({ ...after.setup, heats: [], merges: [] }).toEqual({ ...before.setup, heats: [], merges: [] });
+	// Only the organizer's merge was recorded.
+	expect(before.setup.merges).toEqual([]);
+	expect(after.setup.merges.map((m: { id: string; reason: string }) => [m.id, m.reason])).toEqual([[`az-${RUN}-merge-orgA`, 'Merged by orgA']]);
 	const deviceIdsOfEvents = new Set(after.events.map((e) => e.deviceId));
 	for (const c of COLUMNS) {
 		expect(deviceIdsOfEvents.has(`az-${RUN}-push-${c}`), `push as ${c} stored`).toBe(MATRIX['POST /api/events/A/judge-events']![c] === 200);

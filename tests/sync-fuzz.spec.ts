@@ -3,6 +3,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
+import { quickSetup, type QuickSetup } from '../src/lib/station/quick-setup';
 import {
 	addDevice,
 	BASE,
@@ -70,6 +71,8 @@ interface Fixture {
 	sacrifice: AddedDevice;
 	usedCode: string;
 	backupA: Record<string, unknown> & { devices: unknown[]; judgeEvents: { event: Record<string, unknown> }[]; competitions: unknown[] };
+	/** Two competitions a judge of A set up on tablets (quick set-up): what a merge names. */
+	quickA: [QuickSetup, QuickSetup];
 }
 
 let fx: Fixture;
@@ -94,8 +97,14 @@ test.beforeAll(async () => {
 	// Some judge events in both events, so that "nothing changed" has something to compare.
 	for (const [e, s, t] of [[A, sA, judgeA.token], [B, sB, judgeB.token]] as const)
 		expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: t, json: { events: judgeLog(`fz-${RUN}-${e.eventId}`, s.competitionId, s.heatId, s.entryIds, 5) } }), 200, 'seed events');
+	const quickA = ['fa', 'fb'].map((p) => {
+		const q = quickSetup({ presetId: RULESET.id, seatNames: ['Ana', 'Bob', 'Cyril'], day: DAY, suffix: `${p}${RUN.slice(-10).replace(/[^a-z0-9]/g, '')}` });
+		if (!q.ok) throw new Error('quick set-up');
+		return q.value;
+	}) as [QuickSetup, QuickSetup];
+	for (const q of quickA) expectStatus(await call('POST', `/api/events/${A.eventId}/judge-events`, { token: judgeA.token, json: { events: [], setup: q.bundle } }), 200, 'quick set-up');
 	const backupA = expectStatus(await call('GET', `/api/events/${A.eventId}/backup`, { token: A.token }), 200, 'backup A').body;
-	fx = { A, B, sA, sB, judgeA, displayA, revokedA, judgeB, sacrifice, usedCode: used.code, backupA };
+	fx = { A, B, sA, sB, judgeA, displayA, revokedA, judgeB, sacrifice, usedCode: used.code, backupA, quickA };
 	console.log(`fuzz seed: ${SEED} (FUZZ_SEED=${SEED} reproduces)`);
 });
 
@@ -550,6 +559,48 @@ function publicationsPost(): fc.Arbitrary<Case> {
 	);
 }
 
+function mergesPost(): fc.Arbitrary<Case> {
+	const { A, B, judgeA, displayA, sA, sB, revokedA, quickA } = fx;
+	const [kept, folded] = quickA;
+	const path = `/api/events/${A.eventId}/merges`;
+	const post = (body: string | (() => string), expect?: number[], authorization = `Bearer ${A.token}`): Case => ({ method: 'POST', path, authorization, body, ...(expect ? { expect } : {}) });
+	/** A valid merge: only ever sent broken (or by someone who may not), so the fuzz records none. */
+	const good = {
+		id: `fz-merge-${RUN}`,
+		keptCompetitionId: kept.competitionId,
+		foldedCompetitionId: folded.competitionId,
+		heats: [{ from: folded.heatId, to: kept.heatId }],
+		entries: folded.bundle.entries.map((e, i) => ({ from: e.id, to: kept.bundle.entries[i]!.id })),
+		reason: 'Both tablets judged heat 1'
+	};
+	const badReason = fc.oneof(fc.constantFrom('', '   ', '\n\t'), fc.integer({ min: 2001, max: 3000 }).map((n) => 'r'.repeat(n)), nonString);
+	const badLinks = fc.oneof(nonArray, fc.array(fc.oneof(nonObject, fc.record({ from: badId, to: fc.constant(null) }), fc.record({ from: fc.constant(folded.heatId), to: fc.oneof(badId, nonString.filter((v) => v !== null && typeof v !== 'string')) })), { minLength: 1, maxLength: 3 }));
+	return withContentType(
+		fc.oneof(
+			commonBad.map((b) => post(b, [400])),
+			deepObject.map((d) => post(`{"heats":${d}}`, [400, 413])),
+			badId.map((id) => post(json({ ...good, id }), [400])),
+			badReason.map((reason) => post(json({ ...good, reason }), [400])),
+			fc.tuple(fc.constantFrom('heats', 'entries'), badLinks).map(([k, v]) => post(json({ ...good, [k]: v }), [400])),
+			fc.constantFrom('{}', '{"merge": {}}', `{"__proto__": ${json(good)}}`, `{"constructor": ${json(good)}}`).map((b) => post(b, [400])),
+			// Links that do not fit: incomplete, onto what is not the kept competition's, another event's heat or entry.
+			fc.nat(good.entries.length - 1).map((i) => post(json({ ...good, entries: good.entries.filter((_, k) => k !== i) }), [400])),
+			fc.constant(post(json({ ...good, heats: [] }), [400])),
+			goodId.map((id) => post(json({ ...good, entries: [{ ...good.entries[0]!, to: `fz-${id}` }, ...good.entries.slice(1)] }), [400])),
+			fc.constant(post(json({ ...good, heats: [{ from: folded.heatId, to: sB.heatId }] }), [400])),
+			fc.constant(post(json({ ...good, entries: [{ from: sB.entryIds[0], to: null }, ...good.entries] }), [400])),
+			fc.constant(post(json({ ...good, entries: good.entries.map((l) => ({ ...l, to: good.entries[0]!.to })) }), [400])),
+			// Competitions: into itself, the organizer's (not a tablet's), another event's or unknown.
+			fc.constant(post(json({ ...good, foldedCompetitionId: kept.competitionId }), [400])),
+			fc.constant(post(json({ ...good, keptCompetitionId: folded.competitionId, foldedCompetitionId: sA.competitionId, heats: [{ from: sA.heatId, to: null }], entries: [] }), [400])),
+			fc.constantFrom(sB.competitionId, 'fz-no-such-competition').chain((c) => fc.constantFrom('keptCompetitionId', 'foldedCompetitionId').map((k) => post(json({ ...good, [k]: c }), [404]))),
+			fc.constantFrom(`Bearer ${judgeA.token}`, `Bearer ${displayA.token}`, `Bearer ${B.token}`).map((t) => post(json(good), [403], t)),
+			badAuth(revokedA.token, A.token).map((t) => ({ ...post(json(good), [401]), authorization: t })),
+			forgedSegment(A.eventId, [B.eventId]).map((e) => ({ ...post(json(good), [403]), path: `/api/events/${e}/merges` }))
+		)
+	);
+}
+
 function entryAuditGet(): fc.Arbitrary<Case> {
 	const { A, judgeA, displayA, sA, sB } = fx;
 	const own = sA.entryIds[0]!;
@@ -769,6 +820,8 @@ test.describe('fuzz: every answer a 4xx with a JSON message, the server up, noth
 	test('POST /api/events/{e}/publications', () => fuzz('POST /api/events/{e}/publications', publicationsPost, 800, 17));
 	test('POST /api/events/{e}/publications/{c}/final', () => fuzz('POST /api/events/{e}/publications/{c}/final', finalPost, 400, 18));
 	test('GET /api/events/{e}/entries/{id}/audit', () => fuzz('GET /api/events/{e}/entries/{id}/audit', entryAuditGet, 400, 20));
+	test('POST /api/events/{e}/merges', () =>
+		fuzz('POST /api/events/{e}/merges', mergesPost, 800, 21, sized('POST', () => `/api/events/${fx.A.eventId}/merges`, () => '{"id":"PAD"}', MiB, [MiB - 2048, MiB + 1], () => `Bearer ${fx.A.token}`)));
 	test('GET /api/public/events/{e}/results[/{c}]', () => fuzz('GET /api/public/events/{e}/results[/{c}]', publicResultsGet, 600, 19));
 	test('GET /api/health and /api/time (no input to refuse: always 200)', () => fuzz('GET /api/health, /api/time', publicGet, 400, 13));
 });
@@ -791,7 +844,8 @@ test('malformed JSON nested 10,000 deep answers 400 with a message on every endp
 			['/api/pair', undefined, [413]],
 			['/api/restore', undefined, [400]],
 			[`/api/events/${A.eventId}/import?name=deep.json`, A.token, [400]],
-			[`/api/events/${A.eventId}/publications`, A.token, [400, 413]]
+			[`/api/events/${A.eventId}/publications`, A.token, [400, 413]],
+			[`/api/events/${A.eventId}/merges`, A.token, [400]]
 		] as const) {
 			const a = await call('POST', path, { token, body: text });
 			if (!(expected as readonly number[]).includes(a.status) || typeof a.body?.message !== 'string' || a.body.message === 'Internal Error')
@@ -823,6 +877,7 @@ test('CONTRACT: a method an endpoint does not have answers 405 with a JSON messa
 		['GET', `/api/events/${A.eventId}/publications`],
 		['GET', `/api/events/${A.eventId}/publications/x/final`],
 		['POST', `/api/events/${A.eventId}/entries/x/audit`],
+		['GET', `/api/events/${A.eventId}/merges`],
 		['POST', `/api/public/events/${A.eventId}/results`]
 	] as const) {
 		const a = await call(method, path, { token: A.token, ...(method === 'GET' ? {} : { body: '{}' }) });

@@ -258,7 +258,7 @@ test('backup and restore: the same server refuses (409); a second server restore
 		}
 		const restored = await call('POST', '/api/restore', { json: backup, base });
 		expect(restored.status, restored.text).toBe(201);
-		expect(restored.body).toEqual({ eventId: e.eventId, counts: { competitions: 1, heats: 1, entries: 6, judgeEvents: 120, devices: 4, publications: 0 } });
+		expect(restored.body).toEqual({ eventId: e.eventId, counts: { competitions: 1, heats: 1, entries: 6, judgeEvents: 120, devices: 4, publications: 0, merges: 0 } });
 		const original = await snapshot(e.eventId, e.token);
 		const copy = await snapshot(e.eventId, e.token, base);
 		expect(copy.setup).toEqual(original.setup);

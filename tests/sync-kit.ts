@@ -178,7 +178,7 @@ export async function snapshot(eventId: string, orgToken: string, base = BASE) {
 	return { setup, events, devices };
 }
 
-const TABLES = ['events', 'rulesets', 'competitions', 'heats', 'entries', 'judge_events', 'device_tokens', 'pairing_codes', 'token_devices', 'publications'];
+const TABLES = ['events', 'rulesets', 'competitions', 'heats', 'entries', 'judge_events', 'device_tokens', 'pairing_codes', 'token_devices', 'publications', 'competition_merges'];
 
 /** Row counts of every table of the e2e server's database (read-only), and its highest server_seq. */
 export function tableCounts(file = DB_FILE): Record<string, number> {

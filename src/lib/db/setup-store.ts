@@ -1,5 +1,16 @@
 import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
-import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema, type Competition, type CompetitionEvent, type Entry, type Heat } from '$lib/setup/schema';
+import {
+	CompetitionMergeSchema,
+	CompetitionSchema,
+	EntrySchema,
+	EventSchema,
+	HeatSchema,
+	type Competition,
+	type CompetitionEvent,
+	type CompetitionMerge,
+	type Entry,
+	type Heat
+} from '$lib/setup/schema';
 import type { CompetitionSetup } from '$lib/scoring';
 import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION } from '$lib/files/event-file-format';
 import type { EventFile } from '$lib/files/event-file';
@@ -12,6 +23,8 @@ export interface SetupBundle {
 	competitions: Competition[];
 	heats: Heat[];
 	entries: Entry[];
+	/** Competitions the organizer merged: only from the server (never made on a tablet). */
+	merges?: CompetitionMerge[];
 }
 
 /**
@@ -27,9 +40,10 @@ export async function saveSetup(db: StationDb, bundle: SetupBundle): Promise<voi
 		rulesets: bundle.rulesets.map((r) => RulesetSchema.parse(r)),
 		competitions: bundle.competitions.map((c) => CompetitionSchema.parse(c)),
 		heats: bundle.heats.map((h) => HeatSchema.parse(h)),
-		entries: bundle.entries.map((e) => EntrySchema.parse(e))
+		entries: bundle.entries.map((e) => EntrySchema.parse(e)),
+		merges: (bundle.merges ?? []).map((m) => CompetitionMergeSchema.parse(m))
 	};
-	await db.transaction('rw', [db.days, db.rulesets, db.competitions, db.heats, db.entries], async () => {
+	await db.transaction('rw', [db.days, db.rulesets, db.competitions, db.heats, db.entries, db.merges], async () => {
 		const before = await db.competitions.bulkGet(checked.competitions.map((c) => c.id));
 		const left = new Set(before.flatMap((c, i) => (c && c.eventId !== checked.competitions[i]!.eventId ? [c.eventId] : [])));
 		await db.days.bulkPut(checked.days);
@@ -37,6 +51,7 @@ export async function saveSetup(db: StationDb, bundle: SetupBundle): Promise<voi
 		await db.competitions.bulkPut(checked.competitions);
 		await db.heats.bulkPut(checked.heats);
 		await db.entries.bulkPut(checked.entries);
+		await db.merges.bulkPut(checked.merges ?? []);
 		await removeEmptiedDays(db, left, new Set(checked.days.map((d) => d.id)));
 	});
 }
@@ -61,14 +76,15 @@ export async function loadCompetition(db: StationDb, competitionId: string): Pro
 
 /** A directory of what the tablet holds, for choosing a heat. */
 export async function listSetup(db: StationDb): Promise<SetupBundle> {
-	const [days, rulesets, competitions, heats, entries] = await Promise.all([
+	const [days, rulesets, competitions, heats, entries, merges] = await Promise.all([
 		db.days.toArray(),
 		db.rulesets.toArray(),
 		db.competitions.toArray(),
 		db.heats.toArray(),
-		db.entries.toArray()
+		db.entries.toArray(),
+		db.merges.toArray()
 	]);
-	return { days, rulesets: rulesets.map((r) => r.ruleset), competitions, heats, entries };
+	return { days, rulesets: rulesets.map((r) => r.ruleset), competitions, heats, entries, merges };
 }
 
 /**
@@ -83,7 +99,15 @@ export async function exportEventFile(db: StationDb, deviceId: string, exportedA
 		version: EVENT_FILE_VERSION,
 		exportedAt,
 		deviceId,
-		setup: { events: setup.days, rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries },
+		setup: {
+			events: setup.days,
+			rulesets: setup.rulesets,
+			competitions: setup.competitions,
+			heats: setup.heats,
+			entries: setup.entries,
+			// The merges the tablet received, so that the CLI reads its file as the organizer does.
+			...(setup.merges?.length ? { merges: setup.merges } : {})
+		},
 		log
 	};
 }

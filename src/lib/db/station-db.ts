@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { Ruleset } from '$lib/rules/schema';
-import type { Competition, CompetitionEvent, Entry, Heat } from '$lib/setup/schema';
+import type { Competition, CompetitionEvent, CompetitionMerge, Entry, Heat } from '$lib/setup/schema';
 
 /** A stored ruleset version, keyed by `${id}@${version}` (Dexie keys must be one value). */
 export interface StoredRuleset {
@@ -44,6 +44,8 @@ export class StationDb extends Dexie {
 	meta!: EntityTable<MetaRow, 'key'>;
 	outbox!: EntityTable<OutboxRow, 'n'>;
 	rejected!: EntityTable<RejectedRow, 'id'>;
+	/** Competitions the organizer merged (set-up from the server, applied when the event is scored). */
+	merges!: EntityTable<CompetitionMerge, 'id'>;
 
 	constructor(name = 'puzzle-judge', options: ConstructorParameters<typeof Dexie>[1] = {}) {
 		super(name, { chromeTransactionDurability: 'strict', ...options });
@@ -67,6 +69,8 @@ export class StationDb extends Dexie {
 				const queuedAt = Date.now();
 				await tx.table('outbox').bulkAdd(events.map((e) => ({ id: e.id, queuedAt })));
 			});
+		// Merged competitions (docs/sync.md, Merging competitions), pulled with the set-up.
+		this.version(3).stores({ merges: 'id, eventId' });
 	}
 }
 

@@ -2,15 +2,18 @@ import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
 import {
+	CompetitionMergeSchema,
 	CompetitionSchema,
 	EntrySchema,
 	EventSchema,
 	HeatSchema,
 	IdSchema,
 	type Competition,
+	type CompetitionMerge,
 	type Entry,
 	type Heat
 } from '$lib/setup/schema';
+import { mergeProblems } from '$lib/setup/merge-problems';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { canonicalJson } from '$lib/events/order';
 import { issuePath } from '$lib/validation';
@@ -35,9 +38,16 @@ export const EventFileSetupSchema = z.object({
 	rulesets: z.array(RulesetSchema),
 	competitions: z.array(CompetitionSchema),
 	heats: z.array(HeatSchema),
-	entries: z.array(EntrySchema)
+	entries: z.array(EntrySchema),
+	/**
+	 * Competitions the organizer merged (optional; absent in files made before merges existed):
+	 * the folded-in competition is read as the kept one (src/lib/files/apply-merges.ts).
+	 */
+	merges: z.optional(z.array(CompetitionMergeSchema))
 });
 export type EventFileSetup = z.infer<typeof EventFileSetupSchema>;
+/** The set-up's lists of items keyed by ID (the merges, which name them, aside). */
+export type SetupList = Exclude<keyof EventFileSetup, 'merges'>;
 
 const EventFileObjectSchema = z.object({
 	format: z.literal(EVENT_FILE_FORMAT),
@@ -94,7 +104,7 @@ export interface FileError {
 	column?: number;
 }
 
-export type ItemKind = 'event' | 'day' | 'ruleset' | 'competition' | 'heat' | 'entry';
+export type ItemKind = 'event' | 'day' | 'ruleset' | 'competition' | 'heat' | 'entry' | 'merge';
 
 export type ParseResult = { ok: true; value: ParsedEventFile } | { ok: false; errors: FileError[] };
 
@@ -104,8 +114,8 @@ export const SETUP_KINDS = {
 	competitions: 'competition',
 	heats: 'heat',
 	entries: 'entry'
-} as const satisfies Record<keyof EventFileSetup, ItemKind>;
-export const SETUP_LISTS = Object.keys(SETUP_KINDS) as (keyof EventFileSetup)[];
+} as const satisfies Record<SetupList, ItemKind>;
+export const SETUP_LISTS = Object.keys(SETUP_KINDS) as SetupList[];
 
 /** How an item names itself in messages: `ruleset czjpa-individual v1`, `entry e7`. */
 export function itemLabel(kind: ItemKind, item: unknown): string | undefined {
@@ -134,7 +144,10 @@ export function fileError(file: string, path: readonly PropertyKey[], message: s
 		kind = 'event';
 	} else if (path[0] === 'setup' && typeof path[1] === 'string' && path[1] in SETUP_KINDS && typeof path[2] === 'number') {
 		cut = 3;
-		kind = SETUP_KINDS[path[1] as keyof EventFileSetup];
+		kind = SETUP_KINDS[path[1] as SetupList];
+	} else if (path[0] === 'setup' && path[1] === 'merges' && typeof path[2] === 'number') {
+		cut = 3;
+		kind = 'merge';
 	}
 	if (!kind) return { file, position: path.length === 0 ? '(file)' : full, field: '', path: full, message };
 	const position = issuePath(path.slice(0, cut));
@@ -188,7 +201,7 @@ export function parseEventFile(text: string, fileName: string): ParseResult {
 	const shape = EventFileObjectSchema.shape;
 	const lists = z.array(z.unknown());
 	const envelope = z.extend(EventFileObjectSchema, {
-		setup: z.object(Object.fromEntries(SETUP_LISTS.map((k) => [k, lists])) as Record<keyof EventFileSetup, typeof lists>),
+		setup: z.object({ ...(Object.fromEntries(SETUP_LISTS.map((k) => [k, lists])) as Record<SetupList, typeof lists>), merges: z.optional(lists) }),
 		log: lists
 	}).safeParse(root);
 	if (!envelope.success) {
@@ -196,7 +209,7 @@ export function parseEventFile(text: string, fileName: string): ParseResult {
 		return { ok: false, errors };
 	}
 
-	const setup = {} as Record<keyof EventFileSetup, unknown[]>;
+	const setup = {} as Record<SetupList, unknown[]> & { merges?: unknown[] };
 	let setupValid = true;
 	for (const key of SETUP_LISTS) {
 		const items = envelope.data.setup[key];
@@ -209,6 +222,14 @@ export function parseEventFile(text: string, fileName: string): ParseResult {
 			return undefined;
 		});
 	}
+	if (envelope.data.setup.merges !== undefined)
+		setup.merges = envelope.data.setup.merges.map((item, index) => {
+			const r = CompetitionMergeSchema.safeParse(item);
+			if (r.success) return r.data;
+			setupValid = false;
+			for (const issue of r.error.issues) errors.push(err(['setup', 'merges', index, ...issue.path], issue.message));
+			return undefined;
+		});
 	const log: (JudgeEvent | undefined)[] = envelope.data.log.map((item, index) => {
 		const r = shape.log.def.element.safeParse(item);
 		if (r.success) return r.data as JudgeEvent;
@@ -240,7 +261,7 @@ export interface ReferenceIssue {
 }
 
 /** The key that identifies a set-up item: its ID, for rulesets its ID and version. */
-export function setupKey(kind: keyof EventFileSetup, item: { id: string; version?: number }): string {
+export function setupKey(kind: SetupList, item: { id: string; version?: number }): string {
 	return kind === 'rulesets' ? `${item.id}@${item.version}` : item.id;
 }
 
@@ -255,7 +276,7 @@ export function setupKey(kind: keyof EventFileSetup, item: { id: string; version
  */
 export function referenceIssues(setup: EventFileSetup, log: readonly (JudgeEvent | undefined)[]): ReferenceIssue[] {
 	const issues: ReferenceIssue[] = [];
-	const index = <K extends keyof EventFileSetup>(kind: K): Map<string, EventFileSetup[K][number]> => {
+	const index = <K extends SetupList>(kind: K): Map<string, EventFileSetup[K][number]> => {
 		const map = new Map<string, EventFileSetup[K][number]>();
 		const at = new Map<string, number>();
 		(setup[kind] as EventFileSetup[K][number][]).forEach((item, i) => {
@@ -333,6 +354,21 @@ export function referenceIssues(setup: EventFileSetup, log: readonly (JudgeEvent
 			const r = e.payload.replacement;
 			if (r) entryLists(e.competitionId, r.type, r.payload, ['log', i, 'payload', 'replacement', 'payload']);
 		} else entryLists(e.competitionId, e.type, e.payload, ['log', i, 'payload']);
+	});
+
+	// Merges name competitions, heats and entries of the file, and are checked as the server checks them.
+	const merges = (setup.merges ?? []).filter((m): m is CompetitionMerge => m !== undefined);
+	const mergeIds = new Map<string, string>();
+	(setup.merges ?? []).forEach((m, i) => {
+		if (!m) return;
+		const text = canonicalJson(m);
+		const seen = mergeIds.get(m.id);
+		if (seen !== undefined && seen !== text)
+			issues.push({ path: ['setup', 'merges', i], message: 'another merge with the same ID and different content is in the file' });
+		if (seen !== undefined) return;
+		mergeIds.set(m.id, text);
+		const world = { competitions: [...competitions.values()], heats: [...heats.values()], entries: [...entries.values()], merges };
+		for (const p of mergeProblems(m, world, { complete: false })) issues.push({ path: ['setup', 'merges', i, ...p.path], message: p.message });
 	});
 	return issues;
 }

@@ -5,6 +5,7 @@ import { canonicalJson } from '$lib/events/order';
 import { scoreCompetition, type Standings } from '$lib/scoring';
 import { issuePath } from '$lib/validation';
 import { itemLabel, SETUP_KINDS, SETUP_LISTS, setupKey, type EventFileSetup, type FileError, type ParsedEventFile } from './event-file';
+import { applyMerges } from './apply-merges';
 
 /**
  * Several event files (the tablets of one day, or a tablet's exports over time) as one:
@@ -12,7 +13,9 @@ import { itemLabel, SETUP_KINDS, SETUP_LISTS, setupKey, type EventFileSetup, typ
  *   different content in two files is an error naming both files and the item;
  * - judge events are concatenated as they are: the scorer counts an event ID once (the same
  *   event exported by two tablets counts once) and reports two different events under one
- *   ID as an `id-collision` conflict.
+ *   ID as an `id-collision` conflict;
+ * - merges of competitions (`setup.merges`) are deduplicated by ID like set-up items, and
+ *   applied when the merged files are scored (standingsOfMerged, apply-merges.ts).
  */
 
 export interface MergedEventFiles {
@@ -65,6 +68,24 @@ export function mergeEventFiles(files: readonly ParsedEventFile[]): Result<Merge
 			});
 		}
 	}
+	const merges = new Map<string, { text: string; file: string; index: number }>();
+	for (const { fileName, file } of files)
+		(file.setup.merges ?? []).forEach((merge, index) => {
+			const text = canonicalJson(merge);
+			const first = merges.get(merge.id);
+			if (!first) {
+				merges.set(merge.id, { text, file: fileName, index });
+				(setup.merges ??= []).push(merge);
+			} else if (first.text !== text)
+				errors.push({
+					file: fileName,
+					position: `setup.merges[${index}]`,
+					item: { kind: 'merge', id: merge.id },
+					field: '',
+					path: `setup.merges[${index}]`,
+					message: `differs from merge ${merge.id} in ${first.file} (setup.merges[${first.index}])`
+				});
+		});
 	if (errors.length > 0) return { ok: false, errors };
 	return { ok: true, value: { files: files.map((f) => f.fileName), setup, log: files.flatMap((f) => f.file.log) } };
 }
@@ -125,9 +146,11 @@ export interface CompetitionStandings {
 /**
  * Standings of every competition in the merged set-up, at moment `now` (ms; running clocks),
  * ordered by day (date, then ID), then competition ID: the same order whatever the order of
- * the files.
+ * the files. Merged competitions are applied first (apply-merges.ts): a folded-in
+ * competition is scored as part of the one it was merged into, never on its own.
  */
-export function standingsOfMerged(merged: MergedEventFiles, now: number): CompetitionStandings[] {
+export function standingsOfMerged(data: MergedEventFiles, now: number): CompetitionStandings[] {
+	const merged = applyMerges(data);
 	const { setup } = merged;
 	const days = new Map(setup.events.map((d) => [d.id, d]));
 	const rulesets = new Map(setup.rulesets.map((r) => [setupKey('rulesets', r), r]));

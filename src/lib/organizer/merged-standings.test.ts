@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { standingsOfFiles } from '$lib/files/merge';
 import { renderStandings } from '$lib/files/format';
 import { MIN, T0, tablet } from '$lib/scoring/testkit';
-import { saveSetup } from '$lib/db/setup-store';
+import { exportEventFile, saveSetup } from '$lib/db/setup-store';
+import { parseEventFile, serializeEventFile } from '$lib/files/event-file';
+import { EVENT, twoQuickSetups } from '$lib/files/two-quick-setups.testkit';
+import { setupBundleOf } from '$lib/sync/client/pull';
 import { organizerStandings, readMergedEvent } from './merged-standings';
-import { dbWithSetup, eventFile } from './testkit';
+import { dbWithSetup, eventFile, memoryDb } from './testkit';
 
 describe('the organizer’s merged standings', () => {
 	it('equal the CLI’s (standingsOfFiles) for the same set-up and events, whatever device they came from', async () => {
@@ -69,5 +72,35 @@ describe('the organizer’s merged standings', () => {
 		const got = await organizerStandings(db, 'day', T0);
 		expect(got.missingRuleset).toEqual(['comp-2']);
 		expect(got.standings.map((s) => s.competition.id)).toEqual(['comp']);
+	});
+});
+
+describe('merged competitions on the organizer’s device (and the display, which reads the same)', () => {
+	it('a merge pulled with the set-up makes the two quick set-ups one competition; a tablet’s export carries it and the CLI agrees', async () => {
+		const t = twoQuickSetups();
+		const db = memoryDb();
+		const response = { event: t.setup.events[0]!, rulesets: t.setup.rulesets, competitions: t.setup.competitions, heats: t.setup.heats, entries: t.setup.entries };
+		await saveSetup(db, setupBundleOf(response));
+		await db.events.bulkAdd([...t.logA.events, ...t.logB.events]);
+		const now = T0 + 120 * MIN;
+		const before = await organizerStandings(db, EVENT, now);
+		expect(before.standings.map((s) => s.competition.id)).toEqual([t.a.competitionId, t.b.competitionId]);
+
+		await saveSetup(db, setupBundleOf({ ...response, merges: [t.merge] }));
+		expect(await db.merges.toArray()).toEqual([t.merge]);
+		const got = await organizerStandings(db, EVENT, now);
+		expect(got.standings.map((s) => s.competition.id)).toEqual([t.a.competitionId]);
+		expect(got.standings[0]!.standings.rows.map((r) => r.name)).toEqual(['Ana', 'Bob', 'Dora', 'Cyril']);
+		expect(got.standings[0]!.standings.conflicts.map((c) => c.kind)).toContain('double-finish');
+		// The merged view itself is mapped: the display scores merged.log by competition.
+		expect(new Set(got.merged.log.map((e) => e.competitionId))).toEqual(new Set([t.a.competitionId]));
+		expect(got.eventCount).toBe(t.logA.events.length + t.logB.events.length);
+
+		const exported = await exportEventFile(db, 'tab-a', now);
+		expect(exported.setup.merges).toEqual([t.merge]);
+		const parsed = parseEventFile(serializeEventFile(exported), 'tab-a.json');
+		if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
+		const cli = standingsOfFiles([parsed.value], now);
+		expect(cli.ok && renderStandings(cli.value, 'json')).toBe(renderStandings(got.standings, 'json'));
 	});
 });

@@ -2,6 +2,7 @@ import type { StationDb } from '$lib/db/station-db';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { EventFileSetup } from '$lib/files/event-file';
 import { standingsOfMerged, type CompetitionStandings, type MergedEventFiles } from '$lib/files/merge';
+import { applyMerges } from '$lib/files/apply-merges';
 import { rulesetKey } from '$lib/db/station-db';
 
 /**
@@ -9,9 +10,12 @@ import { rulesetKey } from '$lib/db/station-db';
  * pulled and every judge event it holds (its own, pulled from the server, imported from
  * files). It is shaped as the merge of event files (src/lib/files/merge.ts) and scored with
  * `standingsOfMerged`, the CLI's own code path (`npm run standings`), so the organizer's
- * standings equal the CLI's for the same events.
+ * standings equal the CLI's for the same events. Competitions the organizer merged are
+ * applied (src/lib/files/apply-merges.ts): a folded-in competition's events and entries are
+ * read as the kept one's everywhere the merged view goes (standings, conflicts, the display).
  */
 export interface MergedEvent {
+	/** The event's set-up and events, with its merges applied. */
 	merged: MergedEventFiles;
 	/** Distinct judge events of the event's competitions. */
 	eventCount: number;
@@ -25,13 +29,14 @@ export interface MergedEvent {
 
 /** Reads the event's set-up and events from the device, as a merge of event files. */
 export async function readMergedEvent(db: StationDb, eventId: string): Promise<MergedEvent> {
-	const [days, storedRulesets, competitions, heats, entries, events] = await Promise.all([
+	const [days, storedRulesets, competitions, heats, entries, events, merges] = await Promise.all([
 		db.days.toArray(),
 		db.rulesets.toArray(),
 		db.competitions.where('eventId').equals(eventId).toArray(),
 		db.heats.toArray(),
 		db.entries.toArray(),
-		db.events.toArray()
+		db.events.toArray(),
+		db.merges.where('eventId').equals(eventId).toArray()
 	]);
 	const rulesetKeys = new Set(storedRulesets.map((r) => r.key));
 	const missingRuleset = competitions.filter((c) => !rulesetKeys.has(rulesetKey(c.ruleset))).map((c) => c.id);
@@ -44,7 +49,8 @@ export async function readMergedEvent(db: StationDb, eventId: string): Promise<M
 		rulesets: storedRulesets.filter((r) => usedRulesets.has(r.key)).map((r) => r.ruleset),
 		competitions: kept,
 		heats: heats.filter((h) => keptIds.has(h.competitionId)),
-		entries: entries.filter((e) => keptIds.has(e.competitionId))
+		entries: entries.filter((e) => keptIds.has(e.competitionId)),
+		...(merges.length ? { merges } : {})
 	};
 	const allCompetitionIds = new Set(competitions.map((c) => c.id));
 	const otherEventCompetitions = new Set((await db.competitions.toArray()).filter((c) => c.eventId !== eventId).map((c) => c.id));
@@ -58,7 +64,7 @@ export async function readMergedEvent(db: StationDb, eventId: string): Promise<M
 		} else if (!allCompetitionIds.has(e.competitionId) && !otherEventCompetitions.has(e.competitionId)) unknownCompetitionEvents++;
 	}
 	return {
-		merged: { files: [], setup, log },
+		merged: applyMerges({ files: [], setup, log }),
 		eventCount: log.length,
 		deviceIds: [...devices].sort(),
 		missingRuleset,

@@ -14,7 +14,7 @@ export const ACTIONS = {
 	'events.pull': ['organizer', 'judge', 'display'],
 	/** Read the set-up: competitions, rulesets, heats, entries. */
 	'setup.read': ['organizer', 'judge', 'display'],
-	/** Change rulesets, competitions, registrations, heats. */
+	/** Change rulesets, competitions, registrations, heats; merge competitions. */
 	'setup.write': ['organizer'],
 	/** Pair, list and revoke devices. */
 	'devices.manage': ['organizer'],

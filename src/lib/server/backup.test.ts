@@ -63,7 +63,7 @@ describe('backup and restore', () => {
 		// Through JSON, as the file travels.
 		const target = fresh(false);
 		const restored = restoreBackup(target, JSON.parse(JSON.stringify(backup)));
-		expect(restored).toEqual({ eventId: DEMO_EVENT_ID, counts: { competitions: 10, heats: 10, entries: backup.entries.length, judgeEvents: 3, devices: 2, publications: 2 } });
+		expect(restored).toEqual({ eventId: DEMO_EVENT_ID, counts: { competitions: 10, heats: 10, entries: backup.entries.length, judgeEvents: 3, devices: 2, publications: 2, merges: 0 } });
 		expect(eventSetup(target, DEMO_EVENT_ID)).toEqual(eventSetup(store, DEMO_EVENT_ID));
 		expect(target.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 100)).toEqual(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 100));
 		expect(listDevices(target, DEMO_EVENT_ID)).toEqual(listDevices(store, DEMO_EVENT_ID));

@@ -2,12 +2,27 @@ import { error } from '@sveltejs/kit';
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
-import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema, RulesetSchema, type Competition, type CompetitionEvent, type Entry, type Heat } from '$lib/setup/schema';
+import {
+	CompetitionMergeSchema,
+	CompetitionSchema,
+	EntrySchema,
+	EventSchema,
+	HeatSchema,
+	IdSchema,
+	RulesetSchema,
+	type Competition,
+	type CompetitionEvent,
+	type CompetitionMerge,
+	type Entry,
+	type Heat
+} from '$lib/setup/schema';
 import type { Ruleset } from '$lib/rules/schema';
 import { describeIssues, toIssues } from '$lib/validation';
 import { PublicationSchema, type Publication } from '$lib/results/publication';
 import { eventSetup } from './organizer-setup';
 import { allPublications, restorePublication } from './publications';
+import { insertMerge, problemsOnServer } from './competition-merges';
+import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
 import type { Store } from './store';
 import { ROLES, type Role } from './tokens';
 
@@ -17,7 +32,7 @@ import { ROLES, type Role } from './tokens';
  * restored server accepts the same tablets). Restored into a server without the event,
  * nothing is lost.
  */
-export const BACKUP_FORMAT = 'puzzle-judge-backup';
+export { BACKUP_FORMAT };
 export const BACKUP_VERSION = 1;
 
 const nullableInt = z.nullable(z.number().check(z.int(), z.minimum(0)));
@@ -46,7 +61,9 @@ export const BackupSchema = z.object({
 	judgeEvents: z.array(z.object({ event: JudgeEventSchema, receivedAt: nullableInt, tokenId: z.nullable(IdSchema) })),
 	devices: z.array(BackupDeviceSchema),
 	/** Every published version of the event's results (absent in backups made before publishing existed). */
-	publications: z._default(z.array(PublicationSchema), [])
+	publications: z._default(z.array(PublicationSchema), []),
+	/** Competitions the organizer merged (absent in backups made before merges existed). */
+	merges: z._default(z.array(CompetitionMergeSchema), [])
 });
 
 export interface Backup {
@@ -61,6 +78,7 @@ export interface Backup {
 	judgeEvents: { event: JudgeEvent; receivedAt: number | null; tokenId: string | null }[];
 	devices: z.infer<typeof BackupDeviceSchema>[];
 	publications: Publication[];
+	merges: CompetitionMerge[];
 }
 
 type DeviceRow = {
@@ -106,7 +124,8 @@ export function makeBackup(store: Store, eventId: string, now: number): Backup {
 			clock: d.clock_offset_ms === null ? null : { offsetMs: d.clock_offset_ms, roundTripMs: d.clock_rtt_ms ?? 0, measuredAt: d.clock_measured_at ?? 0 },
 			deviceIds: logs.all(d.id) as string[]
 		})),
-		publications: allPublications(store, eventId)
+		publications: allPublications(store, eventId),
+		merges: setup.merges ?? []
 	};
 }
 
@@ -117,6 +136,7 @@ export interface RestoreCounts {
 	judgeEvents: number;
 	devices: number;
 	publications: number;
+	merges: number;
 }
 
 /**
@@ -164,9 +184,25 @@ export function restoreBackup(store: Store, body: unknown): { eventId: string; c
 				error(400, `publication ${p.competitionId} version ${p.version}: not of a competition of the event "${b.event.id}" in this backup`);
 			if (!restorePublication(store, p)) error(409, `publication ${p.competitionId} version ${p.version} appears twice in the backup`);
 		}
+		// Checked as when they were recorded, against the restored set-up (entries added since are read as new).
+		for (const merge of [...b.merges].sort((x, y) => x.recordedAt - y.recordedAt)) {
+			if (merge.eventId !== b.event.id) error(400, `merge ${merge.id}: not of the event "${b.event.id}" in this backup`);
+			const problems = problemsOnServer(store, merge, false);
+			if (problems.length > 0) error(400, `merge ${merge.id}: ${problems.map((p) => `${p.path.join('.')}: ${p.message}`).join('; ')}`);
+			if (store.db.prepare('SELECT 1 FROM competition_merges WHERE id = ?').get(merge.id)) error(409, `merge ${merge.id} appears twice in the backup, or is already on this server`);
+			insertMerge(store, merge);
+		}
 		return {
 			eventId: b.event.id,
-			counts: { competitions: b.competitions.length, heats: b.heats.length, entries: b.entries.length, judgeEvents: restored, devices: b.devices.length, publications: b.publications.length }
+			counts: {
+				competitions: b.competitions.length,
+				heats: b.heats.length,
+				entries: b.entries.length,
+				judgeEvents: restored,
+				devices: b.devices.length,
+				publications: b.publications.length,
+				merges: b.merges.length
+			}
 		};
 	});
 }

@@ -5,6 +5,7 @@ import { CompetitionSchema, EntrySchema, HeatSchema, RulesetSchema } from '$lib/
 import type { SetupResponse } from '$lib/sync/protocol';
 import { describeIssues, toIssues } from '$lib/validation';
 import { advancesToColumn, type Store } from './store';
+import { deviceCompetitionIds, listMerges } from './competition-merges';
 
 /** POST /api/events/{e}/setup: the organizer adds set-up, or replaces items by ID. */
 export const SetupWriteSchema = z.object({
@@ -83,7 +84,11 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
 	});
 }
 
-/** Everything a device needs to judge the event: the event, its competitions with their rulesets, heats and entries. */
+/**
+ * Everything a device needs to judge the event: the event, its competitions with their rulesets,
+ * heats and entries, the competitions merged by the organizer, and which competitions were set
+ * up on tablets (the ones that may be folded into another).
+ */
 export function eventSetup(store: Store, eventId: string): SetupResponse | undefined {
 	const event = store.getEvent(eventId);
 	if (!event) return undefined;
@@ -94,6 +99,8 @@ export function eventSetup(store: Store, eventId: string): SetupResponse | undef
 		rulesets: [...rulesets.values()],
 		competitions: summaries.map((s) => s.competition),
 		heats: summaries.flatMap((s) => store.listHeats(s.competition.id)),
-		entries: summaries.flatMap((s) => store.listEntries(s.competition.id))
+		entries: summaries.flatMap((s) => store.listEntries(s.competition.id)),
+		merges: listMerges(store, eventId),
+		deviceCompetitionIds: deviceCompetitionIds(store, eventId)
 	};
 }

@@ -8,6 +8,7 @@ import type { Publication, PublicationSnapshot, PublicationState, PublicationSum
 import { IdSchema } from '$lib/setup/schema';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
+import { foldedInto, listMerges } from './competition-merges';
 
 /**
  * Published results (docs/sync.md, Publishing). The organizer publishes a competition: the
@@ -69,23 +70,38 @@ function competitionOfEvent(store: Store, eventId: string, competitionId: string
 	return competition;
 }
 
-/** The competition's standings now, from the server's set-up and judge events, by the shared scorer. */
+/**
+ * The competition's standings now, from the server's set-up and judge events, by the shared
+ * scorer; with the competitions merged into it (their events read as its own). A competition
+ * merged into another is published as part of that one: 409.
+ */
 export function computeSnapshot(store: Store, eventId: string, competitionId: string, now: number): PublicationSnapshot {
 	const event = store.getEvent(eventId);
 	if (!event) error(404, `no event "${eventId}" on this server`);
 	const competition = competitionOfEvent(store, eventId, competitionId);
+	const keptBy = foldedInto(store, competitionId);
+	if (keptBy !== undefined) error(409, `competition "${competitionId}" was merged into "${keptBy}": publish that one, its results include these`);
 	const ruleset = store.getRuleset(competition.ruleset.id, competition.ruleset.version);
 	// The foreign key guarantees it.
 	if (!ruleset) throw new Error(`ruleset ${competition.ruleset.id} v${competition.ruleset.version} of ${competition.id} is missing`);
-	const log = (
-		store.db.prepare('SELECT json FROM judge_events WHERE event_id = ? AND competition_id = ? ORDER BY server_seq').pluck().all(eventId, competitionId) as string[]
-	).map((j) => JSON.parse(j) as JudgeEvent);
+	const merges = listMerges(store, eventId).filter((m) => m.keptCompetitionId === competitionId);
+	const ids = [competitionId, ...merges.map((m) => m.foldedCompetitionId)];
+	const eventsOf = store.db.prepare('SELECT json FROM judge_events WHERE event_id = ? AND competition_id = ? ORDER BY server_seq').pluck();
+	const log = ids.flatMap((id) => (eventsOf.all(eventId, id) as string[]).map((j) => JSON.parse(j) as JudgeEvent));
 	const merged = {
 		files: [],
-		setup: { events: [event], rulesets: [ruleset], competitions: [competition], heats: store.listHeats(competitionId), entries: store.listEntries(competitionId) },
+		setup: {
+			events: [event],
+			rulesets: [ruleset],
+			competitions: ids.map((id) => (id === competitionId ? competition : store.getCompetition(id)!)),
+			heats: ids.flatMap((id) => store.listHeats(id)),
+			entries: ids.flatMap((id) => store.listEntries(id)),
+			merges
+		},
 		log
 	};
-	const results = standingsOfMerged(merged, now);
+	// Only the competition itself: a merge that no longer fits the set-up leaves its folded-in competition apart.
+	const results = standingsOfMerged(merged, now).filter((r) => r.competition.id === competitionId);
 	const [json] = standingsJson(results);
 	const standings = results[0]!.standings;
 	return {

@@ -194,6 +194,21 @@ export const MIGRATIONS: readonly string[] = [
 	// 7 (rounds): a qualifying competition's final and advancement rule (Competition.advancesTo), as JSON.
 	`
 	ALTER TABLE competitions ADD COLUMN advances_to TEXT;
+	`,
+	// 8 (merged competitions): src/lib/server/competition-merges.ts.
+	`
+	-- A competition set up on a tablet folded by the organizer into another of the same event
+	-- (CompetitionMergeSchema, as JSON). Recorded once, never changed; no judge event is rewritten:
+	-- the merge is applied when the event's data is scored. A competition is folded at most once.
+	CREATE TABLE competition_merges (
+		id                    TEXT PRIMARY KEY,
+		event_id              TEXT NOT NULL REFERENCES events (id),
+		kept_competition_id   TEXT NOT NULL REFERENCES competitions (id),
+		folded_competition_id TEXT NOT NULL UNIQUE REFERENCES competitions (id),
+		json                  TEXT NOT NULL,
+		recorded_at           INTEGER NOT NULL
+	);
+	CREATE INDEX competition_merges_event ON competition_merges (event_id, recorded_at);
 	`
 ];
 

@@ -62,3 +62,37 @@ export const EntrySchema = z.object({
 export type Entry = z.infer<typeof EntrySchema>;
 
 export { RulesetSchema };
+
+/** Where one item of the folded-in competition goes: onto an item of the kept one (`to`), or into it as a new item (`to: null`). */
+export const MergeLinkSchema = z.object({ from: IdSchema, to: z.nullable(IdSchema) });
+export type MergeLink = z.infer<typeof MergeLinkSchema>;
+
+/**
+ * Two competitions of one event read as one (docs/sync.md, Merging competitions): the organizer
+ * folds a competition a judge set up on a tablet (quick set-up) into another of the same
+ * ruleset, e.g. when two tablets each set up "Quick CZ" for the same heat. Nothing recorded is
+ * rewritten: the merge is set-up data, applied when the merged data is scored
+ * (src/lib/files/apply-merges.ts). The folded-in competition's events and entries are read as
+ * the kept competition's: each heat onto a kept heat or as a new heat of it, each entry onto a
+ * kept entry of that heat or as a new entry.
+ */
+export const CompetitionMergeSchema = z.object({
+	id: IdSchema,
+	/** The event both competitions belong to. */
+	eventId: IdSchema,
+	keptCompetitionId: IdSchema,
+	foldedCompetitionId: IdSchema,
+	heats: z.array(MergeLinkSchema).check(z.maxLength(1000)),
+	entries: z.array(MergeLinkSchema).check(z.maxLength(10_000)),
+	/** Why the organizer merged them (required, kept for the audit). */
+	reason: z.string().check(z.trim(), z.minLength(1, 'a reason is required'), z.maxLength(2000)),
+	/** Who recorded it: the organizer device's token and label. */
+	recordedBy: z.object({ tokenId: IdSchema, label: z.string().check(z.minLength(1), z.maxLength(120)) }),
+	/** When the server recorded it, ms since the epoch (the server's clock). */
+	recordedAt: z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_000))
+});
+export type CompetitionMerge = z.infer<typeof CompetitionMergeSchema>;
+
+/** What the organizer sends to record a merge (POST /api/events/{e}/merges): the server adds the event, who and when. */
+export const CompetitionMergeRequestSchema = z.omit(CompetitionMergeSchema, { eventId: true, recordedBy: true, recordedAt: true });
+export type CompetitionMergeRequest = z.infer<typeof CompetitionMergeRequestSchema>;

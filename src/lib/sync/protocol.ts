@@ -1,7 +1,20 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import type { JudgeEvent } from '$lib/events/schema';
-import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema, RulesetSchema, type Competition, type CompetitionEvent, type Entry, type Heat } from '$lib/setup/schema';
+import {
+	CompetitionMergeSchema,
+	CompetitionSchema,
+	EntrySchema,
+	EventSchema,
+	HeatSchema,
+	IdSchema,
+	RulesetSchema,
+	type Competition,
+	type CompetitionEvent,
+	type CompetitionMerge,
+	type Entry,
+	type Heat
+} from '$lib/setup/schema';
 import type { Ruleset } from '$lib/rules/schema';
 
 /**
@@ -86,7 +99,11 @@ export const SetupResponseSchema = z.object({
 	rulesets: z.array(RulesetSchema),
 	competitions: z.array(CompetitionSchema),
 	heats: z.array(HeatSchema),
-	entries: z.array(EntrySchema)
+	entries: z.array(EntrySchema),
+	/** Competitions the organizer merged (none from a server older than merges). */
+	merges: z._default(z.array(CompetitionMergeSchema), []),
+	/** The competitions a judge set up on a tablet (quick set-up): the ones that may be folded into another. */
+	deviceCompetitionIds: z._default(z.array(IdSchema), [])
 });
 export interface SetupResponse {
 	event: CompetitionEvent;
@@ -94,6 +111,8 @@ export interface SetupResponse {
 	competitions: Competition[];
 	heats: Heat[];
 	entries: Entry[];
+	merges?: CompetitionMerge[];
+	deviceCompetitionIds?: string[];
 }
 
 /** Answers of POST /api/events and POST /api/pair: the device's token, shown once. */

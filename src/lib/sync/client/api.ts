@@ -4,6 +4,7 @@ import { HeatStartListSchema, HeatStartSchema, PairedDeviceSchema, SetupResponse
 import type { JudgeEvent } from '$lib/events/schema';
 import { EntryAuditSchema, type EntryAudit } from './entry-audit-answer';
 import type { EventFile } from '$lib/files/event-file';
+import { CompetitionMergeSchema, type CompetitionMerge, type CompetitionMergeRequest } from '$lib/setup/schema';
 import {
 	AddedDeviceSchema,
 	CreatedEventSchema,
@@ -37,6 +38,7 @@ export interface SyncApiOptions extends Timers {
 type Role = 'organizer' | 'judge' | 'display';
 
 const HeatStartAnswerSchema = z.object({ start: HeatStartSchema });
+const MergeAnswerSchema = z.object({ merge: CompetitionMergeSchema });
 /** What the organizer's screen needs of a publication (the rest of the answer is not read). */
 const PublicationStatusSchema = z.object({
 	competitionId: z.string(),
@@ -142,6 +144,11 @@ export class SyncApi {
 	/** The organizer adds set-up items or replaces them by ID (all or nothing; organizer token). */
 	writeSetup(eventId: string, setup: Partial<Pick<SetupResponse, 'rulesets' | 'competitions' | 'heats' | 'entries'>>): Promise<z.infer<typeof SetupCountsSchema>> {
 		return this.request('POST', this.eventPath(eventId, 'setup'), SetupCountsSchema, { body: setup });
+	}
+
+	/** Folds a competition set up on a tablet into another of the event; the merge as recorded (organizer; idempotent on `request.id`). */
+	async recordMerge(eventId: string, request: CompetitionMergeRequest): Promise<CompetitionMerge> {
+		return (await this.request('POST', this.eventPath(eventId, 'merges'), MergeAnswerSchema, { body: request })).merge;
 	}
 
 	/** Publishes a competition's standings as the server computes them now: its next version (organizer). */

@@ -4,6 +4,7 @@ import type { Pairing, SetupResponse } from '$lib/sync/protocol';
 import type { PairLink } from '$lib/sync/pair-link';
 import { codeProblem, normalizeServer } from '$lib/sync/pair-code';
 import { SyncApi } from './api';
+import { setupBundleOf } from './pull';
 import type { DeviceInfo } from './answers';
 import { isApiError } from './errors';
 import type { FetchLike, Timers } from './environment';
@@ -127,7 +128,7 @@ async function finish(server: string, token: string, eventId: string, deps: Pair
 	const pairing: Pairing = { server, eventId: device.eventId, role: device.role, deviceLabel: device.label, token };
 	try {
 		if (setup) {
-			await saveSetup(deps.db, { days: [setup.event], rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries });
+			await saveSetup(deps.db, setupBundleOf(setup));
 		}
 	} catch (e) {
 		setupProblem = { kind: 'storage', detail: e instanceof Error ? e.message : String(e) };

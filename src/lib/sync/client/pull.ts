@@ -1,7 +1,7 @@
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
-import { saveSetup } from '$lib/db/setup-store';
-import type { Pairing } from '$lib/sync/protocol';
+import { saveSetup, type SetupBundle } from '$lib/db/setup-store';
+import type { Pairing, SetupResponse } from '$lib/sync/protocol';
 import type { SyncApi } from './api';
 
 /** Where the pull cursor of one server's event is kept in `meta`. */
@@ -14,10 +14,15 @@ export async function readCursor(db: StationDb, pairing: Pick<Pairing, 'server' 
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
 }
 
+/** The server's set-up answer as a bundle to store on the device. */
+export function setupBundleOf(setup: SetupResponse): SetupBundle {
+	return { days: [setup.event], rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries, merges: setup.merges ?? [] };
+}
+
 /** The event's set-up from the server, stored on the tablet (the server's items replace older copies). */
 export async function pullSetup(db: StationDb, api: SyncApi, pairing: Pairing): Promise<void> {
 	const setup = await api.getSetup(pairing.eventId);
-	await saveSetup(db, { days: [setup.event], rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries });
+	await saveSetup(db, setupBundleOf(setup));
 }
 
 export interface PullOutcome {
