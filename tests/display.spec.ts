@@ -65,9 +65,12 @@ const TICK = 250;
  * their phase. Running clocks are shown rounded down and countdowns rounded up, so a whole
  * second `time` reads the same anywhere in that window. (A bare pauseAt fires the tick at
  * most once, which can come before the page reads its data; stopping exactly at `time` can
- * leave the last tick just before it.)
+ * leave the last tick just before it.) The board must be open first: its ticks begin once it
+ * has read the device, which takes real time whatever the page's clock does.
  */
 async function showAt(page: Page, time: number) {
+	// The board first reads the device (real IndexedDB, not on the page's clock); its ticks start after.
+	await expect(page.getByTestId('display-heat').or(page.getByTestId('display-no-heat'))).toBeVisible();
 	await page.clock.pauseAt(time - SEC);
 	await page.clock.runFor(SEC + TICK);
 }
