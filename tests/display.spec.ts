@@ -65,9 +65,12 @@ const TICK = 250;
  * their phase. Running clocks are shown rounded down and countdowns rounded up, so a whole
  * second `time` reads the same anywhere in that window. (A bare pauseAt fires the tick at
  * most once, which can come before the page reads its data; stopping exactly at `time` can
- * leave the last tick just before it.)
+ * leave the last tick just before it.) The board must be open first: its ticks begin once it
+ * has read the device, which takes real time whatever the page's clock does.
  */
 async function showAt(page: Page, time: number) {
+	// The board first reads the device (real IndexedDB, not on the page's clock); its ticks start after.
+	await expect(page.getByTestId('display-heat').or(page.getByTestId('display-no-heat'))).toBeVisible();
 	await page.clock.pauseAt(time - SEC);
 	await page.clock.runFor(SEC + TICK);
 }
@@ -137,9 +140,11 @@ test('a display shows the preview, the running clock, the time left and the fini
 		expect(pinned?.fromServiceWorker()).toBe(true);
 		await expect(page.getByTestId('display-heat')).toHaveText('Turn 1');
 		await expect(rows(page).nth(1)).toHaveText(/2\s*Ana\s*40:00/);
-		// After the limit: the heat is finished, the clock stands at the limit.
+		// After the limit: time is up (Cris and Dora did not finish), the clock stands at the limit.
 		await showAt(page, CLOCK_ZERO + 2 * 60 * MIN + 5 * SEC);
-		await expect(page.getByTestId('display-finished')).toHaveText('2:00:00');
+		await expect(page.getByTestId('display-time-up')).toHaveText('2:00:00');
+		await expect(page.getByTestId('display-clock')).toContainText('Time is up');
+		await expect(page.getByTestId('display-still-going')).toHaveCount(0);
 		await context.setOffline(false);
 	});
 
@@ -148,6 +153,41 @@ test('a display shows the preview, the running clock, the time left and the fini
 		await page.clock.resume();
 		await expectNoAxeViolations(page);
 	});
+});
+
+test('a heat whose first table finished while the other has not started still runs; all finished before the limit says so, not time is up', async ({ page }) => {
+	const org = await organize();
+	const [ana, bea, cris, dora] = org.entryIds as [string, string, string, string];
+	const push = async (log: DeviceLog) =>
+		expectStatus(await call('POST', `/api/events/${org.eventId}/judge-events`, { token: org.judge.token, json: { events: log.events } }), 200, 'push');
+	// Table 1 starts Ana and Bea; both are done within 9 minutes. Table 2 has not started.
+	const table1 = new DeviceLog({ deviceId: `judge1-${org.eventId}`, judge: 'Eva', competitionId: org.competitionId, heatId: org.heatId });
+	table1.start(START, [ana, bea], RULESET.previewMs);
+	table1.finish(ana, CLOCK_ZERO + 8 * MIN + 31 * SEC);
+	table1.finish(bea, CLOCK_ZERO + 8 * MIN + 50 * SEC);
+	await push(table1);
+
+	await page.clock.install({ time: CLOCK_ZERO + 10 * MIN });
+	await page.goto(org.display.pairUrl);
+	await expect(page.getByTestId('pair-done')).toContainText('as display');
+	await page.goto('/display');
+	await showAt(page, CLOCK_ZERO + 12 * MIN);
+	await expect(page.getByTestId('display-elapsed')).toHaveText('12:00');
+	await expect(page.getByTestId('display-left')).toHaveText('1:48:00');
+	await expect(page.getByTestId('display-finished')).toHaveCount(0);
+
+	// Table 2 starts 5 minutes after table 1; its two seats finish by 1:07:00 of the heat.
+	const table2 = new DeviceLog({ deviceId: `judge2-${org.eventId}`, judge: 'Pablo', competitionId: org.competitionId, heatId: org.heatId });
+	table2.start(START + 5 * MIN, [cris, dora], RULESET.previewMs);
+	table2.finish(cris, CLOCK_ZERO + 40 * MIN);
+	table2.finish(dora, CLOCK_ZERO + 67 * MIN);
+	await push(table2);
+	await page.reload();
+	await showAt(page, CLOCK_ZERO + 70 * MIN);
+	await expect(page.getByTestId('display-clock')).toContainText('All finished');
+	await expect(page.getByTestId('display-finished')).toHaveText('1:07:00');
+	await expect(page.getByTestId('display-left')).toHaveCount(0);
+	await expect(page.getByTestId('display-time-up')).toHaveCount(0);
 });
 
 test('a long leaderboard scrolls by itself, in a loop; with reduced motion it pages instead', async ({ page }) => {

@@ -142,9 +142,14 @@ test('the station screens at 1280×800 and 800×1280 (and the heat on a phone): 
 	await expect(pilar.getByTestId('tally-sum')).toContainText('155 counted · 45 loose');
 	await expect(rocio.getByTestId('result')).toContainText('180 pieces counted');
 	await expect(page.getByRole('status').filter({ hasText: 'Ready to work offline' })).toBeVisible();
-	await expect(page.getByTestId('time-left')).toHaveText('Time left: 9:00');
+	// The heat's limit has passed; Lucía and Marta go on, their limits moved back by their pauses (ES-PAUSE).
+	await expect(page.getByTestId('heat-state')).toHaveText('Time is up · 2 seats still going');
+	await expect(lucia.getByTestId('pause-clock')).toHaveText('Pause 2:00 · at most 3:00 more');
+	await expect(lucia.getByTestId('own-left')).toHaveText('Own time left: 6:00');
+	await expect(marta.getByTestId('own-left')).toHaveText('Own time left: 3:00');
 
-	// The heat on a phone too (layout checks only, no picture).
+	// The heat on a phone too (layout checks only, no picture). From the top, as the judge sees it.
+	await page.evaluate(() => window.scrollTo(0, 0));
 	for (const viewport of [...VIEWPORTS, PHONE]) {
 		await page.setViewportSize(viewport);
 		const where = `heat ${viewport.width}x${viewport.height}`;

@@ -198,6 +198,7 @@ test.describe('CZJPA individual heat of 6 seats run to the 90-minute limit', () 
 				await expect(s.getByTestId('clock')).toHaveText('1:30:00');
 			}
 			await expect(page.getByTestId('time-left')).toHaveCount(0);
+			await expect(page.getByTestId('heat-state')).toHaveText('Time is up');
 			// A hand raised after the limit is not offered.
 			await expect(david.getByTestId('hand')).toHaveCount(0);
 
@@ -291,7 +292,7 @@ test.describe('Spanish adult individual turn', () => {
 
 		await test.step('ES-DQ: a disqualification needs a reason and shows it', async () => {
 			await clockAt(20 * MIN);
-			await olga.locator('summary', { hasText: 'More' }).click();
+			await olga.getByRole('button', { name: 'More' }).click();
 			await olga.getByTestId('dq').click();
 			await expect(olga.getByTestId('dq-confirm')).toBeDisabled();
 			await olga.getByTestId('dq-reason').fill('   ');

@@ -15,7 +15,7 @@ function heatsAt(log: DeviceLog[], foldedAt: number): HeatCandidate[] {
 	const scorer = new CompetitionScorer(setup);
 	for (const l of log) scorer.add(l.events);
 	const outcomes = scorer.outcomes(foldedAt);
-	return ['heat-a', 'heat-b', 'heat-c'].map((heatId) => ({ competitionId: 'comp', heatId, outcomes: outcomes.filter((o) => o.heatId === heatId) }));
+	return ['heat-a', 'heat-b', 'heat-c'].map((heatId) => ({ competitionId: 'comp', heatId, timeLimitMs: setup.ruleset.timeLimitMs, outcomes: outcomes.filter((o) => o.heatId === heatId) }));
 }
 
 function tableOf(heatId: string) {
@@ -66,6 +66,31 @@ describe('chooseHeat', () => {
 		const later = T0 + 20 * MIN + 2 * MIN + 120 * MIN + 1;
 		expect(limitOfB).toBeLessThan(later);
 		expect(chooseHeat(heatsAt([a, b, c], later - 1000), later)).toEqual({ competitionId: 'comp', heatId: 'heat-c' });
+	});
+
+	it('a heat whose one table finished early while the other has not started still runs', () => {
+		const a = tableOf('heat-a');
+		const [a1] = seats('heat-a') as [string, string];
+		a.start(T0, [a1], 2 * MIN);
+		a.finish(a1, T0 + 10 * MIN);
+		const b = tableOf('heat-b');
+		b.start(T0 + 1 * MIN, seats('heat-b'), 2 * MIN);
+		for (const id of seats('heat-b')) b.finish(id, T0 + 20 * MIN);
+		const at = T0 + 30 * MIN;
+		expect(chooseHeat(heatsAt([a, b], at), at)).toEqual({ competitionId: 'comp', heatId: 'heat-a' });
+	});
+
+	it('ES-PAUSE: a heat past its limit with a seat still going on after its pauses still runs', () => {
+		const a = tableOf('heat-a');
+		const [a1, a2] = seats('heat-a') as [string, string];
+		a.start(T0, seats('heat-a'), 2 * MIN);
+		a.pause(a1, T0 + 30 * MIN, T0 + 34 * MIN);
+		a.finish(a2, T0 + 40 * MIN);
+		const b = tableOf('heat-b');
+		b.start(T0 + 5 * MIN, seats('heat-b'), 2 * MIN);
+		for (const id of seats('heat-b')) b.finish(id, T0 + 60 * MIN);
+		const at = T0 + 2 * MIN + 121 * MIN; // past heat A's limit, A1 has 3 minutes to go
+		expect(chooseHeat(heatsAt([a, b], at), at)).toEqual({ competitionId: 'comp', heatId: 'heat-a' });
 	});
 
 	it('the pinned heat when the device knows it, whatever its state', () => {

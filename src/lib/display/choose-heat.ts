@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { IdSchema } from '$lib/setup/schema';
 import type { Outcome } from '$lib/scoring';
-import { heatClock, seatEndsAt } from './heat-clock';
+import { heatClock, heatInProgress, seatEndsAt } from '$lib/scoring/heat-clock';
 
 /** `/display?competition=ID&heat=ID` pins one heat; without both the board chooses. */
 export const DisplayParamsSchema = z.object({ competition: IdSchema, heat: IdSchema });
@@ -18,8 +18,9 @@ export interface HeatRef {
 	heatId: string;
 }
 
-/** A heat and its seats' outcomes, as the scorer folded them. */
+/** A heat, its ruleset's time limit and its seats' outcomes, as the scorer folded them. */
 export interface HeatCandidate extends HeatRef {
+	timeLimitMs: number;
 	outcomes: readonly Pick<Outcome, 'status' | 'previewAt' | 'startedAt' | 'limitAt' | 'finishedAt'>[];
 }
 
@@ -45,8 +46,10 @@ function endedAt(h: HeatCandidate): number {
 
 /**
  * The heat the room should see at `now`: the one named in the address when it exists; else
- * the most recently started heat that still runs (its preview included); else the heat that
- * finished last. Null when no heat has started. Ties go to the later IDs, so the choice is
+ * the most recently started heat that still runs (its preview included, and a heat whose
+ * limit passed while a seat goes on after its pauses); else the heat that finished last. A
+ * heat whose seats all finished before the limit while another table has not started yet
+ * still runs (heat-clock.ts). Null when no heat has started. Ties go to the later IDs, so the choice is
  * the same on every display.
  */
 export function chooseHeat(heats: readonly HeatCandidate[], now: number, pinned: HeatRef | null = null): HeatRef | null {
@@ -59,10 +62,10 @@ export function chooseHeat(heats: readonly HeatCandidate[], now: number, pinned:
 	for (const heat of heats) {
 		const began = beganAt(heat);
 		if (began === null || began > now) continue;
-		const phase = heatClock(heat.outcomes, now).phase;
-		if (phase === 'preview' || phase === 'running') {
+		const clock = heatClock(heat.outcomes, heat, now);
+		if (heatInProgress(clock)) {
 			if (!running || later(began, heat, running)) running = { heat, key: began };
-		} else if (phase === 'finished') {
+		} else if (clock.phase === 'all-finished' || clock.phase === 'time-up') {
 			const end = endedAt(heat);
 			const key = end === -Infinity ? began : end;
 			if (!finished || later(key, heat, finished)) finished = { heat, key };

@@ -3,7 +3,7 @@ import { standingsOfMerged, type CompetitionStandings, type MergedEventFiles } f
 import { CompetitionScorer, type Standings, type StandingRow } from '$lib/scoring';
 import type { Ruleset } from '$lib/rules/schema';
 import { chooseHeat, type HeatCandidate, type HeatRef } from './choose-heat';
-import { heatClock, type HeatClock } from './heat-clock';
+import { heatClock, type HeatClock } from '$lib/scoring/heat-clock';
 import { leaderboardRows } from './leaderboard';
 
 /** The leaderboard is scored again at most this often (the clock itself repaints more often). */
@@ -74,7 +74,8 @@ export class DisplayBoard {
 			const byHeat = new Map<string, HeatCandidate>();
 			for (const r of c.standings.rows) {
 				let h = byHeat.get(r.outcome.heatId);
-				if (!h) byHeat.set(r.outcome.heatId, (h = { competitionId: c.competition.id, heatId: r.outcome.heatId, outcomes: [] }));
+				if (!h)
+					byHeat.set(r.outcome.heatId, (h = { competitionId: c.competition.id, heatId: r.outcome.heatId, timeLimitMs: c.ruleset.timeLimitMs, outcomes: [] }));
 				(h.outcomes as unknown[]).push(r.outcome);
 			}
 			list.push(...byHeat.values());
@@ -116,9 +117,12 @@ export class DisplayBoard {
 	clock: HeatClock = $derived.by(() => {
 		const s = this.standings;
 		const heatId = this.shown?.heatId;
-		if (!s || !heatId) return { phase: 'waiting' };
+		const ruleset = this.ruleset;
+		if (!s || !heatId || !ruleset) return { phase: 'waiting' };
+		// Every entry of the heat, whichever table: one that has not started keeps the heat running.
 		return heatClock(
 			s.rows.filter((r) => r.outcome.heatId === heatId).map((r) => r.outcome),
+			ruleset,
 			this.#now
 		);
 	});

@@ -200,6 +200,13 @@ export class CompetitionScorer {
 		return s && this.outcomeOf(s, now);
 	}
 
+	/** The entry's fold (its start, pauses, finish …), which does not depend on the time. */
+	summary(entryId: string): EntrySummary | undefined {
+		this.refresh();
+		const s = this.states.get(entryId);
+		return s && this.summaryOf(s);
+	}
+
 	/** The entry's outcome at `now` and until when it holds with its counters running (span.ts). */
 	span(entryId: string, now: number): OutcomeSpan | undefined {
 		this.refresh();

@@ -2,7 +2,11 @@ import { pauseAllowed, type Ruleset } from '$lib/rules/schema';
 import type { Entry } from '$lib/setup/schema';
 import type { ActionType, EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
 import { advance, CompetitionScorer, type CompetitionSetup, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
+import { heatClock, type HeatClock } from '$lib/scoring/heat-clock';
 import type { EventLog } from '$lib/db/event-log';
+import { lastUndoable } from './last-undoable';
+import { pauseClock, type PauseClock } from './pause-clock';
+import { seatRecords, type SeatRecords } from './seat-records';
 
 /** How long the last action can be undone (a compensating correction). */
 export const UNDO_WINDOW_MS = 10_000;
@@ -103,6 +107,25 @@ export class HeatSession {
 	});
 	#recordingLimit = false;
 
+	/**
+	 * What each tablet recorded for the seats another device recorded too, beside what counts
+	 * (seat-records.ts); seats only this tablet recorded are not in it.
+	 */
+	records: Map<string, SeatRecords> = $derived.by(() =>
+		seatRecords({
+			setup: this.setup,
+			seats: this.seats.map((s) => s.id),
+			events: this.events,
+			deviceId: this.log.deviceId,
+			counted: this.outcomes,
+			conflicts: this.standings.conflicts,
+			at: this.#foldedAt
+		})
+	);
+
+	/** The heat's clock for the seats shown (heat-clock.ts): the same as the room display's. */
+	clock: HeatClock = $derived.by(() => heatClock([...this.outcomes.values()], this.ruleset, this.#now));
+
 	/** The heat has started (its start event is recorded). */
 	started = $derived([...this.outcomes.values()].some((o) => o.startedAt !== null));
 	/** Some seat's clock still runs (or its preview): no app update may be applied now. */
@@ -129,6 +152,8 @@ export class HeatSession {
 		this.scorer = new CompetitionScorer(this.setup);
 		this.scorer.add(opts.events);
 		this.events = opts.events;
+		// A reload keeps the undo of this tablet's last action for the rest of its window.
+		this.lastAction = lastUndoable(opts.events, opts.log.deviceId);
 		this.unfollow = opts.log.onOtherTab((e) => {
 			if (e.competitionId === this.setup.competition.id && e.heatId === this.heatId) this.merge([e]);
 		});
@@ -147,6 +172,25 @@ export class HeatSession {
 	/** A seat's outcome at `now`, its running clock included. */
 	outcome(entryId: string): Outcome {
 		return advance(this.ruleset, this.spans.get(entryId)!, this.#now);
+	}
+
+	/** The seat's pause under way at `now`: how long it has run and may still run (ES-PAUSE); null when none. */
+	runningPause(entryId: string): PauseClock | null {
+		return pauseClock(this.scorer.summary(entryId)!, this.#now);
+	}
+
+	/**
+	 * The finish a check at this seat confirms or rejects: this tablet's own finish while its
+	 * check is to be done (even when another tablet's finish counts), else the finish that counts.
+	 */
+	checkTarget(entryId: string): string | null {
+		return this.records.get(entryId)?.ownFinishToCheck ?? this.outcome(entryId).finishEventId;
+	}
+
+	/** The seat waits for this tablet's check of a finish (its own, or the one that counts). */
+	checking(entryId: string): boolean {
+		const o = this.outcomes.get(entryId)!;
+		return (this.records.get(entryId)?.ownFinishToCheck ?? null) !== null || (o.status === 'finished' && o.check === 'pending');
 	}
 
 	/** Writes one event, then shows it. On failure nothing changes and the error is shown. */
@@ -233,13 +277,13 @@ export class HeatSession {
 	}
 
 	confirm(entryId: string, missingPieces: number, tap = tapNow()) {
-		const ref = this.outcome(entryId).finishEventId;
+		const ref = this.checkTarget(entryId);
 		if (!ref) return Promise.resolve(null);
 		return this.record('check.confirmed', entryId, { ref, missingPieces }, tap);
 	}
 
 	reject(entryId: string, tap = tapNow()) {
-		const ref = this.outcome(entryId).finishEventId;
+		const ref = this.checkTarget(entryId);
 		if (!ref) return Promise.resolve(null);
 		return this.record('check.rejected', entryId, { ref }, tap);
 	}

@@ -5,7 +5,8 @@ import { EventLog } from '$lib/db/event-log';
 import { exportEventFile, loadCompetition, saveSetup } from '$lib/db/setup-store';
 import { parseEventFile } from '$lib/files/event-file';
 import { standingsOfFiles } from '$lib/files/merge';
-import { HeatSession } from './heat-session.svelte';
+import { DeviceLog } from '$lib/events/builder';
+import { HeatSession, UNDO_WINDOW_MS } from './heat-session.svelte';
 import { quickSetup } from './quick-setup';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
@@ -86,6 +87,60 @@ describe('a heat on the station', () => {
 		expect((await db.events.toArray()).map((e) => e.type)).toEqual(['heat.start', 'hand.raised', 'correction']);
 	});
 
+	it('after a reload the last tap is still undoable for the rest of its 10 seconds, and the undo survives a reload', async () => {
+		const db = freshDb();
+		const { q, session } = await openHeat(db, 'czjpa-individual', ['Ana']);
+		await session.start(tap(T0));
+		const ana = session.seats[0]!.id;
+		const hand = await session.handRaised(ana, tap(T0 + 30 * MIN));
+		const reloaded = await reopen(db, q.competitionId, q.heatId, q.table);
+		expect(reloaded.lastAction?.id).toBe(hand!.id);
+		expect(reloaded.canUndo(T0 + 30 * MIN + 6_000)).toBe(true);
+		expect(reloaded.canUndo(T0 + 30 * MIN + UNDO_WINDOW_MS + 1)).toBe(false);
+		await reloaded.undo(tap(T0 + 30 * MIN + 6_000));
+		reloaded.now = T0 + 31 * MIN;
+		expect(reloaded.outcome(ana).status).toBe('running');
+		// Undone: nothing to undo after another reload.
+		const again = await reopen(db, q.competitionId, q.heatId, q.table);
+		expect(again.canUndo(T0 + 30 * MIN + 7_000)).toBe(false);
+	});
+
+	it('CZ-GEN-FINISH: the heat header says all finished (not time is up) when every seat finished before the limit', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob']);
+		const [ana, bob] = session.seats.map((s) => s.id) as [string, string];
+		await session.start(tap(T0));
+		await session.handRaised(ana, tap(T0 + 8 * MIN));
+		session.now = T0 + 9 * MIN;
+		expect(session.clock).toMatchObject({ phase: 'running', leftMs: 81 * MIN });
+		await session.handRaised(bob, tap(T0 + 67 * MIN));
+		session.now = T0 + 67 * MIN + 1000;
+		expect(session.clock).toEqual({ phase: 'all-finished', elapsedMs: 67 * MIN, startedAt: T0, endedAt: T0 + 67 * MIN });
+	});
+
+	it('ES-PAUSE: a pause leaves the heat’s time left alone; the paused seat shows how long its pause ran and may still run', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'es-adult-individual', ['Lucía', 'Marta']);
+		const [lucia, marta] = session.seats.map((s) => s.id) as [string, string];
+		await session.start(tap(T0));
+		const Z = T0 + 2 * MIN;
+		session.now = Z + MIN;
+		expect(session.clock).toMatchObject({ phase: 'running', leftMs: 119 * MIN });
+		await session.pauseStart(lucia, tap(Z + MIN));
+		session.now = Z + 2 * MIN;
+		expect(session.clock).toMatchObject({ phase: 'running', leftMs: 118 * MIN });
+		expect(session.runningPause(lucia)).toEqual({ from: Z + MIN, runMs: MIN, leftMs: 4 * MIN });
+		expect(session.runningPause(marta)).toBeNull();
+		await session.pauseEnd(lucia, tap(Z + 4 * MIN));
+		session.now = Z + 5 * MIN;
+		expect(session.runningPause(lucia)).toBeNull();
+		// At the heat's limit Lucía goes on for the 3:00 she paused.
+		session.now = Z + 120 * MIN + 1000;
+		expect(session.clock).toMatchObject({ phase: 'time-up', stillGoing: 1 });
+		expect(session.outcome(lucia).status).toBe('running');
+		expect(session.outcome(marta).status).toBe('unfinished');
+	});
+
 	it('ES-INCIDENT, ES-DQ: an incident note changes nothing but is kept; a disqualification needs its reason', async () => {
 		const db = freshDb();
 		const { session } = await openHeat(db, 'es-adult-individual', ['Ana', 'Bea']);
@@ -155,6 +210,37 @@ describe('a heat on the station', () => {
 			['Cyril', 2],
 			['Bob', 3]
 		]);
+	});
+});
+
+describe('another tablet on the same seat', () => {
+	it('a check under way stays when the other tablet’s checked finish arrives, and confirms this tablet’s own finish', async () => {
+		const db = freshDb();
+		const { q, session } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob']);
+		const ana = session.seats[0]!.id;
+		await session.start(tap(T0));
+		const own = await session.handRaised(ana, tap(T0 + 8 * MIN + 44_966));
+		expect(session.checking(ana)).toBe(true);
+
+		// Tablet A's finish, check and acknowledgement arrive (as sync posts pulled events).
+		const other = new DeviceLog({ deviceId: 'tab-other', judge: 'Petr', competitionId: q.competitionId, heatId: q.heatId });
+		other.finish(ana, T0 + 8 * MIN + 31_103);
+		session.merge(other.events);
+		session.now = T0 + 9 * MIN;
+		expect(session.outcome(ana)).toMatchObject({ status: 'finished', check: 'confirmed', locked: true, finalTimeMs: 8 * MIN + 31_103 });
+		expect(session.checking(ana)).toBe(true);
+		expect(session.checkTarget(ana)).toBe(own!.id);
+		const records = session.records.get(ana)!;
+		expect(records.mine).toMatchObject({ judge: 'Eva', counted: false, outcome: { finalTimeMs: 8 * MIN + 44_966 } });
+		expect(records.others).toEqual([expect.objectContaining({ judge: 'Petr', counted: true })]);
+
+		const check = await session.confirm(ana, 0, tap(T0 + 9 * MIN));
+		expect(check).toMatchObject({ type: 'check.confirmed', payload: { ref: own!.id } });
+		session.now = T0 + 10 * MIN;
+		expect(session.checking(ana)).toBe(false);
+		// What this tablet recorded is still there, marked as not counted; the organizer decides.
+		expect(session.records.get(ana)!.mine).toMatchObject({ counted: false, outcome: { check: 'confirmed', finalTimeMs: 8 * MIN + 44_966 } });
+		expect(session.records.get(ana)!.conflicts.length).toBeGreaterThan(0);
 	});
 });
 
