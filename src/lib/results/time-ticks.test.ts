@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finishTimesHistogram } from './plots';
 import { competition, MIN, score, SEC, T0, tablet } from '$lib/scoring/testkit';
-import { tickPrecision, ticksOfStep, timeStep, timeTicks, TIME_STEPS_MS } from './time-ticks';
+import { fittingTimeTicks, TICK_CHAR_PX, TICK_GAP_PX, tickPrecision, ticksOfStep, timeStep, timeTicks, TIME_STEPS_MS } from './time-ticks';
 
 const HOUR = 60 * MIN;
 
@@ -87,5 +87,22 @@ describe('time-axis ticks', () => {
 		expect(h.bins[0]!.fromMs).toBe(12 * SEC);
 		expect(h.bins[h.bins.length - 1]!.toMs).toBe(18 * SEC);
 		expect(h.bins.map((b) => b.count).reduce((a, b) => a + b)).toBe(3);
+	});
+
+	it('on an axis of a given width the labels never overlap: a 90-minute heat on the 416 px plot steps by 15 minutes', () => {
+		expect(fittingTimeTicks(0, 90 * MIN, 416, { locale: 'en' }).map((t) => t.label)).toEqual(['0:00', '15:00', '30:00', '45:00', '1:00:00', '1:15:00', '1:30:00']);
+		for (const width of [200, 416, 420, 800])
+			for (const span of [SEC, 6 * SEC, 37 * SEC, 2 * MIN, 7 * MIN, 29 * MIN, 90 * MIN, 2 * HOUR, 5 * HOUR])
+				for (const from of [0, 12_345, 41 * MIN + 10 * SEC]) {
+					const ticks = fittingTimeTicks(from, from + span, width, { locale: 'cs' });
+					const labels = ticks.map((t) => t.label);
+					expect(ticks.length, `${span} ms on ${width} px`).toBeGreaterThanOrEqual(1);
+					expect(distinct(labels)).toBe(true);
+					for (let i = 1; i < ticks.length; i++) {
+						const apart = ((ticks[i]!.ms - ticks[i - 1]!.ms) / span) * width;
+						const needed = ((labels[i]!.length + labels[i - 1]!.length) / 2) * TICK_CHAR_PX + TICK_GAP_PX;
+						expect(apart, `${labels[i - 1]} and ${labels[i]} on ${width} px`).toBeGreaterThanOrEqual(needed);
+					}
+				}
 	});
 });

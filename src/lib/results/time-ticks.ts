@@ -73,3 +73,27 @@ export function timeTicks(fromMs: number, toMs: number, count: number, options: 
 	const precision = tickPrecision(step);
 	return ticksOfStep(fromMs, toMs, step).map((ms) => ({ ms, label: formatDuration(ms, { locale: options.locale, precision }) }));
 }
+
+/** What a tick label takes on the plots' axes (12 px text): a character's width at most, and the space between two labels. */
+export const TICK_CHAR_PX = 7.5;
+export const TICK_GAP_PX = 10;
+
+/**
+ * Ticks over [fromMs, toMs] on an axis `widthPx` wide whose labels do not overlap: the finest
+ * step of a clock whose labels, each centred on its tick, leave TICK_GAP_PX between them.
+ * (Ten steps of 10 minutes over a 90-minute heat read "1:00:001:10:001:20:00" on a plot
+ * 416 px wide.)
+ */
+export function fittingTimeTicks(fromMs: number, toMs: number, widthPx: number, options: { locale?: Locale } = {}): TimeTick[] {
+	const span = toMs - fromMs;
+	let ticks: TimeTick[] = [];
+	for (const step of TIME_STEPS_MS) {
+		if (span > 0 && span / step > widthPx) continue; // far finer than the axis can show
+		const precision = tickPrecision(step);
+		ticks = ticksOfStep(fromMs, toMs, step).map((ms) => ({ ms, label: formatDuration(ms, { locale: options.locale, precision }) }));
+		const spacing = span > 0 ? (step / span) * widthPx : Infinity;
+		const widest = Math.max(0, ...ticks.map((t) => t.label.length)) * TICK_CHAR_PX;
+		if (spacing >= widest + TICK_GAP_PX) return ticks;
+	}
+	return ticks;
+}
