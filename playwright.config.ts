@@ -34,9 +34,9 @@ export default defineConfig({
 		// The production build (npm run build first; scripts/test.sh does).
 		command: `rm -rf ${DATA_DIR} && node scripts/start.js`,
 		url: `http://${HOST}:${PORT}/api/health`,
-		// ORIGIN: plain HTTP without it makes adapter-node assume https://<Host>, and the pairing
-		// links the server hands out (POST /api/events/{e}/devices → pairUrl) would say https.
-		env: { PORT: String(PORT), HOST, DATA_DIR, ORIGIN: `http://${HOST}:${PORT}` },
+		// No ORIGIN: scripts/start.js takes the origin's scheme from the connection (plain HTTP
+		// here), so the pairing links the server hands out say http:// (tests/pair-origin.spec.ts).
+		env: { PORT: String(PORT), HOST, DATA_DIR },
 		reuseExistingServer: false,
 		timeout: 60_000,
 		stdout: 'pipe',

@@ -9,6 +9,7 @@ import { networkInterfaces } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { answerClientErrors, stampConnectionScheme, takeSchemeFromConnection } from './http-edges.js';
 
 process.env.HOST ||= '127.0.0.1';
 process.env.PORT ||= '3000';
@@ -88,12 +89,18 @@ if (everywhere) {
 }
 console.log(`Data directory: ${process.env.DATA_DIR}`);
 
+// Without ORIGIN or PROTOCOL_HEADER the origin's scheme is the connection's (http-edges.js), not
+// adapter-node's assumed https.
+const stampScheme = takeSchemeFromConnection();
+
 if (!secure || !tls) {
-	await import('../build/index.js');
+	// adapter-node's server (index.js: PORT, HOST, SOCKET_PATH, timeouts, graceful shutdown).
+	const { server } = await import('../build/index.js');
+	if (stampScheme) stampConnectionScheme(server.server, 'http');
+	answerClientErrors(server.server);
 } else {
 	// adapter-node's middleware: static files, prerendered pages, then SvelteKit. It reads ORIGIN,
-	// PROTOCOL_HEADER, HOST_HEADER, ADDRESS_HEADER, XFF_DEPTH and BODY_SIZE_LIMIT itself; without
-	// ORIGIN the origin is https://<Host header>, which is right here.
+	// PROTOCOL_HEADER, HOST_HEADER, ADDRESS_HEADER, XFF_DEPTH and BODY_SIZE_LIMIT itself.
 	const { handler } = await import('../build/handler.js');
 
 	// The local CA that `npm run cert` writes beside the certificate, for tablets to download.
@@ -123,6 +130,9 @@ if (!secure || !tls) {
 	const headersTimeout = seconds('HEADERS_TIMEOUT');
 	if (headersTimeout !== undefined) server.headersTimeout = headersTimeout * 1000;
 	const shutdownTimeout = seconds('SHUTDOWN_TIMEOUT') ?? 30;
+
+	if (stampScheme) stampConnectionScheme(server, 'https');
+	answerClientErrors(server);
 
 	server.on('error', (e) => {
 		console.error(`Cannot serve on ${urlHost(HOST)}:${PORT}: ${e.message}`);

@@ -1,8 +1,11 @@
 import type { Handle, ServerInit } from '@sveltejs/kit';
+import { sequence } from '@sveltejs/kit/hooks';
 import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
-import { finishApiResponse } from '$lib/server/api-response';
+import { apiHandle } from '$lib/server/api-handle';
+import { isApiPath } from '$lib/server/api-request';
+import { formCsrfHandle } from '$lib/server/form-csrf';
 import { demoOrganizerKey } from '$lib/server/demo-key';
 import { getPushValidator } from '$lib/server/push-validator';
 
@@ -26,13 +29,14 @@ const LANG_PLACEHOLDER = '%paraglide.lang%';
  * language, `<html lang>` included. The prerendered station shell is rendered at build time,
  * without either, so in English; the station sets the language in the browser.
  */
-export const handle: Handle = ({ event, resolve }) =>
-	paraglideMiddleware(event.request, async ({ request, locale }) => {
+const i18nHandle: Handle = ({ event, resolve }) => {
+	// /api speaks no language, and Paraglide's copy of the request would tee its body (an upload held twice, its abort unseen).
+	if (isApiPath(event.url.pathname)) return resolve(event);
+	return paraglideMiddleware(event.request, async ({ request, locale }) => {
 		event.request = request;
-		const resolved = await resolve(event, {
+		const response = await resolve(event, {
 			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale)
 		});
-		const response = event.url.pathname.startsWith('/api/') ? await finishApiResponse(request, resolved) : resolved;
 		// The page depends on both: a cache must not give one user's language to another.
 		if (!building && response.headers.get('content-type')?.startsWith('text/html')) {
 			try {
@@ -43,3 +47,10 @@ export const handle: Handle = ({ event, resolve }) =>
 		}
 		return response;
 	});
+};
+
+/**
+ * /api first (JSON bodies only, JSON errors: src/lib/server/api-handle.ts), then the pages'
+ * check of cross-site forms (src/lib/server/form-csrf.ts), then the language.
+ */
+export const handle: Handle = sequence(apiHandle, formCsrfHandle, i18nHandle);

@@ -98,6 +98,43 @@ test('serves /api/health over HTTPS to a client trusting the generated CA, with 
 	expect(new X509Certificate(download.body).fingerprint256).toBe(new X509Certificate(ca).fingerprint256);
 });
 
+/** POST of JSON over https to 127.0.0.1 as `puzzle.test`, trusting `ca`. */
+function post(path: string, body: unknown, ca: Buffer, token?: string): Promise<Reply> {
+	const text = JSON.stringify(body);
+	return new Promise((resolve, reject) => {
+		const req = https.request(
+			{
+				host: '127.0.0.1',
+				port,
+				path,
+				method: 'POST',
+				servername: HOST_NAME,
+				ca,
+				agent: false,
+				headers: { host: `${HOST_NAME}:${port}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...(token ? { authorization: `Bearer ${token}` } : {}) }
+			},
+			(res) => {
+				let answer = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk) => (answer += chunk));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, body: answer, subjectAltName: '' }));
+			}
+		);
+		req.on('error', reject);
+		req.end(text);
+	});
+}
+
+test('ISSUE-12.11 the pairing link the HTTPS server hands out is https:// at the name the tablet used', async () => {
+	const ca = readFileSync(tls.ca);
+	const created = await post('/api/events', { event: { name: 'HTTPS cup', date: '2026-05-16' } }, ca);
+	expect(created.status, created.body).toBe(201);
+	const { eventId, token } = JSON.parse(created.body) as { eventId: string; token: string };
+	const added = await post(`/api/events/${eventId}/devices`, { role: 'judge', label: 'Table 1' }, ca, token);
+	expect(added.status, added.body).toBe(201);
+	expect(new URL(JSON.parse(added.body).pairUrl).origin).toBe(`https://${HOST_NAME}:${port}`);
+});
+
 test('refuses a client that does not trust the CA, or asks for a name not in the certificate', async () => {
 	await expect(get('/api/health')).rejects.toMatchObject({ code: expect.stringMatching(/UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED|UNABLE_TO_GET_ISSUER/) });
 	const otherCa = makeCert({ hosts: [HOST_NAME], out: join(dir, 'other') });

@@ -3,7 +3,9 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
+import { DeviceLog } from '../src/lib/events/builder';
 import { quickSetup, type QuickSetup } from '../src/lib/station/quick-setup';
+import { startServer, type ServerProcess } from './server-process';
 import {
 	addDevice,
 	BASE,
@@ -15,10 +17,12 @@ import {
 	expectStatus,
 	judgeLog,
 	pool,
+	pullAll,
 	revokeDevice,
 	RULESET,
 	RUN,
 	setupOf,
+	T0,
 	snapshot,
 	tableCounts,
 	type AddedDevice,
@@ -174,12 +178,18 @@ const json = (v: unknown) => JSON.stringify(v);
 /** Bodies every JSON endpoint refuses (400): not JSON, empty, not an object, deep arrays. */
 const commonBad = fc.oneof(malformed, fc.constant(''), nonObject.map(json), deepArray);
 
-/** Wraps a POST case: sometimes a form Content-Type (SvelteKit's CSRF check: 403), sometimes another type or Accept. */
+/**
+ * Wraps a POST case: sometimes a form Content-Type or another type that is not JSON (/api takes
+ * JSON bodies only: 415, src/lib/server/api-request.ts; an empty body has no type to judge),
+ * sometimes another Accept (errors are JSON whatever it says).
+ */
 const withContentType = (arb: fc.Arbitrary<Case>) =>
 	fc.tuple(arb, fc.nat(9), fc.constantFrom(...FORM_TYPES), fc.constantFrom('application/xml', 'application/octet-stream', 'application/json; charset=latin1', 'text/json', 'image/png')).map(([c, r, form, other]): Case => {
-		if (r === 0) return { ...c, contentType: form, expect: [403] };
-		if (r === 1) return { ...c, contentType: other };
+		const refused = c.body === '' ? c.expect : [415];
+		if (r === 0) return { ...c, contentType: form, expect: refused };
+		if (r === 1) return { ...c, contentType: other, expect: refused };
 		if (r === 2) return { ...c, accept: '*/*' };
+		if (r === 3) return { ...c, accept: 'text/html,application/xhtml+xml' };
 		return c;
 	});
 
@@ -308,7 +318,8 @@ function pushPost(): fc.Arbitrary<Case> {
 		competitions: fc.array(fc.oneof(nonObject, fc.constant({ id: sB.competitionId, eventId: A.eventId, name: 'Stolen', ruleset: { id: RULESET.id, version: 1 } }), fc.record({ id: badId, eventId: fc.constant(A.eventId), name: fc.constant('x'), ruleset: fc.constant({ id: RULESET.id, version: 1 }) })), { maxLength: 3 }),
 		heats: fc.array(nonObject, { maxLength: 2 })
 	});
-	const deepRefused = deepArray.map((d): Case => ({ ...post(`{"events":[${d}]}`, [200]), allRefused: 1 }));
+	// Nested deeper than 64 (src/lib/server/json-bytes-check.ts): the whole push is refused before it is parsed.
+	const deepRefused = deepArray.map((d): Case => post(`{"events":[${d}]}`, [400]));
 	const allRefused: fc.Arbitrary<Case> = fc.tuple(fc.array(refusedEvent, { minLength: 1, maxLength: 8 }), fc.option(refusedSetup, { nil: undefined })).map(([events, setup]) => ({
 		...post(json(setup ? { events, setup } : { events }), [200]),
 		allRefused: events.length
@@ -676,8 +687,8 @@ async function send(c: Case): Promise<string | null> {
 	let text: string;
 	try {
 		// Bodies over 8 KiB on a connection of their own: an answer given before the body was read
-		// (401, 403, 413) closes the connection (a regression test below), which must not hit other requests.
-		if (body !== undefined && body.length > 8 * KiB) ({ res, text } = await sendLarge(c.method, c.path, headers, body, !!c.expect?.every((s) => [401, 403, 413].includes(s))));
+		// (401, 403, 413, 415) closes the connection (a regression test below), which must not hit other requests.
+		if (body !== undefined && body.length > 8 * KiB) ({ res, text } = await sendLarge(c.method, c.path, headers, body, !!c.expect?.every((s) => [401, 403, 413, 415].includes(s))));
 		else {
 			const r = await fetch(`${BASE}${c.path}`, { method: c.method, headers, body, signal: AbortSignal.timeout(20_000) });
 			res = r;
@@ -915,4 +926,277 @@ test('after a too-large push (413) the kept-alive connection still serves the ne
 		agent.destroy();
 	}
 	expect(results).toEqual(['413', '200', '413', '200', '413', '200']);
+});
+
+// ——— Issue 12: hostile or careless requests (points 2, 6, 8) ———
+
+/** Every endpoint that takes a JSON body, with a token that gets past its access check. */
+const bodyEndpoints = (): [path: string, token: string | undefined][] => {
+	const { A } = fx;
+	return [
+		['/api/events', undefined],
+		[`/api/events/${A.eventId}/setup`, A.token],
+		[`/api/events/${A.eventId}/judge-events`, A.token],
+		[`/api/events/${A.eventId}/devices`, A.token],
+		['/api/pair', undefined],
+		['/api/restore', undefined],
+		[`/api/events/${A.eventId}/import?name=x.json`, A.token],
+		[`/api/events/${A.eventId}/heat-starts`, A.token],
+		[`/api/events/${A.eventId}/publications`, A.token],
+		[`/api/events/${A.eventId}/merges`, A.token]
+	];
+};
+
+/** A POST of raw bytes (fetch sends them as they are). */
+async function postBytes(path: string, token: string | undefined, body: Uint8Array<ArrayBuffer>, timeoutMs = 30_000) {
+	const res = await fetch(`${BASE}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+		body,
+		signal: AbortSignal.timeout(timeoutMs)
+	});
+	const text = await res.text();
+	let parsed: { message?: unknown } | undefined;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		parsed = undefined;
+	}
+	return { status: res.status, type: res.headers.get('content-type'), text, message: typeof parsed?.message === 'string' ? parsed.message : undefined };
+}
+const utf8 = (...parts: (string | number[])[]): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p)))));
+
+test('ISSUE-12.2 a push with setup.entries[0] nested 2,000–20,000 deep answers 400 at once (was: no answer in 60 s, or 500 RangeError)', async () => {
+	const { A, judgeA } = fx;
+	const before = tableCounts();
+	for (const depth of [2000, 5000, 10_000, 20_000, 65]) {
+		const started = Date.now();
+		const a = await postBytes(`/api/events/${A.eventId}/judge-events`, judgeA.token, utf8(`{"events":[],"setup":{"entries":[${'['.repeat(depth)}${']'.repeat(depth)}]}}`), 10_000);
+		const ms = Date.now() - started;
+		expect([a.status, a.message], `${depth} deep`).toEqual([400, expect.stringMatching(/^the body nests arrays and objects deeper than 64 levels/)]);
+		expect(ms, `${depth} deep answered in ${ms} ms`).toBeLessThan(3000);
+	}
+	// Within the limit the push goes through (the entry, not an entry, is left out).
+	const within = await postBytes(`/api/events/${A.eventId}/judge-events`, judgeA.token, utf8(`{"events":[],"setup":{"entries":[${'['.repeat(55)}${']'.repeat(55)}]}}`));
+	expect(within.status, within.text).toBe(200);
+	expect(tableCounts()).toEqual(before);
+	await health();
+});
+
+test('ISSUE-12.2 every endpoint with a JSON body refuses nesting deeper than 64 with 400 and says so; 64 levels pass the check', async () => {
+	const problems: string[] = [];
+	const before = tableCounts();
+	for (const [path, token] of bodyEndpoints()) {
+		const deep = await postBytes(path, token, utf8(`{"x":${'['.repeat(64)}${']'.repeat(64)}}`));
+		if (deep.status !== 400 || !/deeper than 64 levels/.test(deep.message ?? '')) problems.push(`${path} 65 deep: ${deep.status} ${deep.text.slice(0, 160)}`);
+		const limit = await postBytes(path, token, utf8(`{"x":${'['.repeat(63)}${']'.repeat(63)}}`));
+		if (/deeper than 64 levels/.test(limit.message ?? '') || limit.status >= 500) problems.push(`${path} 64 deep: ${limit.status} ${limit.text.slice(0, 160)}`);
+	}
+	expect(problems).toEqual([]);
+	expect(tableCounts()).toEqual(before);
+});
+
+test('ISSUE-12.2 a 10 MB maximally nested body is refused quickly: restore and import (400), a push at its 512 KiB limit (400)', async () => {
+	const { A } = fx;
+	const times: string[] = [];
+	for (const [path, token, size] of [
+		['/api/restore', undefined, 10 * MiB],
+		[`/api/events/${A.eventId}/import?name=deep.json`, A.token, 10 * MiB],
+		[`/api/events/${A.eventId}/judge-events`, A.token, 512 * KiB]
+	] as const) {
+		const body = new Uint8Array(size).fill(0x5b);
+		const started = Date.now();
+		const a = await postBytes(path, token, body);
+		const ms = Date.now() - started;
+		times.push(`${path.split('?')[0]}: ${(size / MiB).toFixed(2)} MB of "[" refused in ${ms} ms`);
+		expect([a.status, a.message], path).toEqual([400, expect.stringMatching(/deeper than 64 levels \(at byte 64\)/)]);
+		expect(ms, path).toBeLessThan(5000);
+	}
+	console.log(times.join('\n'));
+	await health();
+});
+
+test('ISSUE-12.6 a note with a byte that is not UTF-8 is refused with 400 naming events[0].payload.note (was stored as N�OTE)', async () => {
+	const { A, sA, judgeA } = fx;
+	const log = new DeviceLog({ deviceId: `fz-utf8-${RUN}`, judge: 'Eva', competitionId: sA.competitionId, heatId: sA.heatId });
+	const [before, after] = JSON.stringify({ events: [log.record('incident.noted', T0, null, { note: 'NXOTE' })] }).split('NXOTE') as [string, string];
+	const counts = tableCounts();
+	const bad = await postBytes(`/api/events/${A.eventId}/judge-events`, judgeA.token, utf8(before, 'N', [0xff], 'OTE', after));
+	expect([bad.status, bad.message]).toEqual([400, `events[0].payload.note: the body is not valid UTF-8 (byte ${Buffer.byteLength(before) + 1} is 0xff); send text as UTF-8`]);
+	expect(tableCounts()).toEqual(counts);
+	// The same event with a good note is stored as sent.
+	const good = await postBytes(`/api/events/${A.eventId}/judge-events`, judgeA.token, utf8(before, 'NOTE ✓', after));
+	expect(good.status).toBe(200);
+	const { events } = await pullAll(A.eventId, judgeA.token);
+	expect(events.filter((e) => e.deviceId === `fz-utf8-${RUN}`).map((e) => (e.payload as { note: string }).note)).toEqual(['NOTE ✓']);
+});
+
+test('ISSUE-12.6 a lone surrogate in a name is refused with 400 naming entries[0].name (was stored as U+FFFD)', async () => {
+	const { A, sA } = fx;
+	const entry = { ...sA.body.entries[0]!, id: `fz-sur-${RUN}`, name: 'Ana SURROGATE' };
+	const [before, after] = JSON.stringify({ entries: [entry] }).split('SURROGATE') as [string, string];
+	const counts = tableCounts();
+	for (const escape of ['\\ud800', '\\uDFFF', '\\ud83d x']) {
+		const a = await postBytes(`/api/events/${A.eventId}/setup`, A.token, utf8(before, escape, after));
+		expect([a.status, a.message], escape).toEqual([400, expect.stringMatching(/^entries\[0\]\.name: a lone UTF-16 surrogate escape \(byte \d+\) is not text/)]);
+	}
+	expect(tableCounts()).toEqual(counts);
+	// A whole character written as an escaped pair is text.
+	const pair = await postBytes(`/api/events/${A.eventId}/setup`, A.token, utf8(before, '\\ud83e\\udde9', after));
+	expect(pair.status, pair.text).toBe(200);
+	const setup = expectStatus(await call('GET', `/api/events/${A.eventId}/setup`, { token: A.token }), 200, 'setup').body as { entries: { id: string; name: string }[] };
+	expect(setup.entries.find((e) => e.id === entry.id)?.name).toBe('Ana 🧩');
+});
+
+test('ISSUE-12.6 every endpoint with a body refuses bytes that are not UTF-8 and lone surrogates with 400 and the field', async () => {
+	const problems: string[] = [];
+	const before = tableCounts();
+	for (const [path, token] of bodyEndpoints()) {
+		const bytes = await postBytes(path, token, utf8('{"label":"N', [0xc3, 0x28], 'OTE"}'));
+		if (bytes.status !== 400 || !/^label: the body is not valid UTF-8/.test(bytes.message ?? '') && !/not valid UTF-8/.test(bytes.message ?? '')) problems.push(`${path} bytes: ${bytes.status} ${bytes.text.slice(0, 160)}`);
+		const lone = await postBytes(path, token, utf8('{"label":"A\\udc00"}'));
+		if (lone.status !== 400 || !/label: a lone UTF-16 surrogate/.test(lone.message ?? '')) problems.push(`${path} surrogate: ${lone.status} ${lone.text.slice(0, 160)}`);
+	}
+	expect(problems).toEqual([]);
+	expect(tableCounts()).toEqual(before);
+});
+
+/** One request over node:http, which (unlike fetch) sends no Accept header unless told. */
+function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; type: string; text: string }> {
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(`${BASE}${path}`, { method, agent: false, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+			let text = '';
+			res.setEncoding('utf8');
+			res.on('data', (c) => (text += c));
+			res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', text }));
+		});
+		req.on('error', reject);
+		req.end(body);
+	});
+}
+const isJsonMessage = (a: { type: string; text: string }) => {
+	try {
+		const body = JSON.parse(a.text);
+		return a.type.startsWith('application/json') && typeof body.message === 'string' && body.message.length >= 5 && Object.keys(body).length === 1;
+	} catch {
+		return false;
+	}
+};
+
+test('ISSUE-12.8a a body sent without a JSON Content-Type (curl --data-binary) answers 415 JSON saying what to send; forms stay refused on the pages', async () => {
+	const { A } = fx;
+	const backup = JSON.stringify({ ...fx.backupA, event: { id: `fz-ct-${RUN}`, name: 'Restored', date: DAY }, competitions: [], heats: [], entries: [], judgeEvents: [], devices: [] });
+	const problems: string[] = [];
+	// What curl --data-binary sends: a form's type, no Origin, Accept */*.
+	for (const [type, path, token] of [
+		['application/x-www-form-urlencoded', '/api/restore', undefined],
+		['text/plain', '/api/restore', undefined],
+		[undefined, '/api/restore', undefined],
+		['multipart/form-data; boundary=x', `/api/events/${A.eventId}/judge-events`, fx.judgeA.token],
+		['application/x-www-form-urlencoded', `/api/events/${A.eventId}/setup`, 'not-a-token']
+	] as const) {
+		const a = await rawRequest('POST', path, { accept: '*/*', ...(type ? { 'content-type': type } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, backup);
+		if (a.status !== 415 || !isJsonMessage(a) || !/Content-Type: application\/json/.test(a.text)) problems.push(`${type} ${path}: ${a.status} ${a.type} ${a.text.slice(0, 200)}`);
+	}
+	// A cross-site form aimed at /api is refused the same way (a page cannot send JSON cross-site without a preflight).
+	const crossSite = await rawRequest('POST', '/api/restore', { origin: 'https://evil.example', 'content-type': 'text/plain' }, backup);
+	if (crossSite.status !== 415 || !isJsonMessage(crossSite)) problems.push(`cross-site: ${crossSite.status} ${crossSite.text.slice(0, 200)}`);
+	expect(problems).toEqual([]);
+	// With the type the restore goes through.
+	const restored = await rawRequest('POST', '/api/restore', { 'content-type': 'application/json' }, backup);
+	expect(restored.status, restored.text).toBe(201);
+	// The pages keep SvelteKit's protection: a cross-site form is refused (403), a same-origin one is not.
+	const page = await rawRequest('POST', '/', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
+	expect([page.status, page.text]).toEqual([403, 'Cross-site POST form submissions are forbidden']);
+	const same = await rawRequest('POST', '/', { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
+	expect(same.status).not.toBe(403);
+});
+
+test('ISSUE-12.8b /api errors are JSON {message} with no Accept header or one asking for HTML: error(), unknown address, 405', async () => {
+	const { A } = fx;
+	const problems: string[] = [];
+	for (const accept of [undefined, 'text/html,application/xhtml+xml,*/*;q=0.8']) {
+		for (const [method, path, status, headers, body] of [
+			['GET', `/api/events/${A.eventId}/setup`, 401, {}, undefined],
+			['GET', '/api/public/events/nope/results', 404, {}, undefined],
+			['GET', '/api/nope', 404, {}, undefined],
+			['GET', `/api/events/${A.eventId}/nothing/here`, 404, {}, undefined],
+			['POST', '/api/events', 400, { 'content-type': 'application/json' }, '{}'],
+			['POST', `/api/events/${A.eventId}/setup`, 403, { 'content-type': 'application/json', authorization: `Bearer ${fx.judgeA.token}` }, '{}'],
+			['DELETE', '/api/time', 405, {}, undefined]
+		] as const) {
+			const a = await rawRequest(method, path, { ...headers, ...(accept ? { accept } : {}) }, body);
+			if (a.status !== status || !isJsonMessage(a)) problems.push(`${method} ${path} (Accept ${accept ?? 'none'}): ${a.status} ${a.type} ${a.text.slice(0, 120)}`);
+		}
+	}
+	expect(problems).toEqual([]);
+	// Pages still answer HTML.
+	expect((await rawRequest('GET', '/no-such-page', {})).type).toMatch(/^text\/html/);
+});
+
+test.describe('ISSUE-12.8c/d uploads cut short or mislabelled (a server of its own: 1 s body timeout, its log read)', () => {
+	let server: ServerProcess;
+	let org: CreatedEvent;
+	test.beforeAll(async () => {
+		server = await startServer({ BODY_IDLE_TIMEOUT: '1' });
+		org = await createEvent(`Edges ${RUN}`, server.base);
+	});
+	test.afterAll(async () => server?.stop());
+
+	/**
+	 * Writes `head` and `body` on a socket of its own and keeps the client's side open (as a browser
+	 * does: Node aborts a request whose client half-closed before the answer); `destroyAfterMs`: the
+	 * client goes away then. What came back, and whether the connection ended cleanly or was reset.
+	 */
+	function exchange(head: string, body: Buffer | string, destroyAfterMs?: number): Promise<{ raw: string; reset: boolean; ms: number }> {
+		return new Promise((resolve) => {
+			const started = Date.now();
+			const socket = connect(server.port, '127.0.0.1');
+			const chunks: Buffer[] = [];
+			let reset = false;
+			socket.on('data', (c: Buffer) => chunks.push(c));
+			socket.on('error', (e: NodeJS.ErrnoException) => (reset = reset || e.code === 'ECONNRESET' || e.code === 'EPIPE'));
+			socket.on('close', () => resolve({ raw: Buffer.concat(chunks).toString('utf8'), reset, ms: Date.now() - started }));
+			socket.write(head);
+			socket.write(body);
+			if (destroyAfterMs !== undefined) setTimeout(() => socket.destroy(), destroyAfterMs);
+			setTimeout(() => socket.destroy(), 15_000);
+		});
+	}
+	const head = (path: string, length: number, extra = '') => `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n${extra}\r\n`;
+	const statusOf = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+	const bodyOf = (raw: string) => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as { message: string };
+
+	test('ISSUE-12.8c an aborted upload is logged as a client abort in one line, not as a 500 with a stack trace', async () => {
+		const body = `{"format":"${'x'.repeat(200_000)}"}`;
+		await exchange(head('/api/restore', body.length), body.slice(0, 20_000), 300);
+		await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/POST \/api\/restore: the client aborted the upload after \d+ bytes/);
+		expect(server.output()).not.toMatch(/\[500\]|Error: aborted|at abortIncoming/);
+		expect((await call('GET', '/api/health', { base: server.base })).status).toBe(200);
+	});
+
+	test('ISSUE-12.8d a Content-Length longer than the body: 408 JSON once no byte comes for BODY_IDLE_TIMEOUT, then a clean close (was: no answer, then a reset)', async () => {
+		const body = JSON.stringify({ event: { name: 'Longer', date: DAY } });
+		const a = await exchange(head('/api/events', body.length + 100), body);
+		expect(statusOf(a.raw), a.raw).toBe(408);
+		expect(bodyOf(a.raw).message).toMatch(/a new event stopped arriving: nothing for 1 s after \d+ bytes of the \d+ that Content-Length announced/);
+		expect(a.raw).toMatch(/\r\nconnection: close\r\n/i);
+		expect(a.reset).toBe(false);
+		expect(a.ms).toBeGreaterThanOrEqual(900);
+		expect(a.ms).toBeLessThan(5000);
+	});
+
+	test('ISSUE-12.8d a Content-Length shorter than the body: the cut body answered 400 JSON, then the connection closes (was: a reset, no answer)', async () => {
+		const body = JSON.stringify({ events: [] });
+		const a = await exchange(head(`/api/events/${org.eventId}/judge-events`, 5, `authorization: Bearer ${org.token}\r\n`), body);
+		expect(statusOf(a.raw), a.raw).toBe(400);
+		expect(bodyOf(a.raw).message).toMatch(/^the body is not JSON/);
+		expect(a.raw.match(/^HTTP\/1\.1/gm)).toHaveLength(1);
+		expect(a.reset).toBe(false);
+		// And on a fresh connection: bytes that are not HTTP at all answer 400 JSON too.
+		const garbage = await exchange('', 'not http at all\r\n\r\n');
+		expect(statusOf(garbage.raw), garbage.raw).toBe(400);
+		expect(bodyOf(garbage.raw).message).toMatch(/not valid HTTP/);
+		expect(server.output()).not.toMatch(/\[500\]/);
+	});
 });

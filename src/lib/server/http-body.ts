@@ -1,17 +1,91 @@
-import { error } from '@sveltejs/kit';
+import { error, isHttpError } from '@sveltejs/kit';
+import { announcesBody } from './api-request';
+import { JsonBodyError, parseJsonBytes } from './json-body';
+
+/**
+ * A request's body, read by the endpoints that take one: within their size limit, refused when
+ * the client stops sending (a Content-Length longer than what arrives) and logged in one line,
+ * without a stack trace, when the client goes away in the middle (an aborted upload).
+ */
+
+/** Seconds without a byte of the body after which it is refused (408). BODY_IDLE_TIMEOUT overrides. */
+export const DEFAULT_BODY_IDLE_SECONDS = 30;
+
+function idleTimeoutMs(): number {
+	const configured = Number(process.env.BODY_IDLE_TIMEOUT);
+	return (Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_BODY_IDLE_SECONDS) * 1000;
+}
+
+/** Requests whose body was left partly unread (answered early): their connection must close. */
+const unfinished = new WeakSet<Request>();
+
+/**
+ * True when the request announced a body that was not read to its end: the answer must close
+ * the connection, or the rest of the body would be read as the next request. A body without a
+ * Content-Type reaches the app as none at all (SvelteKit), hence the headers.
+ */
+export function bodyLeftUnread(request: Request): boolean {
+	if (!announcesBody(request)) return false;
+	return request.body === null || !request.bodyUsed || unfinished.has(request);
+}
+
+class IdleTimeout extends Error {}
+
+/** The whole body as bytes (an empty array when there is none). */
+export async function readBodyBytes(request: Request, maxBytes: number, what: string): Promise<Uint8Array> {
+	const tooLarge = () => error(413, `${what} holds at most ${maxBytes} bytes`);
+	if (Number(request.headers.get('content-length') ?? 0) > maxBytes) tooLarge();
+	if (!request.body) return new Uint8Array(0);
+	const reader = request.body.getReader();
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	const idleMs = idleTimeoutMs();
+	try {
+		for (;;) {
+			const { done, value } = await withinIdle(reader.read(), idleMs);
+			if (done) break;
+			size += value.byteLength;
+			if (size > maxBytes) tooLarge();
+			chunks.push(value);
+		}
+	} catch (e) {
+		unfinished.add(request);
+		if (isHttpError(e)) throw e;
+		if (e instanceof IdleTimeout) {
+			const declared = request.headers.get('content-length');
+			error(408, `${what} stopped arriving: nothing for ${idleMs / 1000} s after ${size} bytes${declared ? ` of the ${declared} that Content-Length announced` : ''}`);
+		}
+		// SvelteKit's own refusals of the stream (more bytes than BODY_SIZE_LIMIT or Content-Length).
+		const status = (e as { status?: unknown }).status;
+		if (typeof status === 'number' && status >= 400 && status < 500) error(status, e instanceof Error ? e.message : String(e));
+		// The client went away (or its connection broke) in the middle of the body: nobody hears an answer.
+		console.warn(`${request.method} ${new URL(request.url).pathname}: the client aborted the upload after ${size} bytes (${e instanceof Error ? e.message : String(e)})`);
+		error(400, `${what} was interrupted after ${size} bytes`);
+	}
+	return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+/** `read` unless no byte comes within `ms`; a read still pending then is left to fail quietly. */
+function withinIdle<T>(read: Promise<T>, ms: number): Promise<T> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const idle = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new IdleTimeout()), ms);
+	});
+	read.catch(() => undefined);
+	return Promise.race([read, idle]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The request's JSON body, within `maxBytes`: 413 when larger (said before reading when the
- * length is declared), 400 with the parser's reason when it is not JSON.
+ * length is declared), 400 with the reason (and the field) when it nests too deep, is not
+ * UTF-8, holds a lone surrogate or is not JSON (json-body.ts).
  */
 export async function readJsonBody(request: Request, maxBytes: number, what: string): Promise<unknown> {
-	const tooLarge = () => error(413, `${what} holds at most ${maxBytes} bytes`);
-	if (Number(request.headers.get('content-length') ?? 0) > maxBytes) tooLarge();
-	const text = await request.text();
-	if (Buffer.byteLength(text, 'utf8') > maxBytes) tooLarge();
+	const bytes = await readBodyBytes(request, maxBytes, what);
 	try {
-		return JSON.parse(text);
+		return parseJsonBytes(bytes);
 	} catch (e) {
-		error(400, `the body is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+		if (e instanceof JsonBodyError) error(400, e.message);
+		throw e;
 	}
 }

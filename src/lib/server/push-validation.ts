@@ -1,6 +1,7 @@
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushResponse } from '$lib/sync/protocol';
 import { describeIssues, toIssues } from '$lib/validation';
+import { JsonBodyError, parseJsonBytes } from './json-body';
 import type { PushedSetup } from './device-setup';
 import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
 import { rawIdOf } from './raw-id';
@@ -30,14 +31,15 @@ export class PushTooLargeError extends Error {
 	}
 }
 
-/** Validates a push's body as received (UTF-8 bytes). */
+/** Validates a push's body as received (UTF-8 bytes; refused as json-body.ts says: too deep, not UTF-8, not JSON). */
 export function preparePushBytes(bytes: Uint8Array): PreparedPush {
 	if (bytes.byteLength > MAX_PUSH_BYTES) throw new PushTooLargeError();
 	let body: unknown;
 	try {
-		body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+		body = parseJsonBytes(bytes);
 	} catch (e) {
-		throw new PushFormatError(`the body is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+		if (e instanceof JsonBodyError) throw new PushFormatError(e.message);
+		throw e;
 	}
 	return preparePush(body);
 }

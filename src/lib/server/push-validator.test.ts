@@ -27,6 +27,20 @@ describe('push validator on this thread (no compiled worker file)', () => {
 		expect(push.refused).toMatchObject([{ index: 1, id: 'a-2' }]);
 	});
 
+	it('refuses a set-up entry nested 2,000 to 20,000 deep at once, with its message (issue 12.2)', async () => {
+		for (const depth of [65, 2000, 5000, 10_000, 20_000]) {
+			const body = bytes(`{"events":[],"setup":{"entries":[${'['.repeat(depth)}${']'.repeat(depth)}]}}`);
+			await expect(validator.prepare(body)).rejects.toThrow(/^the body nests arrays and objects deeper than 64 levels/);
+		}
+		expect((await validator.prepare(bytes(`{"events":[],"setup":{"entries":[${'['.repeat(60)}${']'.repeat(60)}]}}`))).setup?.entries).toHaveLength(1);
+	});
+
+	it('refuses a note that is not UTF-8 and a lone surrogate, naming the field (issue 12.6)', async () => {
+		const note = new Uint8Array(Buffer.concat([Buffer.from(`{"events":[${JSON.stringify(event)},{"payload":{"note":"N`), Buffer.from([0xff]), Buffer.from('OTE"}}]}')]));
+		await expect(validator.prepare(note)).rejects.toThrow(/^events\[1\]\.payload\.note: the body is not valid UTF-8/);
+		await expect(validator.prepare(bytes('{"events":[{"judge":"Eva \\udc00"}]}'))).rejects.toThrow(/^events\[0\]\.judge: a lone UTF-16 surrogate/);
+	});
+
 	it('refuses what is not JSON, not a push, or too large with the errors the endpoint answers', async () => {
 		await expect(validator.prepare(bytes('{"events": ['))).rejects.toThrow(PushFormatError);
 		await expect(validator.prepare(bytes('{"events": ['))).rejects.toThrow(/the body is not JSON/);
@@ -63,6 +77,34 @@ describe('push validator threads', () => {
 		await expect(validator.prepare(bytes('crash'))).rejects.toThrow(/thread stopped \(exit code 3\)/);
 		// The next push gets a new thread.
 		expect((await validator.prepare(bytes('{"n":2}'))).valid[0]!.row.json).toBe('{"n":2}');
+	});
+
+	it('refuses a body nested too deep on the calling thread: the thread never gets it', async () => {
+		const validator = new PushValidator(fakeWorker(), 1);
+		validators.push(validator);
+		// The fake thread would die on this text ("crash"); the check comes first.
+		await expect(validator.prepare(bytes(`{"events":[${'['.repeat(5000)}${']'.repeat(5000)}]}`))).rejects.toThrow(PushFormatError);
+		expect((await validator.prepare(bytes('{"n":3}'))).valid[0]!.row.json).toBe('{"n":3}');
+	});
+
+	it('an answer the main thread cannot read (deeply nested) fails the push at once instead of leaving it waiting (issue 12.2: no answer in 60 s)', async () => {
+		dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-validator-'));
+		const file = join(dir, 'deep-answer.mjs');
+		// Serializing this on the thread succeeds; reading it on the main thread overflows the stack ('messageerror').
+		writeFileSync(
+			file,
+			`import { parentPort } from 'node:worker_threads';
+			parentPort.on('message', ({ id }) => {
+				let deep = [];
+				for (let i = 0; i < 5000; i++) deep = [deep];
+				try { parentPort.postMessage({ id, push: { valid: deep, refused: [], setup: undefined, clock: undefined } }); } catch { parentPort.postMessage({ id, error: { kind: 'other', message: 'too deep to send' } }); }
+			});`
+		);
+		const validator = new PushValidator(pathToFileURL(file), 1);
+		validators.push(validator);
+		const started = Date.now();
+		await expect(validator.prepare(bytes('{"events":[]}'))).rejects.toThrow(/could not be read/);
+		expect(Date.now() - started).toBeLessThan(5000);
 	});
 
 	it('spreads pushes over its threads, all answered', async () => {

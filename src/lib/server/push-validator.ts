@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { checkJsonBytes } from './json-bytes-check';
+import { describeJsonBytesProblem } from './json-body';
 import { packRows, unpackRows, type PackedRows } from './packed-rows';
 import { preparePushBytes, PushFormatError, PushTooLargeError, type PreparedPush } from './push-validation';
+import { MAX_PUSH_BYTES } from '$lib/sync/protocol';
 
 /**
  * Validates pushes on worker threads, so that the main thread only serves requests and writes
@@ -29,7 +32,12 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
 			const kind: ErrorKind = e instanceof PushFormatError ? 'format' : e instanceof PushTooLargeError ? 'too-large' : 'other';
 			answer = { id, error: { kind, message: e instanceof Error ? e.message : String(e) } };
 		}
-		port.postMessage(answer);
+		try {
+			port.postMessage(answer);
+		} catch (e) {
+			// An answer that cannot be sent (a value the structured clone cannot copy) is an answer too: never leave a push waiting.
+			port.postMessage({ id, error: { kind: 'other', message: `the push's validation could not be answered: ${e instanceof Error ? e.message : String(e)}` } } satisfies Answer);
+		}
 	});
 }
 
@@ -48,8 +56,16 @@ export class PushValidator {
 		private readonly size: number
 	) {}
 
-	/** The validated push; rejects with PushFormatError (400) or PushTooLargeError (413). */
+	/**
+	 * The validated push; rejects with PushFormatError (400) or PushTooLargeError (413). Bodies
+	 * nested too deep (or not UTF-8) are refused here, on the calling thread, before a thread
+	 * parses them: answers carry parts of the body back, and a deeply nested one cannot be copied
+	 * between threads (the receiving side overflows its stack and drops the message).
+	 */
 	prepare(bytes: Uint8Array): Promise<PreparedPush> {
+		if (bytes.byteLength > MAX_PUSH_BYTES) return Promise.reject(new PushTooLargeError());
+		const problem = checkJsonBytes(bytes);
+		if (problem) return Promise.reject(new PushFormatError(describeJsonBytesProblem(bytes, problem)));
 		if (!this.workerFile || this.size < 1) return new Promise((resolve) => resolve(preparePushBytes(bytes)));
 		const slot = this.leastBusy();
 		const id = this.nextId++;
@@ -94,6 +110,11 @@ export class PushValidator {
 			slot.pending.clear();
 		};
 		worker.on('error', fail);
+		// An answer this thread could not read: which push it was is unknown, so the thread's pushes all fail (500, re-sent by the devices) and the thread is replaced.
+		worker.on('messageerror', (error) => {
+			fail(new Error(`an answer of the push validation thread could not be read: ${error instanceof Error ? error.message : String(error)}`));
+			void worker.terminate();
+		});
 		worker.on('exit', (code) => fail(new Error(`the push validation thread stopped (exit code ${code})`)));
 		// Idle threads must not keep the server process alive (after the listeners: adding one refs it again).
 		worker.unref();

@@ -1,6 +1,7 @@
 import { error, json } from '@sveltejs/kit';
 import { getGroupCommit, getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
+import { readBodyBytes } from '$lib/server/http-body';
 import { PushFormatError, PushTooLargeError, type PreparedPush } from '$lib/server/push-validation';
 import { getPushValidator } from '$lib/server/push-validator';
 import { storePush } from '$lib/server/sync-push';
@@ -19,7 +20,7 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	let push: PreparedPush;
 	try {
 		// Parsed and validated on a worker thread (push-validator.ts) while this one serves others.
-		push = await getPushValidator().prepare(new Uint8Array(await request.arrayBuffer()));
+		push = await getPushValidator().prepare(await readBodyBytes(request, MAX_PUSH_BYTES, 'a push'));
 	} catch (e) {
 		if (e instanceof PushTooLargeError) error(413, e.message);
 		if (e instanceof PushFormatError) error(400, e.message);
