@@ -1,10 +1,12 @@
 import type { Handle, ServerInit } from '@sveltejs/kit';
+import { sequence } from '@sveltejs/kit/hooks';
 import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
 import { finishApiResponse } from '$lib/server/api-response';
 import { demoOrganizerKey } from '$lib/server/demo-key';
 import { getPushValidator } from '$lib/server/push-validator';
+import { securityHeaders } from '$lib/server/security-headers';
 
 /** Open the store (and insert the demo event on a first start) and start the push validation threads before the first request. */
 export const init: ServerInit = () => {
@@ -26,7 +28,7 @@ const LANG_PLACEHOLDER = '%paraglide.lang%';
  * language, `<html lang>` included. The prerendered station shell is rendered at build time,
  * without either, so in English; the station sets the language in the browser.
  */
-export const handle: Handle = ({ event, resolve }) =>
+const localized: Handle = ({ event, resolve }) =>
 	paraglideMiddleware(event.request, async ({ request, locale }) => {
 		event.request = request;
 		const resolved = await resolve(event, {
@@ -43,3 +45,6 @@ export const handle: Handle = ({ event, resolve }) =>
 		}
 		return response;
 	});
+
+/** The security headers outermost, so that every answer gets them, errors included. */
+export const handle = sequence(securityHeaders, localized);
