@@ -149,7 +149,7 @@ test('every answer carries the security headers: server-rendered and prerendered
 	});
 });
 
-test('the start page, the station and a heat work without a policy violation', async ({ page }) => {
+test('the start page, the station and a heat work without a policy violation; the screen may be kept awake, the camera used, nothing else', async ({ page }) => {
 	await page.goto('/');
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -157,6 +157,17 @@ test('the start page, the station and a heat work without a policy violation', a
 	await fillQuickSetup(page, 'czjpa-individual', ['Ana', 'Bob']);
 	await page.getByTestId('start').click();
 	await expect(seatCard(page, 'Ana').getByTestId('status')).toHaveText('Running');
+	// The Permissions-Policy lets the app keep the screen awake and use the camera, nothing more.
+	expect(
+		await page.evaluate(async () => {
+			const policy = (document as unknown as { featurePolicy?: { allowsFeature: (f: string) => boolean } }).featurePolicy;
+			const lock = await navigator.wakeLock.request('screen').then(
+				(sentinel) => sentinel.release().then(() => 'granted'),
+				(e: Error) => `${e.name}: ${e.message}`
+			);
+			return { lock, allowed: policy ? ['camera', 'screen-wake-lock', 'microphone', 'geolocation', 'payment', 'usb'].filter((f) => policy.allowsFeature(f)) : null };
+		})
+	).toEqual({ lock: 'granted', allowed: ['camera', 'screen-wake-lock'] });
 	await seatCard(page, 'Ana').getByTestId('hand').click();
 	await seatCard(page, 'Ana').getByTestId('missing').fill('0');
 	await seatCard(page, 'Ana').getByTestId('confirm').click();

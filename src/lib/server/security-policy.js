@@ -60,9 +60,9 @@ export const CSP_DIRECTIVES = {
  * a page reached by a link inside the app keeps the policy of the page the tab first loaded.
  * Referrer: none at all. A pairing link carries its token in the fragment, which is never sent,
  * and the pairing page removes it at once; with no referrer nothing of an address (an event ID,
- * a competition) leaves with a request either. The app's own POSTs are JSON, which SvelteKit's
- * CSRF check does not look at, so the `Origin: null` that this policy makes browsers send on
- * same-origin POSTs changes nothing.
+ * a competition) leaves with a request either. The `Origin` header of the app's own requests is
+ * unaffected (fetch() sends it whatever the referrer policy), so SvelteKit's CSRF check still
+ * sees it.
  * @type {Readonly<Record<string, string>>}
  */
 export const SECURITY_HEADERS = Object.freeze({
