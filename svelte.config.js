@@ -1,5 +1,6 @@
 import adapter from '@sveltejs/adapter-node';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { CSP_DIRECTIVES } from './src/lib/server/security-policy.js';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -15,6 +16,10 @@ const config = {
 		// Absolute asset paths: the service worker serves the prerendered /station shell for
 		// client-only routes below it too (navigateFallback), where relative paths would break.
 		paths: { relative: false },
+		// The Content-Security-Policy (src/lib/server/security-policy.js). Hashes, not nonces: the
+		// prerendered pages (the station, served offline by the worker) carry the sha256 of their
+		// inline start script in a <meta> tag, which scripts/start.js also sends as the header.
+		csp: { mode: 'hash', directives: CSP_DIRECTIVES },
 		// svelte-check and tsc also cover the CLI, benchmarks and tool configs.
 		typescript: {
 			config: (config) => {

@@ -1,8 +1,9 @@
 // Serves the production build (adapter-node) on 127.0.0.1:3000 unless HOST/PORT say otherwise.
 // With HTTPS_CERT and HTTPS_KEY (PEM files) it serves HTTPS itself, for a venue laptop on a local
-// network (README, "Deployment and HTTPS"); without them, plain HTTP as adapter-node does (for
-// localhost, or behind a TLS reverse proxy).
+// network (README, "Deployment and HTTPS"); without them, plain HTTP (for localhost, or behind a
+// TLS reverse proxy). Either way every answer carries the security headers (./security-headers.js).
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -10,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { answerClientErrors, stampConnectionScheme, takeSchemeFromConnection } from './http-edges.js';
+import { securityHeaders } from './security-headers.js';
 
 process.env.HOST ||= '127.0.0.1';
 process.env.PORT ||= '3000';
@@ -24,7 +26,7 @@ const certFile = process.env.HTTPS_CERT;
 const keyFile = process.env.HTTPS_KEY;
 const secure = Boolean(certFile || keyFile);
 
-const entry = fileURLToPath(new URL(secure ? '../build/handler.js' : '../build/index.js', import.meta.url));
+const entry = fileURLToPath(new URL('../build/handler.js', import.meta.url));
 if (!existsSync(entry)) {
 	console.error(`No build at ${entry}: run "npm run build" first.`);
 	process.exit(1);
@@ -90,71 +92,69 @@ if (everywhere) {
 console.log(`Data directory: ${process.env.DATA_DIR}`);
 
 // Without ORIGIN or PROTOCOL_HEADER the origin's scheme is the connection's (http-edges.js), not
-// adapter-node's assumed https.
+// adapter-node's assumed https. Called before the handler is imported: it reads the environment then.
 const stampScheme = takeSchemeFromConnection();
 
-if (!secure || !tls) {
-	// adapter-node's server (index.js: PORT, HOST, SOCKET_PATH, timeouts, graceful shutdown).
-	const { server } = await import('../build/index.js');
-	if (stampScheme) stampConnectionScheme(server.server, 'http');
-	answerClientErrors(server.server);
-} else {
-	// adapter-node's middleware: static files, prerendered pages, then SvelteKit. It reads ORIGIN,
-	// PROTOCOL_HEADER, HOST_HEADER, ADDRESS_HEADER, XFF_DEPTH and BODY_SIZE_LIMIT itself.
-	const { handler } = await import('../build/handler.js');
+// adapter-node's middleware: static files, prerendered pages, then SvelteKit. It reads ORIGIN,
+// PROTOCOL_HEADER, HOST_HEADER, ADDRESS_HEADER, XFF_DEPTH and BODY_SIZE_LIMIT itself. Served here
+// rather than by its own server (build/index.js) so that the headers are set around it: the
+// static files and the prerendered pages never reach SvelteKit's hooks.
+const { handler } = await import('../build/handler.js');
+const setSecurityHeaders = securityHeaders(fileURLToPath(new URL('../build/prerendered', import.meta.url)));
 
-	// The local CA that `npm run cert` writes beside the certificate, for tablets to download.
-	const caFile = join(dirname(resolve(certFile ?? '')), 'ca.crt');
-	const ca = existsSync(caFile) ? readFileSync(caFile) : undefined;
-	if (ca) console.log(`Tablets can download the CA to trust from ${scheme}://<address>:${PORT}/ca.crt`);
+// The local CA that `npm run cert` writes beside the certificate, for tablets to download.
+const caFile = secure ? join(dirname(resolve(certFile ?? '')), 'ca.crt') : '';
+const ca = secure && existsSync(caFile) ? readFileSync(caFile) : undefined;
+if (ca) console.log(`Tablets can download the CA to trust from ${scheme}://<address>:${PORT}/ca.crt`);
 
-	const server = https.createServer(tls, (req, res) => {
-		if (ca && req.method === 'GET' && req.url === '/ca.crt') {
-			res.writeHead(200, { 'content-type': 'application/x-x509-ca-cert', 'content-length': ca.length });
-			res.end(ca);
-			return;
-		}
-		handler(req, res, () => {
-			res.statusCode = 404;
-			res.end('Not found');
-		});
+/** @type {import('node:http').RequestListener} */
+const listener = (req, res) => {
+	setSecurityHeaders(req, res);
+	if (ca && req.method === 'GET' && req.url === '/ca.crt') {
+		res.writeHead(200, { 'content-type': 'application/x-x509-ca-cert', 'content-length': ca.length });
+		res.end(ca);
+		return;
+	}
+	handler(req, res, () => {
+		res.statusCode = 404;
+		res.end('Not found');
 	});
+};
+const server = tls ? https.createServer(tls, listener) : http.createServer(listener);
+if (stampScheme) stampConnectionScheme(server, tls ? 'https' : 'http');
+answerClientErrors(server);
 
-	/** @param {string} name */
-	const seconds = (name) => {
-		const v = process.env[name];
-		return v && Number.isFinite(Number(v)) ? Number(v) : undefined;
-	};
-	const keepAlive = seconds('KEEP_ALIVE_TIMEOUT');
-	if (keepAlive !== undefined) server.keepAliveTimeout = keepAlive * 1000;
-	const headersTimeout = seconds('HEADERS_TIMEOUT');
-	if (headersTimeout !== undefined) server.headersTimeout = headersTimeout * 1000;
-	const shutdownTimeout = seconds('SHUTDOWN_TIMEOUT') ?? 30;
+/** @param {string} name */
+const seconds = (name) => {
+	const v = process.env[name];
+	return v && Number.isFinite(Number(v)) ? Number(v) : undefined;
+};
+const keepAlive = seconds('KEEP_ALIVE_TIMEOUT');
+if (keepAlive !== undefined) server.keepAliveTimeout = keepAlive * 1000;
+const headersTimeout = seconds('HEADERS_TIMEOUT');
+if (headersTimeout !== undefined) server.headersTimeout = headersTimeout * 1000;
+const shutdownTimeout = seconds('SHUTDOWN_TIMEOUT') ?? 30;
 
-	if (stampScheme) stampConnectionScheme(server, 'https');
-	answerClientErrors(server);
+server.on('error', (e) => {
+	console.error(`Cannot serve on ${urlHost(HOST)}:${PORT}: ${e.message}`);
+	process.exit(1);
+});
+server.listen(PORT, HOST, () => console.log(`Listening on ${scheme}://${urlHost(HOST)}:${PORT}/`));
 
-	server.on('error', (e) => {
-		console.error(`Cannot serve on ${urlHost(HOST)}:${PORT}: ${e.message}`);
-		process.exit(1);
+/** @type {NodeJS.Timeout | undefined} */
+let forceClose;
+/** Like adapter-node: stop accepting, let requests finish, then let the app close its store. */
+const shutdown = (/** @type {NodeJS.Signals} */ reason) => {
+	if (forceClose) return;
+	forceClose = setTimeout(() => server.closeAllConnections(), shutdownTimeout * 1000);
+	server.closeIdleConnections();
+	server.close((error) => {
+		clearTimeout(forceClose);
+		if (error) return;
+		process.emit(/** @type {any} */ ('sveltekit:shutdown'), reason);
 	});
-	server.listen(PORT, HOST, () => console.log(`Listening on ${scheme}://${urlHost(HOST)}:${PORT}/`));
-
-	/** @type {NodeJS.Timeout | undefined} */
-	let forceClose;
-	/** Like adapter-node: stop accepting, let requests finish, then let the app close its store. */
-	const shutdown = (/** @type {NodeJS.Signals} */ reason) => {
-		if (forceClose) return;
-		forceClose = setTimeout(() => server.closeAllConnections(), shutdownTimeout * 1000);
-		server.closeIdleConnections();
-		server.close((error) => {
-			clearTimeout(forceClose);
-			if (error) return;
-			process.emit(/** @type {any} */ ('sveltekit:shutdown'), reason);
-		});
-		// Keep-alive connections that go idle after their request must not hold the server open.
-		server.on('request', (_req, res) => res.on('finish', () => server.closeIdleConnections()));
-	};
-	process.on('SIGTERM', shutdown);
-	process.on('SIGINT', shutdown);
-}
+	// Keep-alive connections that go idle after their request must not hold the server open.
+	server.on('request', (_req, res) => res.on('finish', () => server.closeIdleConnections()));
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

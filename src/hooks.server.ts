@@ -8,6 +8,7 @@ import { isApiPath } from '$lib/server/api-request';
 import { formCsrfHandle } from '$lib/server/form-csrf';
 import { demoOrganizerKey } from '$lib/server/demo-key';
 import { getPushValidator } from '$lib/server/push-validator';
+import { securityHeaders } from '$lib/server/security-headers';
 
 /** Open the store (and insert the demo event on a first start) and start the push validation threads before the first request. */
 export const init: ServerInit = () => {
@@ -50,7 +51,8 @@ const i18nHandle: Handle = ({ event, resolve }) => {
 };
 
 /**
- * /api first (JSON bodies only, JSON errors: src/lib/server/api-handle.ts), then the pages'
- * check of cross-site forms (src/lib/server/form-csrf.ts), then the language.
+ * The security headers outermost, so that every answer gets them, errors included; then /api
+ * (JSON bodies only, JSON errors: src/lib/server/api-handle.ts), the pages' check of
+ * cross-site forms (src/lib/server/form-csrf.ts), and the language.
  */
-export const handle: Handle = sequence(apiHandle, formCsrfHandle, i18nHandle);
+export const handle: Handle = sequence(securityHeaders, apiHandle, formCsrfHandle, i18nHandle);
