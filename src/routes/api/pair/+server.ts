@@ -18,7 +18,7 @@ export const POST: RequestHandler = async ({ request, getClientAddress }) => {
 	if (!attempt.ok && attempt.status === 429) {
 		const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
 		return json(
-			{ message: `too many wrong pairing codes: wait ${seconds} s, then type the code again`, retryAfter: seconds },
+			{ message: `too many wrong pairing codes: wait ${seconds} s, then type the code again` },
 			{ status: 429, headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' } }
 		);
 	}
