@@ -107,19 +107,18 @@ export function attemptPairing(
 	const { address, deviceId, now } = attempt;
 	const code = normalizeCode(attempt.typed);
 	if (!code) return { ok: false, status: 404 };
-	return store.transaction(() => {
-		const live = eventsWithLiveCodes(store, now);
-		const addressWait = guard.addressWait(address, now);
-		if (addressWait > 0) {
-			guard.failed(address, live, now, false);
-			return { ok: false, status: 429, retryAfterMs: addressWait };
-		}
-		const row = findCode(store, code, now);
-		if (row?.live && guard.eventWait([row.event_id], now) === 0) return { ok: true, ...redeem(store, row, deviceId, now) };
-		const targets = new Set(live);
-		if (row) targets.add(row.event_id);
-		guard.failed(address, targets, now, true);
-		const wait = guard.eventWait(targets, now);
-		return wait > 0 ? { ok: false, status: 429, retryAfterMs: wait } : { ok: false, status: 404 };
-	});
+	// Reads only, and synchronous (nothing else runs meanwhile): no write transaction for a miss.
+	const live = eventsWithLiveCodes(store, now);
+	const addressWait = guard.addressWait(address, now);
+	if (addressWait > 0) {
+		guard.failed(address, live, now, false);
+		return { ok: false, status: 429, retryAfterMs: addressWait };
+	}
+	const row = findCode(store, code, now);
+	if (row?.live && guard.eventWait([row.event_id], now) === 0) return { ok: true, ...redeem(store, row, deviceId, now) };
+	const targets = new Set(live);
+	if (row) targets.add(row.event_id);
+	guard.failed(address, targets, now, true);
+	const wait = guard.eventWait(targets, now);
+	return wait > 0 ? { ok: false, status: 429, retryAfterMs: wait } : { ok: false, status: 404 };
 }

@@ -202,6 +202,9 @@ describe('Store', () => {
 		expect(store.db.prepare('SELECT seq, id FROM heat_starts ORDER BY seq').all()).toEqual([1, 2, 3, 4].map((n) => ({ seq: n, id: `s${n}` })));
 		expect(store.db.prepare('SELECT token_id, device_id, bound FROM token_devices').all()).toEqual([{ token_id: 'dev-1', device_id: 't', bound: 1 }]);
 		expect(store.db.pragma('foreign_key_check')).toEqual([]);
+		// Pulls still walk the event's index in arrival order (the row ID), not the new keys.
+		const plan = store.db.prepare('EXPLAIN QUERY PLAN SELECT json FROM judge_events WHERE event_id = ? AND server_seq > ? ORDER BY server_seq LIMIT 10').all(DEMO_EVENT_ID, 0) as { detail: string }[];
+		expect(plan.map((p) => p.detail)).toEqual(['SEARCH judge_events USING INDEX judge_events_event (event_id=? AND rowid>?)']);
 	});
 
 	it('recognises a re-sent event stored by an earlier version in canonical (sorted-key) form', () => {
