@@ -1,7 +1,8 @@
 // Serves the production build (adapter-node) on 127.0.0.1:3000 unless HOST/PORT say otherwise.
 // With HTTPS_CERT and HTTPS_KEY (PEM files) it serves HTTPS itself, for a venue laptop on a local
 // network (README, "Deployment and HTTPS"); without them, plain HTTP (for localhost, or behind a
-// TLS reverse proxy). Either way every answer carries the security headers (./security-headers.js).
+// TLS reverse proxy). Either way every answer carries the security headers (./security-headers.js),
+// and a second server on the same DATA_DIR refuses to start.
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -12,6 +13,7 @@ import { X509Certificate } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { answerClientErrors, stampConnectionScheme, takeSchemeFromConnection } from './http-edges.js';
 import { securityHeaders } from './security-headers.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 process.env.HOST ||= '127.0.0.1';
 process.env.PORT ||= '3000';
@@ -79,6 +81,15 @@ const coverage = (address) => {
 	const ok = isIP(address) ? x509.checkIP(address) : x509.checkHost(address);
 	return ok ? '' : '   (not in the certificate: browsers will refuse it)';
 };
+
+// One server per data directory: a second one refuses to start (scripts/data-dir-lock.js).
+const lock = await lockDataDir(process.env.DATA_DIR, { url: `${scheme}://${urlHost(HOST)}:${PORT}/` });
+if (!lock.ok) {
+	console.error(lock.message);
+	process.exit(1);
+}
+// The kernel lets go of the lock however the process ends; on a normal exit the note of who held it goes too.
+process.once('exit', lock.release);
 
 const everywhere = HOST === '0.0.0.0' || HOST === '::';
 console.log(`Puzzle judge on ${scheme}://${urlHost(HOST)}:${PORT}/`);

@@ -36,7 +36,7 @@ async function organize(names = NAMES) {
 	});
 	const display = await addDevice(eventId, organizerKey, 'display', 'Hall screen');
 	const judge = await addDevice(eventId, organizerKey, 'judge', 'Table 1');
-	return { eventId, competitionId, heatId, entryIds, display, judge, eventName: created.event.name };
+	return { eventId, competitionId, heatId, entryIds, display, judge, organizerKey, eventName: created.event.name };
 }
 
 /** The judge's tablet: the start with its preview, Bea's finish at 32:00, Ana's at 40:00 (both checked). */
@@ -158,8 +158,10 @@ test('a display shows the preview, the running clock, the time left and the fini
 test('a heat whose first table finished while the other has not started still runs; all finished before the limit says so, not time is up', async ({ page }) => {
 	const org = await organize();
 	const [ana, bea, cris, dora] = org.entryIds as [string, string, string, string];
-	const push = async (log: DeviceLog) =>
-		expectStatus(await call('POST', `/api/events/${org.eventId}/judge-events`, { token: org.judge.token, json: { events: log.events } }), 200, 'push');
+	// Two tablets, each with its own token (a judge's token pushes its own tablet's events only).
+	const table2Token = (await addDevice(org.eventId, org.organizerKey, 'judge', 'Table 2')).token;
+	const push = async (log: DeviceLog, token = org.judge.token) =>
+		expectStatus(await call('POST', `/api/events/${org.eventId}/judge-events`, { token, json: { events: log.events } }), 200, 'push');
 	// Table 1 starts Ana and Bea; both are done within 9 minutes. Table 2 has not started.
 	const table1 = new DeviceLog({ deviceId: `judge1-${org.eventId}`, judge: 'Eva', competitionId: org.competitionId, heatId: org.heatId });
 	table1.start(START, [ana, bea], RULESET.previewMs);
@@ -181,7 +183,7 @@ test('a heat whose first table finished while the other has not started still ru
 	table2.start(START + 5 * MIN, [cris, dora], RULESET.previewMs);
 	table2.finish(cris, CLOCK_ZERO + 40 * MIN);
 	table2.finish(dora, CLOCK_ZERO + 67 * MIN);
-	await push(table2);
+	await push(table2, table2Token);
 	await page.reload();
 	await showAt(page, CLOCK_ZERO + 70 * MIN);
 	await expect(page.getByTestId('display-clock')).toContainText('All finished');

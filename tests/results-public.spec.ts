@@ -51,11 +51,12 @@ test('publish, correct, re-publish, protest window, final: the public sees publi
 	t1.start(T0, [e('anna'), e('bea')]);
 	const annaHand = t1.finish(e('anna'), T0 + 40 * MIN);
 	t1.finish(e('bea'), T0 + 55 * MIN);
-	const t2 = new DeviceLog({ deviceId: `rp-${RUN}-tab2`, judge: 'Eva', competitionId: c1, heatId: `${c1}-h2` });
+	// One tablet (a judge's token pushes its own tablet's events only): its numbers go on per heat.
+	const t2 = new DeviceLog({ deviceId: `rp-${RUN}-tab1`, judge: 'Eva', competitionId: c1, heatId: `${c1}-h2`, firstSeq: 100 });
 	t2.start(T0 + 120 * MIN, [e('cyril'), e('dana')]);
 	t2.finish(e('cyril'), T0 + 150 * MIN);
 	t2.finish(e('dana'), T0 + 170 * MIN);
-	const t3 = new DeviceLog({ deviceId: `rp-${RUN}-tab3`, judge: 'Eva', competitionId: c2, heatId: `${c2}-h1` });
+	const t3 = new DeviceLog({ deviceId: `rp-${RUN}-tab1`, judge: 'Eva', competitionId: c2, heatId: `${c2}-h1`, firstSeq: 200 });
 	t3.start(T0, [e('zoe')]);
 	t3.finish(e('zoe'), T0 + 20 * MIN);
 	const pushed = expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: judge.token, json: { events: [...t1.events, ...t2.events, ...t3.events] } }), 200, 'push').body;

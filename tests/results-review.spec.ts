@@ -47,7 +47,10 @@ test('ES-TIE: a tie for first gets a tie-break heat in one action, its order dec
 	afternoon.start(T1, [e('carla'), e('diego')], preview);
 	afternoon.confirm(afternoon.hand(e('carla'), T1 + preview + 45 * MIN + 900), T1 + preview + 46 * MIN, 0);
 	afternoon.confirm(afternoon.hand(e('diego'), T1 + preview + 55 * MIN), T1 + preview + 56 * MIN, 0);
-	for (const log of [morning, afternoon]) expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: judge.token, json: { events: log.events } }), 200, 'push');
+	// Two tablets, each with its own token (a judge's token pushes its own tablet's events only).
+	const second = await addDevice(eventId, org, 'judge', 'Table 2');
+	for (const [log, token] of [[morning, judge.token], [afternoon, second.token]] as const)
+		expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token, json: { events: log.events } }), 200, 'push');
 
 	await signInOrganizer(page, org, eventId, `Review ${RUN}`);
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${c}"]`);

@@ -9,44 +9,50 @@ import { addDevice, call, createEvent, DAY, eventFile, expectStatus, judgeLog, p
  * requests would have changed is checked to be unchanged.
  */
 
-const COLUMNS = ['none', 'malformed', 'unknown', 'revoked', 'orgA', 'judgeA', 'displayA', 'orgB'] as const;
+const COLUMNS = ['none', 'malformed', 'unknown', 'revoked', 'orgA', 'judgeA', 'displayA', 'orgB', 'judgeB'] as const;
 type Column = (typeof COLUMNS)[number];
 
 // prettier-ignore
 const MATRIX: Record<string, Record<Column, number>> = {
-	//                                              none  malformed unknown revoked orgA judgeA displayA orgB
-	'GET /api/health':                       row(   200,  200,      200,    200,    200, 200,   200,     200),
-	'GET /api/time':                         row(   200,  200,      200,    200,    200, 200,   200,     200),
-	'POST /api/events':                      row(   201,  201,      201,    201,    201, 201,   201,     201),
-	'GET /api/events/A/setup':               row(   401,  401,      401,    401,    200, 200,   200,     403),
-	'POST /api/events/A/setup':              row(   401,  401,      401,    401,    200, 403,   403,     403),
-	'POST /api/events/A/judge-events':       row(   401,  401,      401,    401,    200, 200,   403,     403),
-	'GET /api/events/A/judge-events':        row(   401,  401,      401,    401,    200, 200,   200,     403),
-	'GET /api/events/A/devices':             row(   401,  401,      401,    401,    200, 403,   403,     403),
-	'POST /api/events/A/devices':            row(   401,  401,      401,    401,    201, 403,   403,     403),
-	'DELETE /api/events/A/devices/{id}':     row(   401,  401,      401,    401,    200, 403,   403,     403),
-	'POST /api/pair':                        row(   200,  200,      200,    200,    200, 200,   200,     200),
-	'GET /api/events/A/backup':              row(   401,  401,      401,    401,    200, 403,   403,     403),
-	'POST /api/restore':                     row(   201,  201,      201,    201,    201, 201,   201,     201),
-	'POST /api/events/A/import':             row(   401,  401,      401,    401,    200, 403,   403,     403),
-	'GET /api/device':                       row(   401,  401,      401,    401,    200, 200,   200,     200),
-	'POST /api/events/A/heat-starts':        row(   401,  401,      401,    401,    201, 403,   403,     403),
-	'GET /api/events/A/heat-starts':         row(   401,  401,      401,    401,    200, 200,   200,     403),
-	'POST /api/events/A/publications':       row(   401,  401,      401,    401,    201, 403,   403,     403),
-	'POST /api/events/A/publications/{c}/final': row(401, 401,   401,    401,    200, 403,   403,     403),
-	'GET /api/events/A/entries/{e}/audit':   row(   401,  401,      401,    401,    200, 403,   403,     403),
-	'POST /api/events/A/merges':             row(   401,  401,      401,    401,    201, 403,   403,     403),
+	//                                              none  malformed unknown revoked orgA judgeA displayA orgB judgeB
+	'GET /api/health':                       row(   200,  200,      200,    200,    200, 200,   200,     200, 200),
+	'GET /api/time':                         row(   200,  200,      200,    200,    200, 200,   200,     200, 200),
+	'POST /api/events':                      row(   201,  201,      201,    201,    201, 201,   201,     201, 201),
+	'GET /api/events/A/setup':               row(   401,  401,      401,    401,    200, 200,   200,     403, 403),
+	'POST /api/events/A/setup':              row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'POST /api/events/A/judge-events':       row(   401,  401,      401,    401,    200, 200,   403,     403, 403),
+	// Events of a device other than the caller's own: stored for the organizer, refused one by one (200, `refused`) for a judge.
+	'POST /api/events/A/judge-events, another device\'s': row(401, 401, 401,    401,    200, 200,   403,     403, 403),
+	// Tablet A's device ID, next numbers and event IDs pushed to event B: B's organizer may (another event is apart), B's judge not (its own tablet's only).
+	'POST /api/events/B/judge-events, tablet A\'s next': row(401, 401, 401,    401,    403, 403,   403,     200, 200),
+	'GET /api/events/A/judge-events':        row(   401,  401,      401,    401,    200, 200,   200,     403, 403),
+	'GET /api/events/A/devices':             row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'POST /api/events/A/devices':            row(   401,  401,      401,    401,    201, 403,   403,     403, 403),
+	'DELETE /api/events/A/devices/{id}':     row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'POST /api/pair':                        row(   200,  200,      200,    200,    200, 200,   200,     200, 200),
+	'GET /api/events/A/backup':              row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'POST /api/restore':                     row(   201,  201,      201,    201,    201, 201,   201,     201, 201),
+	'POST /api/events/A/import':             row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'GET /api/device':                       row(   401,  401,      401,    401,    200, 200,   200,     200, 200),
+	'POST /api/events/A/heat-starts':        row(   401,  401,      401,    401,    201, 403,   403,     403, 403),
+	// The ID of A's start, used in B: a start of B's own (201), not "already used" (no oracle across events).
+	'POST /api/events/B/heat-starts, A\'s ID': row(401,  401,      401,    401,    403, 403,   403,     201, 403),
+	'GET /api/events/A/heat-starts':         row(   401,  401,      401,    401,    200, 200,   200,     403, 403),
+	'POST /api/events/A/publications':       row(   401,  401,      401,    401,    201, 403,   403,     403, 403),
+	'POST /api/events/A/publications/{c}/final': row(401, 401,   401,    401,    200, 403,   403,     403, 403),
+	'GET /api/events/A/entries/{e}/audit':   row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'POST /api/events/A/merges':             row(   401,  401,      401,    401,    201, 403,   403,     403, 403),
 	// An entry of event B asked for under A: not found for A's organizer, refused for the others.
-	'GET /api/events/A/entries/{B e}/audit': row(   401,  401,      401,    401,    404, 403,   403,     403),
-	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200),
-	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200)
+	'GET /api/events/A/entries/{B e}/audit': row(   401,  401,      401,    401,    404, 403,   403,     403, 403),
+	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200, 200),
+	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200, 200)
 };
 
 function row(...statuses: number[]): Record<Column, number> {
 	return Object.fromEntries(COLUMNS.map((c, i) => [c, statuses[i]!])) as Record<Column, number>;
 }
 
-test('authorization matrix: every endpoint × no, malformed, unknown, revoked token, each role of event A, the organizer of event B', async ({ request }) => {
+test('authorization matrix: every endpoint × no, malformed, unknown, revoked token, each role of event A, the organizer and a judge of event B', async ({ request }) => {
 	// Two events, each with its organizer's set-up; in A a judge, a display and a revoked judge.
 	const A = await createEvent(`Authz A ${RUN}`);
 	const B = await createEvent(`Authz B ${RUN}`);
@@ -58,6 +64,13 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	const displayA = await addDevice(A.eventId, A.token, 'display', 'Display A');
 	const revoked = await addDevice(A.eventId, A.token, 'judge', 'Revoked judge');
 	await revokeDevice(A.eventId, A.token, revoked.device.id);
+	const judgeB = await addDevice(B.eventId, B.token, 'judge', 'Judge B');
+	// Each judge's tablet pairs: its token is bound to the tablet's device ID.
+	const TABLET_A = `az-${RUN}-tablet-a`;
+	for (const [j, deviceId] of [[judgeA, TABLET_A], [judgeB, `az-${RUN}-tablet-b`]] as const)
+		expectStatus(await call('POST', '/api/device', { token: j.token, json: { deviceId } }), 200, 'pairing binds the tablet');
+	// The tablet's log: its first two events pushed below, the next two what a judge of B tries to take.
+	const tabletA = judgeLog(TABLET_A, sA.competitionId, sA.heatId, sA.entryIds, 4);
 
 	const authorization: Record<Column, string | null> = {
 		none: null,
@@ -67,7 +80,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		orgA: `Bearer ${A.token}`,
 		judgeA: `Bearer ${judgeA.token}`,
 		displayA: `Bearer ${displayA.token}`,
-		orgB: `Bearer ${B.token}`
+		orgB: `Bearer ${B.token}`,
+		judgeB: `Bearer ${judgeB.token}`
 	};
 	// Per column: a device to revoke and a pairing code to redeem (created by A's organizer).
 	const targets = {} as Record<Column, AddedDevice>;
@@ -92,7 +106,13 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		entries: folded.bundle.entries.map((e, i) => ({ from: e.id, to: kept.bundle.entries[i]!.id })),
 		reason: `Merged by ${c}`
 	});
-	const logOf = (c: Column) => judgeLog(`az-${RUN}-push-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 2);
+	/** What each caller pushes as its own: judge A's tablet its first two events, the others a log of their own. */
+	const pushDevice = (c: Column) => (c === 'judgeA' ? TABLET_A : `az-${RUN}-push-${c}`);
+	const logOf = (c: Column) => (c === 'judgeA' ? tabletA.slice(0, 2) : judgeLog(pushDevice(c), sA.competitionId, sA.heatId, sA.entryIds, 2));
+	const spoofOf = (c: Column) => judgeLog(`az-${RUN}-spoof-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 2);
+	// Tablet A's next two events, as B's callers push them into B: of B's competition, A's device, numbers and IDs.
+	const takenOf = () => tabletA.slice(2).map((e) => ({ ...e, competitionId: sB.competitionId, heatId: sB.heatId, entryId: sB.entryIds[0]! }));
+	const b = `/api/events/${B.eventId}`;
 	const fileLogOf = (c: Column) => judgeLog(`az-${RUN}-file-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 3);
 	const before = await snapshot(A.eventId, A.token);
 
@@ -105,6 +125,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'GET /api/events/A/setup': (r, headers) => r.get(`${a}/setup`, { headers }),
 		'POST /api/events/A/setup': (r, headers, c) => r.post(`${a}/setup`, { headers, data: { heats: [{ id: sA.heatId, competitionId: sA.competitionId, name: `Renamed by ${c}` }] } }),
 		'POST /api/events/A/judge-events': (r, headers, c) => r.post(`${a}/judge-events`, { headers, data: { events: logOf(c) } }),
+		"POST /api/events/A/judge-events, another device's": (r, headers, c) => r.post(`${a}/judge-events`, { headers, data: { events: spoofOf(c) } }),
+		"POST /api/events/B/judge-events, tablet A's next": (r, headers) => r.post(`${b}/judge-events`, { headers, data: { events: takenOf() } }),
 		'GET /api/events/A/judge-events': (r, headers) => r.get(`${a}/judge-events?after=0&limit=5000`, { headers }),
 		'GET /api/events/A/devices': (r, headers) => r.get(`${a}/devices`, { headers }),
 		'POST /api/events/A/devices': (r, headers, c) => r.post(`${a}/devices`, { headers, data: { role: 'judge', label: `Added by ${c}` } }),
@@ -135,6 +157,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'GET /api/device': (r, headers) => r.get('/api/device', { headers }),
 		'POST /api/events/A/heat-starts': (r, headers, c) =>
 			r.post(`${a}/heat-starts`, { headers, data: { id: `az-${RUN}-start-${c}`, competitionId: sA.competitionId, heatId: sA.heatId, organizerAt: T(), offsetMs: 0 } }),
+		"POST /api/events/B/heat-starts, A's ID": (r, headers) =>
+			r.post(`${b}/heat-starts`, { headers, data: { id: `az-${RUN}-start-orgA`, competitionId: sB.competitionId, heatId: sB.heatId, organizerAt: T(), offsetMs: 0 } }),
 		'GET /api/events/A/heat-starts': (r, headers) => r.get(`${a}/heat-starts?after=0`, { headers }),
 		'POST /api/events/A/publications': (r, headers, c) => r.post(`${a}/publications`, { headers, data: { competitionId: sA.competitionId, note: `Published by ${c}` } }),
 		'POST /api/events/A/publications/{c}/final': (r, headers) => r.post(`${a}/publications/${sA.competitionId}/final`, { headers }),
@@ -163,8 +187,15 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 				if (typeof body.message !== 'string' || body.message.length < 10) failures.push(`${endpoint} as ${c}: no message in ${text.slice(0, 200)}`);
 				if (Object.keys(body).length !== 1) failures.push(`${endpoint} as ${c}: a refusal carries data: ${text.slice(0, 200)}`);
 				if (text.includes(A.event.name) || text.includes(sA.competitionId)) failures.push(`${endpoint} as ${c}: the refusal shows A's data`);
-				const expectedMessage = want === 401 ? /valid device token/ : want === 404 ? /no entry/ : c === 'orgB' ? /another event/ : /may not/;
+				const other = endpoint.includes('/A/') ? c === 'orgB' || c === 'judgeB' : c === 'orgA' || c === 'judgeA' || c === 'displayA';
+				const expectedMessage = want === 401 ? /valid device token/ : want === 404 ? /no entry/ : other ? /another event/ : /may not/;
 				if (!expectedMessage.test(body.message)) failures.push(`${endpoint} as ${c}: message "${body.message}" does not match ${expectedMessage}`);
+			} else if (endpoint.endsWith("another device's") || endpoint.endsWith("tablet A's next")) {
+				// A judge's events of another device are refused one by one, saying why; an organizer's stored.
+				const judge = c === 'judgeA' || c === 'judgeB';
+				const reasons = (body.refused as { reason: string }[]).map((x) => x.reason);
+				if (judge ? body.stored.length !== 0 || reasons.length !== 2 || !reasons.every((x) => /^this device may only push its own events/.test(x)) : body.stored.length !== 2)
+					failures.push(`${endpoint} as ${c}: ${text.slice(0, 300)}`);
 			} else if (endpoint.includes('/A/') && endpoint.startsWith('GET')) {
 				if (!text.includes(A.eventId) && !endpoint.endsWith('judge-events') && !endpoint.endsWith('heat-starts')) failures.push(`${endpoint} as ${c}: A's data missing`);
 			}
@@ -172,7 +203,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(192);
+	expect(cells).toBe(243);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
@@ -183,10 +214,11 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	expect(after.setup.merges.map((m: { id: string; reason: string }) => [m.id, m.reason])).toEqual([[`az-${RUN}-merge-orgA`, 'Merged by orgA']]);
 	const deviceIdsOfEvents = new Set(after.events.map((e) => e.deviceId));
 	for (const c of COLUMNS) {
-		expect(deviceIdsOfEvents.has(`az-${RUN}-push-${c}`), `push as ${c} stored`).toBe(MATRIX['POST /api/events/A/judge-events']![c] === 200);
+		expect(deviceIdsOfEvents.has(pushDevice(c)), `push as ${c} stored`).toBe(MATRIX['POST /api/events/A/judge-events']![c] === 200);
+		expect(deviceIdsOfEvents.has(`az-${RUN}-spoof-${c}`), `another device's events pushed as ${c} stored`).toBe(c === 'orgA');
 		expect(deviceIdsOfEvents.has(`az-${RUN}-file-${c}`), `import as ${c} stored`).toBe(MATRIX['POST /api/events/A/import']![c] === 200);
 	}
-	expect(after.events.length).toBe(before.events.length + 2 * 2 + 3);
+	expect(after.events.length).toBe(before.events.length + 2 * 2 + 3 + 2);
 	const labels = after.devices.map((d: { label: string }) => d.label);
 	for (const c of COLUMNS) expect(labels.includes(`Added by ${c}`), `device added by ${c}`).toBe(c === 'orgA');
 	expect(after.devices.length).toBe(before.devices.length + 1);
@@ -206,9 +238,16 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	// B's organizer saw nothing of A, and A's own set-up of B's event is untouched.
 	const afterB = await snapshot(B.eventId, B.token);
 	expect(afterB.setup.competitions.map((c: { id: string }) => c.id)).toEqual([sB.competitionId]);
-	expect(afterB.events).toEqual([]);
+	// B holds what its organizer pushed under tablet A's IDs; tablet A's real events with those numbers are stored in A, not conflicts.
+	expect(afterB.events).toEqual(takenOf());
+	const real = expectStatus(await call('POST', `${a}/judge-events`, { token: judgeA.token, json: { events: tabletA.slice(2) } }), 200, 'tablet A pushes on');
+	expect(real.body).toMatchObject({ stored: tabletA.slice(2).map((e) => ({ id: e.id })), duplicates: [], conflicts: [], refused: [] });
+	expect((await snapshot(B.eventId, B.token)).events).toEqual(takenOf());
+	// B's start under A's start ID is B's own; A's is as it was.
+	const startsB = (await (await request.get(`${b}/heat-starts`, { headers: { authorization: `Bearer ${B.token}`, accept: 'application/json' } })).json()) as { starts: { id: string; heatId: string }[] };
+	expect(startsB.starts.map((s) => [s.id, s.heatId])).toEqual([[`az-${RUN}-start-orgA`, sB.heatId]]);
 	// The revoked judge's token stays refused, and its old pairing code too.
-	expect((await pullAll(A.eventId, judgeA.token)).events.length).toBe(after.events.length);
+	expect((await pullAll(A.eventId, judgeA.token)).events.length).toBe(after.events.length + 2);
 	const stillRevoked = await request.get(`${a}/judge-events`, { headers: { authorization: `Bearer ${revoked.token}`, accept: 'application/json' } });
 	expect(stillRevoked.status()).toBe(401);
 	const revokedCode = await request.post('/api/pair', { headers: { accept: 'application/json' }, data: { code: revoked.code } });

@@ -53,11 +53,13 @@ test('duplicates: the same batch pushed 3 times is stored once', async () => {
 test('reordering: batches pushed in reverse and shuffled order give the same set', async () => {
 	const { e, s, judge } = await freshEvent('order');
 	const logs = [0, 1, 2].map((d) => judgeLog(`in-${RUN}-order-${d}`, s.competitionId, s.heatId, s.entryIds, 30));
-	const batches = logs.flatMap((log) => [log.slice(0, 10), log.slice(10, 20), log.slice(20)]);
-	for (const b of [...batches].reverse()) await push(e.eventId, judge.token, { events: [...b].reverse() });
-	// A second device's view: the same batches, shuffled (fixed order), all already there.
+	// Three tablets, each pushing its own log with its own token (a judge's token pushes its device's events only).
+	const judges = [judge, ...(await Promise.all([1, 2].map((d) => addDevice(e.eventId, e.token, 'judge', `Order ${d}`))))];
+	const batches = logs.flatMap((log, d) => [log.slice(0, 10), log.slice(10, 20), log.slice(20)].map((events) => ({ events, token: judges[d]!.token })));
+	for (const b of [...batches].reverse()) await push(e.eventId, b.token, { events: [...b.events].reverse() });
+	// Pushed again, shuffled (fixed order): all already there.
 	const shuffled = [4, 0, 8, 2, 6, 1, 7, 3, 5].map((i) => batches[i]!);
-	for (const b of shuffled) expect((await push(e.eventId, judge.token, { events: b })).duplicates).toEqual(ids(b));
+	for (const b of shuffled) expect((await push(e.eventId, b.token, { events: b.events })).duplicates).toEqual(ids(b.events));
 	const pulled = await pullAll(e.eventId, judge.token, { limit: 7 });
 	expect(sorted(ids(pulled.events))).toEqual(sorted(ids(logs.flat())));
 	const byId = new Map(logs.flat().map((x) => [x.id, x]));
@@ -267,7 +269,8 @@ test('backup and restore: the same server refuses (409); a second server restore
 		expect(copy.devices).toEqual(original.devices);
 		// The tablets keep working against the restored server with the tokens they hold.
 		expect((await pullAll(e.eventId, display.token, { base })).events.length).toBe(120);
-		const more = new DeviceLog({ deviceId: `in-${RUN}-backup-after`, judge: 'Eva', competitionId: s.competitionId, heatId: s.heatId });
+		// The judge's tablet goes on (its token stays bound to it: the restored server knows which device it is).
+		const more = new DeviceLog({ deviceId: `in-${RUN}-backup`, judge: 'Eva', competitionId: s.competitionId, heatId: s.heatId, firstSeq: 121 });
 		more.hand(s.entryIds[1]!, T0 + 5_000_000);
 		const pushed = expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: judge.token, json: { events: more.events }, base }), 200, 'push to the restored server');
 		expect(pushed.body.stored.length).toBe(1);

@@ -51,7 +51,8 @@ test('an event the server refuses is listed with its reason on /pair, and the ou
 		type: 'incident.noted',
 		payload: { note: 'Another device took this ID first' }
 	};
-	const pushed = expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: judge.token, json: { events: [squatter] } }), 200, 'squatter');
+	// Pushed with the organizer key: a judge's token pushes its own tablet's events only, an organizer's any device's of its event.
+	const pushed = expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: key, json: { events: [squatter] } }), 200, 'squatter');
 	expect(pushed.body.stored).toHaveLength(1);
 
 	// The tablet starts its heat (its event 1), then reconnects: the push meets the squatter's.

@@ -17,6 +17,24 @@ function newDeviceId(): string {
 	return `tab-${crypto.randomUUID().slice(0, 8)}`;
 }
 
+/** The device's ID from `meta`, made and stored the first time (inside a transaction on `meta`). */
+async function storedDeviceId(db: StationDb): Promise<string> {
+	const stored = (await db.meta.get(DEVICE_KEY))?.value;
+	if (typeof stored === 'string') return stored;
+	const made = newDeviceId();
+	await db.meta.put({ key: DEVICE_KEY, value: made });
+	return made;
+}
+
+/**
+ * This device's ID: the `deviceId` of every event it records, and what the server binds its
+ * pairing to (docs/sync.md, "Events apart, devices bound"). Made on first use, by pairing or by
+ * the first EventLog.open, whichever comes first; never changed.
+ */
+export function deviceIdOf(db: StationDb): Promise<string> {
+	return db.transaction('rw', db.meta, () => storedDeviceId(db));
+}
+
 /**
  * This device's judge-event log in IndexedDB. Every append is one strict-durability write of
  * one event and its outbox row (src/lib/db/outbox.ts), so a tap is either fully on disk and
@@ -79,15 +97,11 @@ export class EventLog {
 	static async open(db: StationDb, options: { now?: () => number } = {}): Promise<EventLog> {
 		const now = options.now ?? (() => Date.now());
 		return db.transaction('rw', db.meta, db.events, async () => {
-			let deviceId = (await db.meta.get(DEVICE_KEY))?.value;
-			if (typeof deviceId !== 'string') {
-				deviceId = newDeviceId();
-				await db.meta.put({ key: DEVICE_KEY, value: deviceId });
-			}
+			const deviceId = await storedDeviceId(db);
 			const stored = (await db.meta.get(SEQ_KEY))?.value;
 			const last = await db.events.where('[deviceId+seq]').between([deviceId, 0], [deviceId, Infinity]).last();
 			const next = Math.max(typeof stored === 'number' ? stored : 1, (last?.seq ?? 0) + 1);
-			return new EventLog(db, deviceId as string, next, now);
+			return new EventLog(db, deviceId, next, now);
 		});
 	}
 

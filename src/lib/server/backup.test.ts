@@ -45,7 +45,8 @@ function busyServer() {
 	const log = new DeviceLog({ deviceId: 'tab-1', judge: 'Eva', competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' });
 	const q = quickSetup({ presetId: 'es-adult-individual', seatNames: ['Ana'], day: '2026-05-16', suffix: 'qqqq' });
 	if (!q.ok) throw new Error('quick set-up');
-	const qlog = new DeviceLog({ deviceId: 'tab-2', judge: 'Luis', competitionId: q.value.competitionId, heatId: q.value.heatId });
+	// The same tablet (a judge's token pushes its own device's events only), its numbers going on.
+	const qlog = new DeviceLog({ deviceId: 'tab-1', judge: 'Luis', competitionId: q.value.competitionId, heatId: q.value.heatId, firstSeq: 3 });
 	pushEvents(store, judge, { events: [log.start(T0, ['demo-czjpa-individual-e1']), log.hand('demo-czjpa-individual-e1', T0 + 60_000)], clock: { offsetMs: 4, roundTripMs: 9, measuredAt: T0 } }, T0 + 100);
 	pushEvents(store, judge, { events: [qlog.start(T0, [q.value.bundle.entries[0]!.id])], setup: q.value.bundle }, T0 + 200);
 	// Results published twice, the second version final.

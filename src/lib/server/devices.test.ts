@@ -63,7 +63,7 @@ describe('the device list', () => {
 		const judge = addDevice(store, 'spring', { role: 'judge', label: 'Table 1' }, ORIGIN, 10);
 		addDevice(store, 'autumn', { role: 'judge', label: 'Elsewhere' }, ORIGIN, 10);
 		store.db.prepare('UPDATE device_tokens SET last_seen_at = 50, clock_offset_ms = -3.5, clock_rtt_ms = 12, clock_measured_at = 40 WHERE id = ?').run(judge.device.id);
-		store.db.prepare('INSERT INTO token_devices VALUES (?, ?)').run(judge.device.id, 'tab-1');
+		store.db.prepare('INSERT INTO token_devices (token_id, device_id) VALUES (?, ?)').run(judge.device.id, 'tab-1');
 		revokeDevice(store, 'spring', judge.device.id, 60);
 		expect(listDevices(store, 'spring')).toEqual([
 			{ ...judge.device, revokedAt: 60, lastSeenAt: 50, clock: { offsetMs: -3.5, roundTripMs: 12, measuredAt: 40 }, deviceIds: ['tab-1'], events: 0 }

@@ -37,6 +37,24 @@ describe('heats started by the organizer', () => {
 		expect(heatStartsAfter(store, 'other', 0)).toEqual([]);
 	});
 
+	it("a start ID is the event's own: the same ID in another event is another start, and says nothing of the first", () => {
+		store.insertSetup({
+			competitions: [{ id: 'other-c', eventId: 'other', name: 'C', ruleset: { id: 'czjpa-individual', version: 1 } }],
+			heats: [{ id: 'other-h', competitionId: 'other-c', name: 'H' }]
+		});
+		const elsewhere = issueToken(store, { eventId: 'other', role: 'organizer', label: 'Other desk', now: 0 });
+		const first = startHeat(store, organizer, { id: 's1', ...heat, organizerAt: 1_000, offsetMs: 0 }, 5);
+		const theirs = startHeat(store, elsewhere, { id: 's1', competitionId: 'other-c', heatId: 'other-h', organizerAt: 2_000, offsetMs: 0 }, 6);
+		expect(theirs).toEqual({ seq: 2, id: 's1', competitionId: 'other-c', heatId: 'other-h', serverAt: 2_000, createdAt: 6 });
+		expect(heatStartsAfter(store, 'other', 0)).toEqual([theirs]);
+		expect(heatStartsAfter(store, DEMO_EVENT_ID, 0)).toEqual([first]);
+		// Within one event the ID still names one heat.
+		expect(answerOf(() => startHeat(store, organizer, { id: 's1', competitionId: heat.competitionId, heatId: 'demo-czjpa-individual-h2', organizerAt: 1, offsetMs: 0 }, 7))).toEqual({
+			status: 409,
+			message: 'start s1 was already used for another heat'
+		});
+	});
+
 	it('refuses a heat outside the event, a heat of another competition, and bad input', () => {
 		expect(answerOf(() => startHeat(store, organizer, { id: 'x', competitionId: 'nope', heatId: 'h', organizerAt: 1, offsetMs: 0 }, 1)).status).toBe(404);
 		expect(answerOf(() => startHeat(store, organizer, { id: 'x', competitionId: heat.competitionId, heatId: 'demo-es-adult-individual-h1', organizerAt: 1, offsetMs: 0 }, 1)).status).toBe(404);

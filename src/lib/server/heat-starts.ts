@@ -13,15 +13,16 @@ import type { Device } from './tokens';
 type Row = { seq: number; id: string; competition_id: string; heat_id: string; server_at: number; created_at: number };
 const toStart = (r: Row): HeatStart => ({ seq: r.seq, id: r.id, competitionId: r.competition_id, heatId: r.heat_id, serverAt: r.server_at, createdAt: r.created_at });
 
-/** Records a start (idempotent on its ID); 400 for bad input, 404 for a heat not in the event. */
+/** Records a start (idempotent on its ID within the event); 400 for bad input, 404 for a heat not in the event. */
 export function startHeat(store: Store, device: Device, body: unknown, now: number): HeatStart {
 	const input = HeatStartRequestSchema.safeParse(body);
 	if (!input.success) error(400, describeIssues(toIssues(input.error)));
 	const { id, competitionId, heatId, organizerAt, offsetMs } = input.data;
 	return store.transaction(() => {
-		const existing = store.db.prepare('SELECT * FROM heat_starts WHERE id = ?').get(id) as (Row & { event_id: string }) | undefined;
+		// IDs are the event's own: the same ID in another event is another start (and says nothing of it).
+		const existing = store.db.prepare('SELECT * FROM heat_starts WHERE event_id = ? AND id = ?').get(device.eventId, id) as Row | undefined;
 		if (existing) {
-			if (existing.event_id !== device.eventId || existing.heat_id !== heatId) error(409, `start ${id} was already used for another heat`);
+			if (existing.heat_id !== heatId) error(409, `start ${id} was already used for another heat`);
 			return toStart(existing);
 		}
 		if (store.getCompetition(competitionId)?.eventId !== device.eventId) error(404, `no competition "${competitionId}" in this event`);

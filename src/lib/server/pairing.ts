@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { rebindDevice } from './device-binding';
+import type { PairingGuard } from './pairing-guard';
 import { hashToken, newSecret, type Device } from './tokens';
 import type { Store } from './store';
 
@@ -6,7 +8,8 @@ import type { Store } from './store';
  * Short pairing codes for tablets without a camera: 8 characters from an alphabet without
  * look-alikes (no 0/O, 1/I/L), shown as `K7P2-QX9M`. One use, 15 minutes. Redeeming a code
  * gives the device a fresh token (replacing the one in its QR code). 31^8 ≈ 8.5·10^11 codes
- * live 15 minutes each: guessing one is hopeless, and codes are stored hashed.
+ * live 15 minutes each: guessing one is hopeless, codes are stored hashed, and wrong ones are
+ * throttled per address and per event (pairing-guard.ts).
  */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const CODE_LENGTH = 8;
@@ -33,21 +36,89 @@ export function createPairingCode(store: Store, tokenId: string, now: number): {
 	return { code, expiresAt };
 }
 
-/** Exchanges a code for a fresh token of its device; null when unknown, used, expired or revoked. */
-export function redeemPairingCode(store: Store, typed: string, now: number): { device: Device; token: string } | null {
-	const code = normalizeCode(typed);
-	if (!code) return null;
+type CodeRow = { code_hash: string; id: string; event_id: string; role: Device['role']; label: string; live: 0 | 1 };
+
+/** The stored code, live or not (used, expired, its device revoked), with its device and event. */
+function findCode(store: Store, code: string, now: number): CodeRow | undefined {
+	return store
+		.stmt(
+			`SELECT p.code_hash, t.id, t.event_id, t.role, t.label, (p.used_at IS NULL AND p.expires_at > ? AND t.revoked_at IS NULL) AS live
+			 FROM pairing_codes p JOIN device_tokens t ON t.id = p.token_id WHERE p.code_hash = ?`
+		)
+		.get(now, hashToken(code)) as CodeRow | undefined;
+}
+
+/** The events holding a live code now: those a guessed code could be meant for. */
+export function eventsWithLiveCodes(store: Store, now: number): string[] {
+	return store
+		.stmt(
+			`SELECT DISTINCT t.event_id FROM pairing_codes p JOIN device_tokens t ON t.id = p.token_id
+			 WHERE p.used_at IS NULL AND p.expires_at > ? AND t.revoked_at IS NULL`
+		)
+		.pluck()
+		.all(now) as string[];
+}
+
+/** Gives the code's device a fresh token (replacing the QR link's) and binds it to `deviceId`. */
+function redeem(store: Store, row: CodeRow, deviceId: string | null, now: number): { device: Device; token: string } {
 	return store.transaction(() => {
-		const row = store.db
-			.prepare(
-				`SELECT p.code_hash, t.id, t.event_id, t.role, t.label FROM pairing_codes p JOIN device_tokens t ON t.id = p.token_id
-				 WHERE p.code_hash = ? AND p.used_at IS NULL AND p.expires_at > ? AND t.revoked_at IS NULL`
-			)
-			.get(hashToken(code), now) as { code_hash: string; id: string; event_id: string; role: Device['role']; label: string } | undefined;
-		if (!row) return null;
 		const token = newSecret();
 		store.db.prepare('UPDATE device_tokens SET token_hash = ? WHERE id = ?').run(hashToken(token), row.id);
 		store.db.prepare('UPDATE pairing_codes SET used_at = ? WHERE code_hash = ?').run(now, row.code_hash);
+		rebindDevice(store, row.id, deviceId);
 		return { device: { id: row.id, eventId: row.event_id, role: row.role, label: row.label }, token };
 	});
+}
+
+/**
+ * Exchanges a code for a fresh token of its device, bound to the tablet `deviceId` when the app
+ * sent it (device-binding.ts); null when unknown, used, expired or revoked. Not throttled: the
+ * endpoint goes through attemptPairing.
+ */
+export function redeemPairingCode(store: Store, typed: string, now: number, deviceId: string | null = null): { device: Device; token: string } | null {
+	const code = normalizeCode(typed);
+	if (!code) return null;
+	return store.transaction(() => {
+		const row = findCode(store, code, now);
+		return row?.live ? redeem(store, row, deviceId, now) : null;
+	});
+}
+
+export type PairAttempt =
+	| { ok: true; device: Device; token: string }
+	/** Unknown, used, expired or revoked (or not a code at all). */
+	| { ok: false; status: 404 }
+	/** Too many wrong codes: from this address, or for an event the code could be meant for. */
+	| { ok: false; status: 429; retryAfterMs: number };
+
+/**
+ * POST /api/pair: a typed code from `address`, throttled by `guard` (pairing-guard.ts). Text that
+ * cannot be a code is refused at once and counts for nothing. A code from an address that must
+ * wait is not looked at. A live code is redeemed unless its event must wait (then it is answered
+ * as a wrong one is, so that an attacker learns nothing from a hit). A wrong code is charged to
+ * its address and to every event it could have been meant for: those holding a live code, and
+ * the event of the used or expired code it names.
+ */
+export function attemptPairing(
+	store: Store,
+	guard: PairingGuard,
+	attempt: { typed: string; address: string; deviceId: string | null; now: number }
+): PairAttempt {
+	const { address, deviceId, now } = attempt;
+	const code = normalizeCode(attempt.typed);
+	if (!code) return { ok: false, status: 404 };
+	// Reads only, and synchronous (nothing else runs meanwhile): no write transaction for a miss.
+	const live = eventsWithLiveCodes(store, now);
+	const addressWait = guard.addressWait(address, now);
+	if (addressWait > 0) {
+		guard.failed(address, live, now, false);
+		return { ok: false, status: 429, retryAfterMs: addressWait };
+	}
+	const row = findCode(store, code, now);
+	if (row?.live && guard.eventWait([row.event_id], now) === 0) return { ok: true, ...redeem(store, row, deviceId, now) };
+	const targets = new Set(live);
+	if (row) targets.add(row.event_id);
+	guard.failed(address, targets, now, true);
+	const wait = guard.eventWait(targets, now);
+	return wait > 0 ? { ok: false, status: 429, retryAfterMs: wait } : { ok: false, status: 404 };
 }

@@ -148,6 +148,65 @@ describe('Store', () => {
 		expect(cursor).toBe(599);
 	});
 
+	it('keeps events of different events apart: the same ID, or a device\'s number, in another event is another event', () => {
+		const store = track(Store.open(dir));
+		const ev = (id: string, seq: number, extra: Record<string, unknown> = {}) => ({
+			id, deviceId: 'tab-a', seq, at: 1_770_000_000_000 + seq, mono: seq, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {}, ...extra
+		});
+		expect(store.appendJudgeEvents([ev('tab-a-1', 1), ev('tab-a-2', 2)], { eventId: 'a' }).stored.map((s) => s.id)).toEqual(['tab-a-1', 'tab-a-2']);
+		// Event B: the same ID with other content, and another ID with A's device and number: both stored, nothing said of A.
+		const inB = [ev('tab-a-1', 7, { at: 5 }), ev('spoof', 2, { at: 6 })];
+		expect(store.appendJudgeEvents(inB, { eventId: 'b' })).toEqual({ stored: [{ id: 'tab-a-1', serverSeq: 3 }, { id: 'spoof', serverSeq: 4 }], duplicates: [], conflicts: [] });
+		// A's own log goes on as before: its next number is its own, a re-sent event a duplicate, a changed one a conflict.
+		expect(store.appendJudgeEvents([ev('tab-a-3', 3), ev('tab-a-2', 2), ev('tab-a-1', 1, { at: 9 })], { eventId: 'a' })).toEqual({
+			stored: [{ id: 'tab-a-3', serverSeq: 5 }],
+			duplicates: ['tab-a-2'],
+			conflicts: ['tab-a-1']
+		});
+		expect(store.judgeEventsOfEvent('a', 0, 10).events.map((e) => [e.id, e.seq, e.at])).toEqual([['tab-a-1', 1, ev('x', 1).at], ['tab-a-2', 2, ev('x', 2).at], ['tab-a-3', 3, ev('x', 3).at]]);
+		expect(store.judgeEventsOfEvent('b', 0, 10).events.map((e) => [e.id, e.seq])).toEqual([['tab-a-1', 7], ['spoof', 2]]);
+		// Within B the keys hold as within A.
+		expect(store.appendJudgeEvents([ev('other', 7)], { eventId: 'b' }).conflicts).toEqual(['other']);
+	});
+
+	it('migration 9 keeps every judge event, heat start and device of a store made before it, and numbers on', () => {
+		const mine = MIGRATIONS.findIndex((m) => m.includes('judge_events_event_id'));
+		const old = new Database(join(dir, DB_FILE));
+		for (const m of MIGRATIONS.slice(0, mine)) old.exec(m);
+		old.pragma(`user_version = ${mine}`);
+		const setup = demoSetup();
+		old.prepare('INSERT INTO events (id, name, date) VALUES (?, ?, ?)').run(DEMO_EVENT_ID, 'Demo', DEMO_EVENT_DATE);
+		old.prepare('INSERT INTO rulesets (id, version, json) VALUES (?, ?, ?)').run(setup.rulesets[0]!.id, setup.rulesets[0]!.version, JSON.stringify(setup.rulesets[0]));
+		const c = setup.competitions[0]!;
+		old.prepare('INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position) VALUES (?, ?, ?, ?, ?, 0)').run(c.id, DEMO_EVENT_ID, c.name, c.ruleset.id, c.ruleset.version);
+		old.prepare('INSERT INTO heats (id, competition_id, name, position) VALUES (?, ?, ?, 0)').run('h', c.id, 'Heat');
+		const event = (id: string, seq: number) => ({ id, deviceId: 't', seq, at: 1000 + seq, mono: seq, judge: 'E', competitionId: c.id, heatId: 'h', entryId: 'e', type: 'hand.raised', payload: {} });
+		const ins = old.prepare('INSERT INTO judge_events (server_seq, id, event_id, competition_id, heat_id, entry_id, device_id, seq, at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+		ins.run(1, 'a', DEMO_EVENT_ID, c.id, 'h', 'e', 't', 1, 1001, JSON.stringify(event('a', 1)));
+		ins.run(2, 'lost', null, 'gone', 'h', 'e', 'u', 1, 1001, '{}'); // of no known event (before migration 3)
+		ins.run(3, 'b', DEMO_EVENT_ID, c.id, 'h', 'e', 't', 2, 1002, JSON.stringify(event('b', 2)));
+		const start = old.prepare('INSERT INTO heat_starts (id, event_id, competition_id, heat_id, server_at, token_id, created_at) VALUES (?, ?, ?, ?, 1, ?, 1)');
+		for (const id of ['s1', 's2', 's3']) start.run(id, DEMO_EVENT_ID, c.id, 'h', 'tok');
+		old.prepare('INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at) VALUES (?, ?, ?, ?, ?, 0)').run('dev-1', DEMO_EVENT_ID, 'judge', 'T1', 'hash');
+		old.prepare('INSERT INTO token_devices (token_id, device_id) VALUES (?, ?)').run('dev-1', 't');
+		old.close();
+
+		const store = track(Store.open(dir));
+		expect(store.userVersion).toBe(MIGRATIONS.length);
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10)).toEqual({ events: [event('a', 1), event('b', 2)], cursor: 3, more: false });
+		expect(store.db.prepare("SELECT server_seq FROM judge_events WHERE event_id = ''").pluck().all()).toEqual([2]);
+		expect(store.appendJudgeEvents([event('c', 3)], { eventId: DEMO_EVENT_ID }).stored).toEqual([{ id: 'c', serverSeq: 4 }]);
+		expect(store.appendJudgeEvents([event('b', 2)], { eventId: DEMO_EVENT_ID })).toEqual({ stored: [], duplicates: ['b'], conflicts: [] });
+		// Heat starts number on after the last one; the devices that pushed with a token stay its own.
+		store.db.prepare('INSERT INTO heat_starts (id, event_id, competition_id, heat_id, server_at, token_id, created_at) VALUES (?, ?, ?, ?, 1, ?, 1)').run('s4', DEMO_EVENT_ID, c.id, 'h', 'tok');
+		expect(store.db.prepare('SELECT seq, id FROM heat_starts ORDER BY seq').all()).toEqual([1, 2, 3, 4].map((n) => ({ seq: n, id: `s${n}` })));
+		expect(store.db.prepare('SELECT token_id, device_id, bound FROM token_devices').all()).toEqual([{ token_id: 'dev-1', device_id: 't', bound: 1 }]);
+		expect(store.db.pragma('foreign_key_check')).toEqual([]);
+		// Pulls still walk the event's index in arrival order (the row ID), not the new keys.
+		const plan = store.db.prepare('EXPLAIN QUERY PLAN SELECT json FROM judge_events WHERE event_id = ? AND server_seq > ? ORDER BY server_seq LIMIT 10').all(DEMO_EVENT_ID, 0) as { detail: string }[];
+		expect(plan.map((p) => p.detail)).toEqual(['SEARCH judge_events USING INDEX judge_events_event (event_id=? AND rowid>?)']);
+	});
+
 	it('recognises a re-sent event stored by an earlier version in canonical (sorted-key) form', () => {
 		const store = track(Store.open(dir));
 		const e = { id: 'a', deviceId: 'd1', seq: 1, at: 1, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };

@@ -209,6 +209,60 @@ export const MIGRATIONS: readonly string[] = [
 		recorded_at           INTEGER NOT NULL
 	);
 	CREATE INDEX competition_merges_event ON competition_merges (event_id, recorded_at);
+	`,
+	// 9 (events isolated from each other): docs/sync.md, "Events apart, devices bound".
+	`
+	-- Judge events are unique per event: an event ID, or a device's sequence number, stored in one
+	-- event neither collides with nor reveals one of another event. Rows of no known event (kept
+	-- from before migration 3, of a competition the server did not know) get the event ''.
+	CREATE TABLE judge_events_new (
+		server_seq     INTEGER PRIMARY KEY,
+		id             TEXT NOT NULL,
+		event_id       TEXT NOT NULL,
+		competition_id TEXT NOT NULL,
+		heat_id        TEXT,
+		entry_id       TEXT,
+		device_id      TEXT NOT NULL,
+		seq            INTEGER NOT NULL,
+		at             INTEGER NOT NULL,
+		json           TEXT NOT NULL,
+		token_id       TEXT,
+		received_at    INTEGER
+	);
+	INSERT INTO judge_events_new (server_seq, id, event_id, competition_id, heat_id, entry_id, device_id, seq, at, json, token_id, received_at)
+		SELECT server_seq, id, coalesce(event_id, ''), competition_id, heat_id, entry_id, device_id, seq, at, json, token_id, received_at FROM judge_events;
+	DROP TABLE judge_events;
+	ALTER TABLE judge_events_new RENAME TO judge_events;
+	CREATE UNIQUE INDEX judge_events_event_id ON judge_events (event_id, id);
+	CREATE UNIQUE INDEX judge_events_device_seq ON judge_events (event_id, device_id, seq);
+	-- The pull's index: (event_id, server_seq), the row ID being the server sequence.
+	CREATE INDEX judge_events_event ON judge_events (event_id);
+
+	-- Heat starts: their IDs are unique per event too. The sequence (AUTOINCREMENT) carries on.
+	CREATE TABLE heat_starts_new (
+		seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+		id             TEXT NOT NULL,
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		competition_id TEXT NOT NULL REFERENCES competitions (id),
+		heat_id        TEXT NOT NULL REFERENCES heats (id),
+		server_at      INTEGER NOT NULL,
+		token_id       TEXT NOT NULL,
+		created_at     INTEGER NOT NULL,
+		UNIQUE (event_id, id)
+	);
+	INSERT INTO heat_starts_new (seq, id, event_id, competition_id, heat_id, server_at, token_id, created_at)
+		SELECT seq, id, event_id, competition_id, heat_id, server_at, token_id, created_at FROM heat_starts;
+	DELETE FROM sqlite_sequence WHERE name = 'heat_starts_new';
+	INSERT INTO sqlite_sequence (name, seq) SELECT 'heat_starts_new', seq FROM sqlite_sequence WHERE name = 'heat_starts';
+	DROP TABLE heat_starts;
+	ALTER TABLE heat_starts_new RENAME TO heat_starts;
+	CREATE INDEX heat_starts_event ON heat_starts (event_id, seq);
+
+	-- A device's identity bound to its credential (src/lib/server/device-binding.ts): a judge token
+	-- pushes only the events of the devices bound to it, its tablet (bound at pairing, or by its
+	-- first push). Rows listed before, the devices that pushed with each token, stay bound; a row
+	-- with bound = 0 is history (a token whose code was redeemed by another tablet).
+	ALTER TABLE token_devices ADD COLUMN bound INTEGER NOT NULL DEFAULT 1;
 	`
 ];
 
@@ -236,9 +290,12 @@ export interface AppendResult {
 	stored: { id: string; serverSeq: number }[];
 	/** IDs already stored with identical content (a re-sent batch): not an error. */
 	duplicates: string[];
-	/** IDs already stored with different content, or a device's seq reused: rejected. */
+	/** IDs already stored in the same event with different content, or a device's seq reused there: rejected. */
 	conflicts: string[];
 }
+
+/** The event of judge events stored without one whose competition the server does not know. */
+export const NO_EVENT = '';
 
 /** Where appended judge events came from: the event they were pushed to, the token, when. */
 export interface AppendOrigin {
@@ -466,8 +523,9 @@ export class Store {
 	 * Stores judge events idempotently: an event already stored with the same content is a
 	 * duplicate (devices re-send after a lost reply); the same ID with other content, or a
 	 * device's sequence number reused by another event, is a conflict and is not stored.
+	 * All of it within one event: the same ID or number in another event is another event.
 	 * `from` says which event they were pushed to and by which token (default: the event of
-	 * each one's competition, for imports and tests).
+	 * each one's competition, for imports and tests; NO_EVENT when the competition is unknown).
 	 */
 	appendJudgeEvents(events: readonly unknown[], from: AppendOrigin = {}): AppendResult {
 		return this.appendValidJudgeEvents(events.map((e) => JudgeEventSchema.parse(e) as JudgeEvent), from);
@@ -475,7 +533,8 @@ export class Store {
 
 	/** Prepared statements, kept: a push would otherwise prepare the same few again every time. */
 	private readonly statements = new Map<string, Database.Statement>();
-	private stmt(sql: string): Database.Statement {
+	/** The statement of `sql`, prepared once per store (for the queries every push runs). */
+	stmt(sql: string): Database.Statement {
 		let s = this.statements.get(sql);
 		if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
 		return s;
@@ -493,7 +552,7 @@ export class Store {
 			`INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq, event_id, token_id, received_at)
 			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
 		);
-		const byId = this.stmt('SELECT json FROM judge_events WHERE id = ?');
+		const byId = this.stmt('SELECT json FROM judge_events WHERE event_id = ? AND id = ?');
 		const competitionEvent = this.stmt('SELECT event_id FROM competitions WHERE id = ?');
 		const lastSeq = this.stmt('SELECT coalesce(max(server_seq), 0) AS n FROM judge_events');
 		const receivedAt = from.receivedAt ?? Date.now();
@@ -502,7 +561,7 @@ export class Store {
 		this.transaction(() => {
 			let serverSeq = (lastSeq.get() as { n: number }).n;
 			for (const r of rows) {
-				const eventId = from.eventId ?? ((competitionEvent.get(r.competitionId) as { event_id: string } | undefined)?.event_id ?? null);
+				const eventId = from.eventId ?? ((competitionEvent.get(r.competitionId) as { event_id: string } | undefined)?.event_id ?? NO_EVENT);
 				const inserted = insert.run(r.id, r.competitionId, r.heatId, r.entryId, r.deviceId, r.seq, r.at, r.json, serverSeq + 1, eventId, tokenId, receivedAt);
 				if (inserted.changes === 1) {
 					serverSeq++;
@@ -511,7 +570,7 @@ export class Store {
 				}
 				// Not inserted: the same event again (a re-sent batch), or a conflict (the ID with other content, or the device's number taken).
 				// Rows stored before 3 Dec 2026 hold sorted-key JSON: compared by content when the texts differ.
-				const existing = byId.get(r.id) as { json: string } | undefined;
+				const existing = byId.get(eventId, r.id) as { json: string } | undefined;
 				const same = existing !== undefined && (existing.json === r.json || canonicalJson(JSON.parse(existing.json)) === canonicalJson(JSON.parse(r.json)));
 				(same ? result.duplicates : result.conflicts).push(r.id);
 			}

@@ -9,6 +9,7 @@ import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import type { Store } from './store';
 import { PushFormatError } from './push-validation';
+import { boundDevices, claimDevice } from './device-binding';
 import { pushEvents } from './sync-push';
 import { issueToken, type Device } from './tokens';
 
@@ -65,6 +66,65 @@ describe('push', () => {
 	it('a body that is not a push is an error of its own', () => {
 		for (const body of [null, [], { events: 'x' }, { nothing: [] }]) expect(() => pushEvents(store, judge, body)).toThrow(PushFormatError);
 		expect(() => pushEvents(store, judge, { events: new Array(1001).fill(0) })).toThrow(/at most 1000 events/);
+	});
+});
+
+describe("a device's identity bound to its credential", () => {
+	const autumnJudge = () => issueToken(store, { eventId: 'autumn', role: 'judge', label: 'Autumn table', now: T0 });
+
+	it('a judge token is bound by its first push to that device, and refuses events of any other, with the reason', () => {
+		const own = tablet('tab-own');
+		const first = own.start(T0, ['e1']);
+		expect(pushEvents(store, judge, { events: [first] }).stored.map((s) => s.id)).toEqual([first.id]);
+		expect(boundDevices(store, judge.id)).toEqual(['tab-own']);
+		const other = tablet('tab-other').start(T0, ['e1']);
+		const next = own.hand('e1', T0 + 60_000);
+		const result = pushEvents(store, judge, { events: [other, next] });
+		expect(result.stored.map((s) => s.id)).toEqual([next.id]);
+		expect(result.refused).toEqual([{ index: 0, id: other.id, reason: 'this device may only push its own events: it pairs as device "tab-own", this event is of device "tab-other"' }]);
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events.map((e) => e.deviceId)).toEqual(['tab-own', 'tab-own']);
+	});
+
+	it('a judge token bound at pairing refuses even its first push of another device', () => {
+		expect(claimDevice(store, judge, 'tab-paired')).toBe(true);
+		const spoof = tablet('tab-someone').start(T0, ['e1']);
+		expect(pushEvents(store, judge, { events: [spoof] }).refused).toEqual([{ index: 0, id: spoof.id, reason: expect.stringMatching(/only push its own events/) }]);
+		expect(boundDevices(store, judge.id)).toEqual(['tab-paired']);
+	});
+
+	it("an organizer token pushes other devices' events of its own event (tablets' files imported on its device)", () => {
+		const organizer = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'organizer', label: 'Desk', now: T0 });
+		const events = [tablet('tab-1').start(T0, ['e1']), tablet('tab-2').start(T0, ['e2']), tablet('org-desk').hand('e1', T0)];
+		expect(pushEvents(store, organizer, { events }).stored).toHaveLength(3);
+	});
+
+	it("the issue's case: a judge of another event pushes tablet A's device ID and next number; A's real push is stored, not a conflict", () => {
+		const a = tablet('tab-a');
+		const aStart = a.start(T0, ['e1']);
+		expect(pushEvents(store, judge, { events: [aStart] }).stored).toHaveLength(1);
+		// B's judge saw tab-a's events (say) and pushes its next number into B, before A does: its token is new, so trust on first use binds it.
+		const forged = { ...new DeviceLog({ deviceId: 'tab-a', judge: 'Mallory', competitionId: 'autumn-solo', heatId: 'h1', firstSeq: 2 }).start(T0, ['x1']) };
+		const b = autumnJudge();
+		expect(pushEvents(store, b, { events: [forged] }).stored).toHaveLength(1);
+		// A's real event with that number: stored in A, not a conflict.
+		const aHand = a.hand('e1', T0 + 60_000);
+		expect(aHand.seq).toBe(forged.seq);
+		expect(pushEvents(store, judge, { events: [aHand] })).toEqual({ stored: [{ id: aHand.id, serverSeq: 3 }], duplicates: [], conflicts: [], refused: [] });
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual([aStart, aHand]);
+		expect(store.judgeEventsOfEvent('autumn', 0, 10).events).toEqual([forged]);
+	});
+
+	it('an event ID stored in another event is a new event here: no conflict, no oracle', () => {
+		const b = autumnJudge();
+		const theirs = new DeviceLog({ deviceId: 'tab-b', judge: 'Bob', competitionId: 'autumn-solo', heatId: 'h1' }).start(T0, ['x1']);
+		pushEvents(store, b, { events: [theirs] });
+		// The same ID (and device and number) pushed to the demo event by its own judge, other content.
+		const mine = { ...theirs, competitionId: COMPETITION, at: T0 + 5 };
+		expect(pushEvents(store, judge, { events: [mine] })).toEqual({ stored: [{ id: theirs.id, serverSeq: 2 }], duplicates: [], conflicts: [], refused: [] });
+		// Pushed again to each event: a duplicate in each, the other event's copy untouched.
+		expect(pushEvents(store, b, { events: [theirs] }).duplicates).toEqual([theirs.id]);
+		expect(pushEvents(store, judge, { events: [mine] }).duplicates).toEqual([theirs.id]);
+		expect(store.judgeEventsOfEvent('autumn', 0, 10).events).toEqual([theirs]);
 	});
 });
 

@@ -1,4 +1,5 @@
 import type { ClockReport, PushResponse } from '$lib/sync/protocol';
+import { notOwnEvent, pushGate } from './device-binding';
 import { adoptDeviceSetup } from './device-setup';
 import type { JudgeEventRow } from './judge-event-row';
 import { preparePush, type PreparedPush } from './push-validation';
@@ -7,9 +8,10 @@ import type { Device } from './tokens';
 
 /**
  * Stores what a device pushed, event by event (docs/sync.md): the set-up a judge made on the
- * tablet is adopted first (new competitions only); then an event that is not valid, or that
- * belongs to a competition of another event, is refused with its reason, and the rest is
- * stored idempotently (Store.appendJudgeEvents) under the device's event — also events of a
+ * tablet is adopted first (new competitions only); then an event that is not valid, that
+ * belongs to a competition of another event, or that a judge's token pushes for another device
+ * than its own (device-binding.ts), is refused with its reason, and the rest is stored
+ * idempotently (Store.appendJudgeEvents) under the device's event — also events of a
  * competition this server does not know, so that nothing a judge recorded is lost.
  * All of it in one transaction. Throws PushFormatError only when the body is not a push.
  */
@@ -24,10 +26,12 @@ export function storePush(store: Store, device: Device, push: PreparedPush, now:
 		const refused = [...push.refused];
 		const valid: JudgeEventRow[] = [];
 		const eventOf = new Map<string, string | undefined>();
+		const gate = pushGate(store, device);
 		for (const { index, row: e } of push.valid) {
 			if (!eventOf.has(e.competitionId)) eventOf.set(e.competitionId, store.getCompetition(e.competitionId)?.eventId);
 			const owner = eventOf.get(e.competitionId);
 			if (owner !== undefined && owner !== device.eventId) refused.push({ index, id: e.id, reason: `competition "${e.competitionId}" belongs to another event` });
+			else if (!gate.allows(e.deviceId)) refused.push({ index, id: e.id, reason: notOwnEvent(gate.own, e.deviceId) });
 			else valid.push(e);
 		}
 		refused.sort((a, b) => a.index - b.index);
@@ -41,11 +45,12 @@ export function storePush(store: Store, device: Device, push: PreparedPush, now:
 
 /** What the organizer sees of the device: when it was last heard, its clock, the logs it pushed. */
 function noteDevice(store: Store, device: Device, events: readonly JudgeEventRow[], clock: ClockReport | undefined, now: number): void {
-	store.db.prepare('UPDATE device_tokens SET last_seen_at = ? WHERE id = ?').run(now, device.id);
+	store.stmt('UPDATE device_tokens SET last_seen_at = ? WHERE id = ?').run(now, device.id);
 	if (clock)
-		store.db
-			.prepare('UPDATE device_tokens SET clock_offset_ms = ?, clock_rtt_ms = ?, clock_measured_at = ? WHERE id = ?')
+		store
+			.stmt('UPDATE device_tokens SET clock_offset_ms = ?, clock_rtt_ms = ?, clock_measured_at = ? WHERE id = ?')
 			.run(clock.offsetMs, clock.roundTripMs, clock.measuredAt, device.id);
-	const link = store.db.prepare('INSERT OR IGNORE INTO token_devices (token_id, device_id) VALUES (?, ?)');
+	// A held token pushes its bound devices' events only: already listed, and their binding stays as it is.
+	const link = store.stmt('INSERT OR IGNORE INTO token_devices (token_id, device_id) VALUES (?, ?)');
 	for (const deviceId of new Set(events.map((e) => e.deviceId))) link.run(device.id, deviceId);
 }

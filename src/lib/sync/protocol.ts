@@ -115,6 +115,17 @@ export interface SetupResponse {
 	deviceCompetitionIds?: string[];
 }
 
+/**
+ * POST /api/pair: a short code, and the tablet's device ID (the `deviceId` of the events it
+ * records), which the token is bound to (src/lib/server/device-binding.ts). Apps before the
+ * binding sent no device ID: the token is then bound by its first push.
+ */
+export const PairRequestSchema = z.object({ code: z.string().check(z.maxLength(40)), deviceId: z.optional(IdSchema) });
+export type PairRequest = z.infer<typeof PairRequestSchema>;
+
+/** POST /api/device: the tablet pairing with a QR link's token says which device it is. */
+export const DeviceClaimSchema = z.object({ deviceId: IdSchema });
+
 /** Answers of POST /api/events and POST /api/pair: the device's token, shown once. */
 export const PairedDeviceSchema = z.object({
 	eventId: z.string(),

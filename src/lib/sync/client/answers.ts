@@ -38,7 +38,11 @@ export const DeviceListingSchema = z.object({
 });
 export type DeviceListing = z.infer<typeof DeviceListingSchema>;
 
-export const DeviceListSchema = z.object({ devices: z.array(DeviceListingSchema) });
+/** Wrong pairing codes that could have been meant for the event, since the server started (src/lib/server/pairing-guard.ts). */
+export const PairingFailuresSchema = z.object({ count: z.number(), lastAt: z.number(), lastAddress: z.string() });
+export type PairingFailures = z.infer<typeof PairingFailuresSchema>;
+
+export const DeviceListSchema = z.object({ devices: z.array(DeviceListingSchema), pairingFailures: z.optional(z.nullable(PairingFailuresSchema)) });
 
 export const AddedDeviceSchema = z.object({
 	device: DeviceListingSchema,

@@ -20,7 +20,8 @@ import {
 	type AddedDevice,
 	type CreatedEvent,
 	type DeviceInfo,
-	type DeviceListing
+	type DeviceListing,
+	type PairingFailures
 } from './answers';
 import { ApiError, kindOfStatus } from './errors';
 import type { FetchLike, Timers } from './environment';
@@ -121,7 +122,13 @@ export class SyncApi {
 		}
 		if (!response.ok) {
 			const message = ErrorBodySchema.safeParse(json);
-			throw new ApiError(kindOfStatus(response.status), message.success ? message.data.message : `HTTP ${response.status}`, response.status);
+			const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+			throw new ApiError(
+				kindOfStatus(response.status),
+				message.success ? message.data.message : `HTTP ${response.status}`,
+				response.status,
+				Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null
+			);
 		}
 		const checked = schema.safeParse(json);
 		if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${method} ${path}`, response.status);
@@ -198,18 +205,24 @@ export class SyncApi {
 		return this.request('POST', '/api/events', CreatedEventSchema, { body, token: adminKey ?? null });
 	}
 
-	/** Whom this client's token belongs to (checks a pairing or an organizer key). */
-	async device(): Promise<DeviceInfo> {
-		return (await this.request('GET', '/api/device', DeviceInfoSchema)).device;
+	/**
+	 * Whom this client's token belongs to (checks a pairing or an organizer key). With `deviceId`
+	 * (a tablet pairing): says which device holds the token, which binds a judge's token to it.
+	 */
+	async device(deviceId?: string): Promise<DeviceInfo> {
+		if (deviceId === undefined) return (await this.request('GET', '/api/device', DeviceInfoSchema)).device;
+		return (await this.request('POST', '/api/device', DeviceInfoSchema, { body: { deviceId } })).device;
 	}
 
-	/** Exchanges a short pairing code for this device's token (no token needed). */
-	pair(code: string): Promise<PairedDevice> {
-		return this.request('POST', '/api/pair', PairedDeviceSchema, { body: { code }, token: null });
+	/** Exchanges a short pairing code for the token of the tablet `deviceId` (no token needed). */
+	pair(code: string, deviceId?: string): Promise<PairedDevice> {
+		return this.request('POST', '/api/pair', PairedDeviceSchema, { body: deviceId === undefined ? { code } : { code, deviceId }, token: null });
 	}
 
-	async listDevices(eventId: string): Promise<DeviceListing[]> {
-		return (await this.request('GET', this.eventPath(eventId, 'devices'), DeviceListSchema)).devices;
+	/** The event's devices, and the wrong pairing codes that could have been meant for it (null: none). */
+	async listDevices(eventId: string): Promise<{ devices: DeviceListing[]; pairingFailures: PairingFailures | null }> {
+		const answer = await this.request('GET', this.eventPath(eventId, 'devices'), DeviceListSchema);
+		return { devices: answer.devices, pairingFailures: answer.pairingFailures ?? null };
 	}
 
 	addDevice(eventId: string, device: { role: Role; label: string }): Promise<AddedDevice> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pairUrl } from '$lib/sync/pair-link';
 import { presetById } from '$lib/rules/presets';
 import { listSetup } from '$lib/db/setup-store';
+import { EventLog } from '$lib/db/event-log';
 import { parsePairLink } from '$lib/sync/pair-link';
 import type { SetupResponse } from '$lib/sync/protocol';
 import { pairWithCode, pairWithLink, unpair, type PairingDeps } from './complete-pairing';
@@ -25,24 +26,38 @@ const SETUP: SetupResponse = {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A server that knows TOKEN (a judge of spring-cup) and the code K7P2-QX9M (once). */
-function fakeServer(opts: { down?: boolean; setupFails?: number; tokenEvent?: string } = {}) {
-	const requests: { method: string; url: string; auth: string | null }[] = [];
+/**
+ * A server that knows TOKEN (a judge of spring-cup) and the code K7P2-QX9M (once). The judge's
+ * token is bound to the first tablet that says which device it is (`boundTo` to start bound).
+ */
+function fakeServer(opts: { down?: boolean; setupFails?: number; tokenEvent?: string; boundTo?: string; throttled?: number } = {}) {
+	const requests: { method: string; url: string; auth: string | null; body: unknown }[] = [];
 	let codeUsed = false;
+	let bound = opts.boundTo ?? null;
 	const fetch: FetchLike = async (url, init = {}) => {
 		const auth = (init.headers as Record<string, string> | undefined)?.authorization ?? null;
-		requests.push({ method: init.method ?? 'GET', url, auth });
+		const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+		requests.push({ method: init.method ?? 'GET', url, auth, body });
 		if (opts.down) throw new TypeError('fetch failed');
 		const path = new URL(url).pathname;
 		const known = auth === `Bearer ${TOKEN}` || auth === `Bearer ${CODE_TOKEN}`;
 		if (path === '/api/pair') {
-			const { code } = JSON.parse(init.body as string) as { code: string };
+			if (opts.throttled) return new Response(JSON.stringify({ message: 'too many wrong pairing codes' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(opts.throttled) } });
+			const { code, deviceId } = body as { code: string; deviceId?: string };
 			if (code.toUpperCase().replace('-', '') !== 'K7P2QX9M' || codeUsed) return json(404, { message: 'this code is unknown, used or expired: ask the organizer for a new one' });
 			codeUsed = true;
+			bound = deviceId ?? null; // a redeemed code binds its token to the tablet anew
 			return json(200, { eventId: 'spring-cup', device: { id: 'd1', role: 'judge', label: 'Table 3' }, token: CODE_TOKEN });
 		}
 		if (!known) return json(401, { message: 'a valid device token is required' });
-		if (path === '/api/device') return json(200, { device: { id: 'd1', eventId: opts.tokenEvent ?? 'spring-cup', role: 'judge', label: 'Table 3' } });
+		if (path === '/api/device') {
+			if (init.method === 'POST') {
+				const { deviceId } = body as { deviceId: string };
+				if (bound !== null && bound !== deviceId) return json(409, { message: 'this pairing is already used by another tablet' });
+				bound = deviceId;
+			}
+			return json(200, { device: { id: 'd1', eventId: opts.tokenEvent ?? 'spring-cup', role: 'judge', label: 'Table 3' } });
+		}
 		if (path === '/api/events/spring-cup/setup') {
 			if (opts.setupFails) return json(opts.setupFails, { message: `failed with ${opts.setupFails}` });
 			return json(200, SETUP);
@@ -80,9 +95,25 @@ describe('pairing with a link', () => {
 		expect(setup.entries.map((e) => e.name)).toEqual(['Adéla']);
 		expect(changes).toEqual([{ paired: true, eventId: 'spring-cup' }]);
 		expect(server.requests.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.auth}`)).toEqual([
-			`GET /api/device Bearer ${TOKEN}`,
+			`POST /api/device Bearer ${TOKEN}`,
 			`GET /api/events/spring-cup/setup Bearer ${TOKEN}`
 		]);
+		// The tablet said which device it is: the one its event log records events as.
+		const log = await EventLog.open(deps.db);
+		expect(server.requests[0]!.body).toEqual({ deviceId: log.deviceId });
+		log.close();
+	});
+
+	it("refuses a judge's link that another tablet holds already (409), storing nothing; that tablet pairs again", async () => {
+		const server = fakeServer({ boundTo: 'tab-other' });
+		const { deps, changes } = depsFor(server.fetch);
+		expect(await pairWithLink(link(), deps)).toEqual({ ok: false, problem: { kind: 'token-refused', detail: 'this pairing is already used by another tablet' } });
+		expect(await loadPairing(deps.db)).toBeNull();
+		expect(changes).toEqual([]);
+		const log = await EventLog.open(deps.db);
+		const same = fakeServer({ boundTo: log.deviceId });
+		log.close();
+		expect(await pairWithLink(link(), { ...deps, fetch: same.fetch })).toMatchObject({ ok: true });
 	});
 
 	it('refuses a text that is not a pairing link, without asking anyone', async () => {
@@ -141,7 +172,9 @@ describe('pairing with a code', () => {
 		const { deps, changes } = depsFor(server.fetch);
 		const result = await pairWithCode(`${SERVER}/pair`, 'k7p2-qx9m', deps);
 		expect(result).toMatchObject({ ok: true, eventName: 'Spring cup', pairing: { server: SERVER, token: CODE_TOKEN, role: 'judge', deviceLabel: 'Table 3' } });
-		expect(server.requests[0]).toMatchObject({ method: 'POST', url: `${SERVER}/api/pair`, auth: null });
+		const log = await EventLog.open(deps.db);
+		expect(server.requests[0]).toMatchObject({ method: 'POST', url: `${SERVER}/api/pair`, auth: null, body: { code: 'k7p2-qx9m', deviceId: log.deviceId } });
+		log.close();
 		expect(changes).toHaveLength(1);
 
 		const again = depsFor(server.fetch);
@@ -160,6 +193,12 @@ describe('pairing with a code', () => {
 		expect(await pairWithCode(SERVER, 'K7P2-QX9', deps)).toEqual({ ok: false, problem: { kind: 'bad-code' } });
 		expect(await pairWithCode(SERVER, 'K7P2-QX90', deps)).toEqual({ ok: false, problem: { kind: 'bad-code' } });
 		expect(server.requests).toEqual([]);
+	});
+
+	it('says how long to wait when too many wrong codes were typed (429, Retry-After)', async () => {
+		const { deps } = depsFor(fakeServer({ throttled: 12 }).fetch);
+		expect(await pairWithCode(SERVER, 'K7P2-QX9M', deps)).toEqual({ ok: false, problem: { kind: 'code-throttled', seconds: 12 } });
+		expect(await loadPairing(deps.db)).toBeNull();
 	});
 
 	it('says when the server cannot be reached', async () => {

@@ -3,6 +3,7 @@ import { saveSetup } from '$lib/db/setup-store';
 import type { Pairing, SetupResponse } from '$lib/sync/protocol';
 import type { PairLink } from '$lib/sync/pair-link';
 import { codeProblem, normalizeServer } from '$lib/sync/pair-code';
+import { deviceIdOf } from '$lib/db/event-log';
 import { SyncApi } from './api';
 import { setupBundleOf } from './pull';
 import type { DeviceInfo } from './answers';
@@ -14,8 +15,9 @@ import type { PairingChange } from './pairing-changed';
 /**
  * Finishing a pairing on the tablet, from a pairing link (the QR code, or the link opened by
  * the camera app) or from a short code typed on /pair:
- *   1. a code is exchanged for the device's token (POST /api/pair);
- *   2. the token is checked (GET /api/device): it must be valid and of the link's event;
+ *   1. a code is exchanged for the device's token (POST /api/pair, with the tablet's device ID);
+ *   2. the token is checked (POST /api/device with the tablet's device ID, which binds a judge's
+ *      token to this tablet): it must be valid, of the link's event, and not another tablet's;
  *   3. the event's set-up is fetched and stored (GET setup → saveSetup), so the tablet can
  *      judge offline right away;
  *   4. the pairing is stored (savePairing) and announced (`notify`).
@@ -37,6 +39,8 @@ export type PairingProblem =
 	| { kind: 'unreachable'; server: string; detail: string }
 	/** The server refused the code (unknown, used or expired): its own message. */
 	| { kind: 'code-refused'; detail: string }
+	/** Too many wrong codes were typed (429): wait `seconds`, then type it again. */
+	| { kind: 'code-throttled'; seconds: number }
 	/** The server refused the link's token (revoked, of another server, …): its message. */
 	| { kind: 'token-refused'; detail: string }
 	/** The token belongs to another event than the link says. */
@@ -76,7 +80,9 @@ function api(deps: PairingDeps, server: string, token: string | null): SyncApi {
 function problemOf(e: unknown, server: string, deps: PairingDeps, refused: 'code-refused' | 'token-refused'): PairingProblem {
 	if (isApiError(e)) {
 		if (!e.reachedServer) return deps.online && !deps.online() ? { kind: 'offline', server } : { kind: 'unreachable', server, detail: e.message };
-		if (e.kind === 'auth' || (e.kind === 'client' && e.status === 404)) return { kind: refused, detail: e.message };
+		if (e.status === 429) return { kind: 'code-throttled', seconds: e.retryAfterS ?? 60 };
+		// 409: the link's token is another tablet's already (a judge's pairing is for one tablet).
+		if (e.kind === 'auth' || (e.kind === 'client' && (e.status === 404 || e.status === 409))) return { kind: refused, detail: e.message };
 		return { kind: 'server-error', detail: e.message };
 	}
 	return { kind: 'server-error', detail: e instanceof Error ? e.message : String(e) };
@@ -95,21 +101,35 @@ export async function pairWithCode(serverTyped: string, codeTyped: string, deps:
 	if (codeProblem(codeTyped) !== null) return { ok: false, problem: { kind: 'bad-code' } };
 	let token: string;
 	let eventId: string;
+	const deviceId = await tabletId(deps);
+	if (typeof deviceId !== 'string') return { ok: false, problem: deviceId };
 	try {
-		const paired = await api(deps, server, null).pair(codeTyped);
+		const paired = await api(deps, server, null).pair(codeTyped, deviceId);
 		token = paired.token;
 		eventId = paired.eventId;
 	} catch (e) {
 		return { ok: false, problem: problemOf(e, server, deps, 'code-refused') };
 	}
-	return finish(server, token, eventId, deps);
+	return finish(server, token, eventId, deps, deviceId);
 }
 
-async function finish(server: string, token: string, eventId: string, deps: PairingDeps): Promise<PairingResult> {
+/** This tablet's device ID (made on first use), or the storage problem that prevented it. */
+async function tabletId(deps: PairingDeps): Promise<string | PairingProblem> {
+	try {
+		return await deviceIdOf(deps.db);
+	} catch (e) {
+		return { kind: 'storage', detail: e instanceof Error ? e.message : String(e) };
+	}
+}
+
+async function finish(server: string, token: string, eventId: string, deps: PairingDeps, knownDeviceId?: string): Promise<PairingResult> {
 	const client = api(deps, server, token);
+	const deviceId = knownDeviceId ?? (await tabletId(deps));
+	if (typeof deviceId !== 'string') return { ok: false, problem: deviceId };
 	let device: DeviceInfo;
 	try {
-		device = await client.device();
+		// The tablet says which device it is: a judge's token is bound to it (its events only).
+		device = await client.device(deviceId);
 	} catch (e) {
 		return { ok: false, problem: problemOf(e, server, deps, 'token-refused') };
 	}

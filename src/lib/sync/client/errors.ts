@@ -15,7 +15,9 @@ export class ApiError extends Error {
 		readonly kind: ApiErrorKind,
 		message: string,
 		/** The HTTP status, when an answer came. */
-		readonly status: number | null = null
+		readonly status: number | null = null,
+		/** Seconds the server asked to wait before trying again (Retry-After, e.g. with 429). */
+		readonly retryAfterS: number | null = null
 	) {
 		super(message);
 	}

@@ -17,6 +17,8 @@ export function describePairingProblem(p: PairingProblem): string {
 			return m.pair_problem_unreachable({ server: p.server });
 		case 'code-refused':
 			return m.pair_problem_code_refused({ reason: p.detail });
+		case 'code-throttled':
+			return m.pair_problem_code_throttled({ seconds: p.seconds });
 		case 'token-refused':
 			return m.pair_problem_token_refused({ reason: p.detail });
 		case 'wrong-event':

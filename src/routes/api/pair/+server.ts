@@ -1,20 +1,38 @@
 import { error, json } from '@sveltejs/kit';
-import { z } from 'zod/mini';
 import { getStore } from '$lib/server/db';
 import { readJsonBody } from '$lib/server/http-body';
-import { redeemPairingCode } from '$lib/server/pairing';
-import type { PairedDevice } from '$lib/sync/protocol';
+import { attemptPairing } from '$lib/server/pairing';
+import { pairingGuard } from '$lib/server/pairing-guard';
+import { PairRequestSchema, type PairedDevice } from '$lib/sync/protocol';
 import type { RequestHandler } from './$types';
 
-const PairRequestSchema = z.object({ code: z.string().check(z.maxLength(40)) });
-
-/** Exchanges a short pairing code for the device's token (one use, 15 minutes). */
-export const POST: RequestHandler = async ({ request }) => {
+/**
+ * Exchanges a short pairing code for the device's token (one use, 15 minutes), bound to the
+ * tablet's device ID when it sends it. Wrong codes are throttled per address and per event:
+ * 429 with Retry-After (src/lib/server/pairing-guard.ts).
+ */
+export const POST: RequestHandler = async ({ request, getClientAddress }) => {
 	const body = PairRequestSchema.safeParse(await readJsonBody(request, 1024, 'a pairing request'));
-	if (!body.success) error(400, 'a pairing request is {"code": "XXXX-XXXX"}');
-	const paired = redeemPairingCode(getStore(), body.data.code, Date.now());
-	if (!paired) error(404, 'this code is unknown, used or expired: ask the organizer for a new one');
-	const { device, token } = paired;
+	if (!body.success) error(400, 'a pairing request is {"code": "XXXX-XXXX", "deviceId": "…"} (deviceId: the tablet\'s, optional)');
+	const attempt = attemptPairing(getStore(), pairingGuard, { typed: body.data.code, address: clientAddress(getClientAddress), deviceId: body.data.deviceId ?? null, now: Date.now() });
+	if (!attempt.ok && attempt.status === 429) {
+		const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
+		return json(
+			{ message: `too many wrong pairing codes: wait ${seconds} s, then type the code again` },
+			{ status: 429, headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' } }
+		);
+	}
+	if (!attempt.ok) error(404, 'this code is unknown, used or expired: ask the organizer for a new one');
+	const { device, token } = attempt;
 	const answer: PairedDevice = { eventId: device.eventId, device: { id: device.id, role: device.role, label: device.label }, token };
 	return json(answer, { headers: { 'cache-control': 'no-store' } });
 };
+
+/** The client's address (adapter-node: the socket's, or ADDRESS_HEADER's behind a proxy). */
+function clientAddress(get: () => string): string {
+	try {
+		return get();
+	} catch {
+		return 'unknown';
+	}
+}

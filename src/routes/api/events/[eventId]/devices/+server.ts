@@ -3,15 +3,16 @@ import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { addDevice, listDevices } from '$lib/server/devices';
 import { readJsonBody } from '$lib/server/http-body';
+import { pairingGuard } from '$lib/server/pairing-guard';
 import type { RequestHandler } from './$types';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/** The event's devices: role, name, last contact, clock offset, revoked or not. */
+/** The event's devices (role, name, last contact, clock offset, revoked or not) and failed pairing attempts. */
 export const GET: RequestHandler = ({ request, params }) => {
 	const store = getStore();
 	requireDevice(store, request, params.eventId, 'devices.manage');
-	return json({ devices: listDevices(store, params.eventId) }, { headers: NO_STORE });
+	return json({ devices: listDevices(store, params.eventId), pairingFailures: pairingGuard.failuresOf(params.eventId) }, { headers: NO_STORE });
 };
 
 /** Adds a device: its token (for the QR code) and a short pairing code, shown this once. */
