@@ -3,6 +3,7 @@ import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
 import { finishApiResponse } from '$lib/server/api-response';
+import { limitBody } from '$lib/server/body-limit';
 import { demoOrganizerKey } from '$lib/server/demo-key';
 import { getPushValidator } from '$lib/server/push-validator';
 
@@ -27,7 +28,8 @@ const LANG_PLACEHOLDER = '%paraglide.lang%';
  * without either, so in English; the station sets the language in the browser.
  */
 export const handle: Handle = ({ event, resolve }) =>
-	paraglideMiddleware(event.request, async ({ request, locale }) => {
+	// Bodies are limited here, not by adapter-node: a restore streams a backup of any size (body-limit.ts).
+	paraglideMiddleware(limitBody(event.request, event.url.pathname), async ({ request, locale }) => {
 		event.request = request;
 		const resolved = await resolve(event, {
 			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale)

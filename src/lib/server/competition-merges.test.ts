@@ -48,7 +48,7 @@ describe('merging competitions on the server', () => {
 	it('records the merge as set-up (who, when, reason, the links), delivered with the set-up; migration 8 made its table', () => {
 		const { t, org, request } = twoTablets(store);
 		expect(store.userVersion).toBe(MIGRATIONS.length);
-		expect(MIGRATIONS.length).toBe(8);
+		expect(MIGRATIONS.length).toBeGreaterThanOrEqual(8);
 		const { merge, created } = recordMerge(store, org, request, T0 + 2 * MIN);
 		expect(created).toBe(true);
 		expect(merge).toEqual({ ...t.merge, recordedBy: { tokenId: org.id, label: 'Desk' }, recordedAt: T0 + 2 * MIN });

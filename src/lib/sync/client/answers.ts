@@ -19,7 +19,8 @@ export const PushResponseSchema = z.object({
 export const PullResponseSchema = z.object({
 	events: z.array(z.unknown()),
 	cursor: z.number().check(z.int(), z.minimum(0)),
-	more: z.boolean()
+	more: z.boolean(),
+	store: z.optional(z.string().check(z.minLength(1), z.maxLength(64)))
 });
 
 const RoleSchema = z.enum(['organizer', 'judge', 'display']);
