@@ -45,12 +45,12 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	const E = header.event.id;
 	const first = (sql: string, params: Record<string, unknown> = {}) => db.prepare(sql).get(params) as Problem;
 	const refuse = (status: 400 | 409, problem: Problem, message: (p: NonNullable<Problem>) => string) => {
-		if (problem) error(status, `${problem.src}: ${message(problem)}; nothing was restored`);
+		if (problem) error(status, `${problem.src}: ${message(problem)}`);
 	};
 
 	let replacedDemo = false;
 	if (store.getEvent(E)) {
-		if (!isUntouchedDemo(store, E)) error(409, `the event "${E}" is already on this server: restore into a server without it; nothing was restored`);
+		if (!isUntouchedDemo(store, E)) error(409, `the event "${E}" is already on this server: restore into a server without it`);
 		deleteUntouchedDemo(store);
 		replacedDemo = true;
 	}
@@ -93,7 +93,7 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 		here: string;
 	}[])
 		if (r.json !== r.here && canonicalJson(JSON.parse(r.json)) !== canonicalJson(JSON.parse(r.here)))
-			error(409, `${r.src}: ruleset ${r.id} version ${r.version} is already on this server with other content (a ruleset version never changes); nothing was restored`);
+			error(409, `${r.src}: ruleset ${r.id} version ${r.version} is already on this server with other content (a ruleset version never changes)`);
 	for (const [table, what] of [
 		['competitions', 'competition'],
 		['heats', 'heat'],
@@ -161,7 +161,7 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	for (const m of db.prepare('SELECT json, src FROM staging.merges ORDER BY recorded_at, ord').all() as { json: string; src: string }[]) {
 		const merge = JSON.parse(m.json) as CompetitionMerge;
 		const problems = problemsOnServer(store, merge, false);
-		if (problems.length > 0) error(400, `${m.src}: merge ${merge.id}: ${problems.map((p) => `${p.path.join('.')}: ${p.message}`).join('; ')}; nothing was restored`);
+		if (problems.length > 0) error(400, `${m.src}: merge ${merge.id}: ${problems.map((p) => `${p.path.join('.')}: ${p.message}`).join('; ')}`);
 		insertMerge(store, merge);
 	}
 

@@ -1,4 +1,4 @@
-import { error } from '@sveltejs/kit';
+import { error, isHttpError } from '@sveltejs/kit';
 import { dirname } from 'node:path';
 import type { JudgeEvent } from '$lib/events/schema';
 import { describeIssues, toIssues } from '$lib/validation';
@@ -117,6 +117,10 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 			numbering: outcome.numbering,
 			replacedDemo: outcome.replacedDemo
 		};
+	} catch (e) {
+		// Every refusal says so: nothing of the file was stored.
+		if (isHttpError(e)) error(e.status, `${e.body.message}; nothing was restored`);
+		throw e;
 	} finally {
 		staging.discard();
 		// Stop reading (an error before the end): the caller decides what to do with the rest of the body.
@@ -170,7 +174,7 @@ class Stager {
 				break;
 			case 'competition': {
 				const c = item.competition;
-				if (c.eventId !== E) error(400, `${where}: competition ${c.id} belongs to the event "${c.eventId}", not to "${E}" of this backup; nothing was restored`);
+				if (c.eventId !== E) error(400, `${where}: competition ${c.id} belongs to the event "${c.eventId}", not to "${E}" of this backup`);
 				s.add('competitions', [c.id, c.name, c.ruleset.id, c.ruleset.version, this.competitions++, item.origin, advancesToColumn(c), c.advancesTo?.competitionId ?? null], where);
 				break;
 			}
@@ -209,13 +213,13 @@ class Stager {
 			case 'publication': {
 				const p = item.publication;
 				if (p.eventId !== E || p.snapshot.event.id !== E || p.snapshot.competition.id !== p.competitionId)
-					error(400, `${where}: publication ${p.competitionId} version ${p.version} is not of a competition of the event "${E}" in this backup; nothing was restored`);
+					error(400, `${where}: publication ${p.competitionId} version ${p.version} is not of a competition of the event "${E}" in this backup`);
 				s.add('publications', [p.competitionId, p.version, p.state, p.publishedAt, p.protestUntil, p.finalizedAt, JSON.stringify(p.snapshot), p.note], where);
 				break;
 			}
 			case 'merge': {
 				const m = item.merge;
-				if (m.eventId !== E) error(400, `${where}: merge ${m.id} belongs to the event "${m.eventId}", not to "${E}" of this backup; nothing was restored`);
+				if (m.eventId !== E) error(400, `${where}: merge ${m.id} belongs to the event "${m.eventId}", not to "${E}" of this backup`);
 				s.add('merges', [m.id, JSON.stringify(m), m.recordedAt], where);
 				break;
 			}
