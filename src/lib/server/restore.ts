@@ -23,6 +23,7 @@ import { judgeEventRowOf } from './judge-event-row';
 import { commitStaged } from './restore-commit';
 import { RestoreStaging } from './restore-staging';
 import { advancesToColumn, type Store } from './store';
+import { isUntouchedDemo } from './untouched-demo';
 
 /**
  * Restores one event's backup (docs/sync.md, Backup) into a server that does not hold the event,
@@ -75,6 +76,9 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 		const first = await values.next();
 		if (first.done) error(400, 'the backup is empty');
 		const header = readHeader(first.value);
+		// Said before the file is read (the commit checks it again).
+		if (store.getEvent(header.event.id) && !isUntouchedDemo(store, header.event.id))
+			error(409, `the event "${header.event.id}" is already on this server: restore into a server without it`);
 		const total = header.counts ? ITEM_KINDS.reduce((sum, k) => sum + header.counts![k], 0) : null;
 		const progress = (phase: RestoreProgress['phase'], items: number) => options.onProgress?.({ phase, items, total, bytes });
 		progress('reading', 0);
