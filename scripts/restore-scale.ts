@@ -9,8 +9,9 @@
  * 3. Restores the file with `npm run restore` into a fresh data directory (a child process).
  * 4. Restores it over HTTP into a fresh production server (scripts/start.js, with ADMIN_KEY),
  *    the file streamed as the body, and pulls every event back with a token of the backup.
- * Prints times, sizes and the peak memory (RSS) of each restoring process — the file is never
- * held whole in memory — and checks that both copies hold every event, byte for byte, in order.
+ * Both restoring processes run with their JavaScript heap limited to 96 MB (--heap), about half
+ * the file: a restore that held the file whole would run out of memory. Prints times, sizes and
+ * the peak memory (RSS) of each, and checks that both copies hold every event, byte for byte, in order.
  * Exit status 0 when every check passed.
  */
 import { spawn } from 'node:child_process';
@@ -30,8 +31,14 @@ import { DEMO_EVENT_ID } from '$lib/server/demo';
 import { Store } from '$lib/server/store';
 import { issueToken } from '$lib/server/tokens';
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '500000' } } });
+const { values } = parseArgs({ options: { events: { type: 'string', default: '500000' }, heap: { type: 'string', default: '96' } } });
 const EVENTS = Number(values.events);
+/**
+ * The restoring processes run with a JavaScript heap of at most this many MB (--max-old-space-size):
+ * far less than the file, so that a restore that held the file whole would fail, not just use more memory.
+ */
+const HEAP_MB = Number(values.heap);
+const LIMITED = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_MB}`.trim() };
 const TABLETS = 20;
 const T0 = Date.UTC(2026, 4, 16, 9);
 const COMPETITION = 'demo-czjpa-individual';
@@ -66,6 +73,12 @@ function freePort(): Promise<number> {
 			srv.close(() => resolve(port));
 		});
 	});
+}
+
+/** Resident memory of a running process now (Linux), in bytes. */
+function rss(pid: number): number {
+	const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+	return m ? Number(m[1]) * 1024 : NaN;
 }
 
 /** Peak resident memory of a running process (Linux), in bytes. */
@@ -106,11 +119,11 @@ async function main(): Promise<number> {
 		source.close();
 
 		// 3. npm run restore.
-		console.log('3. npm run restore -- FILE, into a fresh data directory');
+		console.log(`3. npm run restore -- FILE, into a fresh data directory (JavaScript heap limited to ${HEAP_MB} MB)`);
 		started = Date.now();
 		const cliDir = join(root, 'cli');
 		const cli = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-			const child = spawn('node_modules/.bin/tsx', ['scripts/restore.ts', file], { env: { ...process.env, DATA_DIR: cliDir } });
+			const child = spawn('node_modules/.bin/tsx', ['scripts/restore.ts', file], { env: { ...process.env, ...LIMITED, DATA_DIR: cliDir } });
 			let stdout = '';
 			let stderr = '';
 			child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -124,7 +137,7 @@ async function main(): Promise<number> {
 		const cliMs = Date.now() - started;
 		check(cli.status === 0, `npm run restore exits 0 (${seconds(cliMs)})`);
 		const cliPeak = /peak memory \(RSS\): ([\d.]+) MB/.exec(cli.stderr)?.[1];
-		check(cliPeak !== undefined && Number(cliPeak) * 1024 * 1024 < size, `its peak memory (${cliPeak} MB) is less than the file (${mb(size)})`);
+		console.log(`   peak memory (RSS) of npm run restore: ${cliPeak} MB, for a file of ${mb(size)}`);
 		const restored = Store.open(cliDir);
 		const copy = digest(restored);
 		restored.close();
@@ -135,11 +148,11 @@ async function main(): Promise<number> {
 			console.log('4. (skipped: no build; run "npm run build" first)');
 			problems.push('no build for the HTTP restore');
 		} else {
-			console.log('4. POST /api/restore to a fresh production server with ADMIN_KEY, the file streamed');
+			console.log(`4. POST /api/restore to a fresh production server with ADMIN_KEY (JavaScript heap limited to ${HEAP_MB} MB), the file streamed`);
 			const port = await freePort();
 			const adminKey = `scale-${Math.random().toString(36).slice(2)}-admin-key`;
 			const server = spawn(process.execPath, ['scripts/start.js'], {
-				env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(root, 'http'), ADMIN_KEY: adminKey, ORIGIN: `http://127.0.0.1:${port}` },
+				env: { ...process.env, ...LIMITED, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(root, 'http'), ADMIN_KEY: adminKey, ORIGIN: `http://127.0.0.1:${port}` },
 				stdio: ['ignore', 'pipe', 'pipe']
 			});
 			let log = '';
@@ -171,7 +184,7 @@ async function main(): Promise<number> {
 						sent += chunk.length;
 						if (Date.now() - lastReport > 1000) {
 							lastReport = Date.now();
-							console.log(`   | uploaded ${mb(sent)} of ${mb(size)}`);
+							console.log(`   | uploaded ${mb(sent)} of ${mb(size)}; the server's memory (RSS) now ${mb(rss(server.pid!))}`);
 						}
 					});
 					body.pipe(req);
@@ -179,7 +192,8 @@ async function main(): Promise<number> {
 				const httpMs = Date.now() - started;
 				check(answer.status === 201, `201 in ${seconds(httpMs)}: ${answer.body.slice(0, 300)}`);
 				const serverPeak = peakRss(server.pid!);
-				check(serverPeak < size, `the server's peak memory (${mb(serverPeak)}; ${mb(idleRss)} before the restore) is less than the file (${mb(size)})`);
+				// A copy of the body kept in memory (as Paraglide's clone of every request once did) grows with the file.
+				check(serverPeak - idleRss < size / 2, `the server's peak memory (RSS) ${mb(serverPeak)}, ${mb(idleRss)} before the restore: it grew by less than half the file (${mb(size)})`);
 				// Every event back over the API, with the organizer's token from the backup.
 				started = Date.now();
 				const hash = createHash('sha256');

@@ -27,9 +27,13 @@ const LANG_PLACEHOLDER = '%paraglide.lang%';
  * language, `<html lang>` included. The prerendered station shell is rendered at build time,
  * without either, so in English; the station sets the language in the browser.
  */
-export const handle: Handle = ({ event, resolve }) =>
+export const handle: Handle = ({ event, resolve }) => {
 	// Bodies are limited here, not by adapter-node: a restore streams a backup of any size (body-limit.ts).
-	paraglideMiddleware(limitBody(event.request, event.url.pathname), async ({ request, locale }) => {
+	const limited = limitBody(event.request, event.url.pathname);
+	return paraglideMiddleware(limited, async ({ request, locale }) => {
+		// Paraglide hands on a clone, whose body is a copy (a tee) of the original's: the original's copy is
+		// never read, and would keep every chunk of the body in memory (a restore's hundreds of megabytes).
+		if (request !== limited) limited.body?.cancel().catch(() => {});
 		event.request = request;
 		const resolved = await resolve(event, {
 			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale)
@@ -45,3 +49,4 @@ export const handle: Handle = ({ event, resolve }) =>
 		}
 		return response;
 	});
+};
