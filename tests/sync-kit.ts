@@ -85,8 +85,8 @@ export interface CreatedEvent {
 	token: string;
 }
 
-export async function createEvent(name: string, base = BASE): Promise<CreatedEvent> {
-	return expectStatus(await call('POST', '/api/events', { json: { event: { name, date: DAY } }, base }), 201, `create event ${name}`).body;
+export async function createEvent(name: string, base = BASE, adminKey?: string): Promise<CreatedEvent> {
+	return expectStatus(await call('POST', '/api/events', { json: { event: { name, date: DAY } }, base, token: adminKey }), 201, `create event ${name}`).body;
 }
 
 export interface AddedDevice {
@@ -302,4 +302,24 @@ export async function backupOf(eventId: string, orgToken: string, base = BASE): 
 /** POST /api/restore with a backup file's text (as curl --data-binary @FILE sends it). */
 export function restore(text: string, opts: { base?: string; adminKey?: string | null } = {}): Promise<Answer> {
 	return call('POST', '/api/restore', { body: text, base: opts.base, headers: { 'content-type': 'application/x-ndjson' }, ...(opts.adminKey ? { token: opts.adminKey } : {}), timeoutMs: 120_000 });
+}
+
+/** A version-2 backup's lines as the version-1 file (one JSON object) the server made before: a restore still reads it. */
+export function asVersion1(lines: Record<string, unknown>[]): Record<string, unknown> {
+	const of = (kind: string) => lines.filter((l) => l.kind === kind);
+	const header = lines[0]!;
+	return {
+		format: header.format,
+		version: 1,
+		exportedAt: header.exportedAt,
+		event: header.event,
+		rulesets: of('ruleset').map((l) => l.ruleset),
+		competitions: of('competition').map((l) => ({ ...(l.competition as object), origin: l.origin })),
+		heats: of('heat').map((l) => l.heat),
+		entries: of('entry').map((l) => l.entry),
+		judgeEvents: of('judgeEvent').map((l) => ({ event: l.event, receivedAt: l.receivedAt, tokenId: l.tokenId })),
+		devices: of('device').map((l) => l.device),
+		publications: of('publication').map((l) => l.publication),
+		merges: of('merge').map((l) => l.merge)
+	};
 }
