@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT, MIN, T0, twoQuickSetups } from '../src/lib/files/two-quick-setups.testkit';
-import { makeBackup } from '../src/lib/server/backup';
+import { backupText } from '../src/lib/server/backup';
 import { recordMerge } from '../src/lib/server/competition-merges';
 import { Store } from '../src/lib/server/store';
 import { pushEvents } from '../src/lib/server/sync-push';
@@ -321,11 +321,11 @@ describe('npm run standings: a server backup, with competitions the organizer me
 				pushEvents(store, tablet, { events: log.events, setup: { rulesets: q.rulesets, competitions: q.competitions, heats: q.heats, entries: q.entries } }, T0 + MIN);
 			}
 			const before = join(dir, 'before.json');
-			writeFileSync(before, JSON.stringify(makeBackup(store, EVENT, T0 + 2 * MIN)));
+			writeFileSync(before, backupText(store, EVENT, T0 + 2 * MIN));
 			const { eventId: _e, recordedBy: _b, recordedAt: _a, ...request } = t.merge;
 			recordMerge(store, org, request, T0 + 3 * MIN);
 			const after = join(dir, 'after.json');
-			writeFileSync(after, JSON.stringify(makeBackup(store, EVENT, T0 + 4 * MIN)));
+			writeFileSync(after, backupText(store, EVENT, T0 + 4 * MIN));
 
 			const at = new Date(T0 + 120 * MIN).toISOString();
 			const apart = standings(before, '--format', 'json', '--at', at);
@@ -347,5 +347,13 @@ describe('npm run standings: a server backup, with competitions the organizer me
 			store.close();
 			rmSync(dir, { recursive: true, force: true });
 		}
+	}, SLOW);
+
+	it('reads a backup of version 1 (one JSON object, made before backups were NDJSON) too', () => {
+		const run = standings('tests/fixtures/backup-v1-demo.json', '--format', 'json', '--competition', 'demo-czjpa-individual', '--at', new Date(T0 + 120 * MIN).toISOString());
+		expect(run.stderr).toBe('');
+		const [one] = JSON.parse(run.stdout) as { competition: { id: string }; rows: { entryId: string }[] }[];
+		expect(one!.competition.id).toBe('demo-czjpa-individual');
+		expect(one!.rows.length).toBe(5);
 	}, SLOW);
 });

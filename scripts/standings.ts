@@ -11,15 +11,15 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatFileError, parseEventFile, type FileError, type ParsedEventFile } from '$lib/files/event-file';
 import { standingsOfFiles } from '$lib/files/merge';
-import { backupAsEventFile } from '$lib/files/backup-as-event-file';
+import { backupTextAsEventFile } from '$lib/files/backup-as-event-file';
 import { renderStandings, STANDINGS_FORMATS, type StandingsFormat } from '$lib/files/format';
 
 const USAGE = `Usage: npm run standings -- FILE... [options]
 
 Prints the standings of every competition in the event files (merged: the same set-up
 item or judge event in several files counts once). A server's backup of an event
-(GET /api/events/{e}/backup) is read as the event file it holds (log[i] is its
-judgeEvents[i]). Competitions the organizer merged are scored as one.
+(GET /api/events/{e}/backup, either version) is read as the event file it holds
+(log[i] is its i-th judge event). Competitions the organizer merged are scored as one.
 
 Options:
   --format table|csv|json   output format (default: table)
@@ -112,15 +112,9 @@ function main(argv: string[]): number {
 	return 0;
 }
 
-/** A backup's text as the event file it holds; any other text as it is (parseEventFile reports what is wrong). */
+/** A backup's text (either version) as the event file it holds; any other text as it is (parseEventFile reports what is wrong). */
 function asEventFileText(text: string): string {
-	let root: unknown;
-	try {
-		root = JSON.parse(text);
-	} catch {
-		return text;
-	}
-	const file = backupAsEventFile(root);
+	const file = backupTextAsEventFile(text);
 	return file ? JSON.stringify(file) : text;
 }
 

@@ -17,8 +17,9 @@ import { lockDataDir } from './data-dir-lock.js';
 
 process.env.HOST ||= '127.0.0.1';
 process.env.PORT ||= '3000';
-// Backups and imported files are large; each endpoint enforces its own, smaller limit (pushes 512 KiB).
-process.env.BODY_SIZE_LIMIT ||= '64M';
+// No limit of adapter-node's own: the app limits every body to 64 MiB but a restore's, which streams
+// a backup of any size (src/lib/server/body-limit.ts); each endpoint enforces its own, smaller limit.
+process.env.BODY_SIZE_LIMIT ||= 'Infinity';
 // Resolved once here so that the log and the store agree whatever the server's cwd is.
 process.env.DATA_DIR = resolve(process.env.DATA_DIR || './data');
 

@@ -6,6 +6,7 @@ import { getStore } from '$lib/server/db';
 import { apiHandle } from '$lib/server/api-handle';
 import { isApiPath } from '$lib/server/api-request';
 import { formCsrfHandle } from '$lib/server/form-csrf';
+import { limitBody } from '$lib/server/body-limit';
 import { demoOrganizerKey } from '$lib/server/demo-key';
 import { getPushValidator } from '$lib/server/push-validator';
 import { securityHeaders } from '$lib/server/security-headers';
@@ -33,7 +34,11 @@ const LANG_PLACEHOLDER = '%paraglide.lang%';
 const i18nHandle: Handle = ({ event, resolve }) => {
 	// /api speaks no language, and Paraglide's copy of the request would tee its body (an upload held twice, its abort unseen).
 	if (isApiPath(event.url.pathname)) return resolve(event);
-	return paraglideMiddleware(event.request, async ({ request, locale }) => {
+	const original = event.request;
+	return paraglideMiddleware(original, async ({ request, locale }) => {
+		// Paraglide hands on a clone, whose body is a copy (a tee) of the original's: the original's copy is
+		// never read, and would keep every chunk of the body in memory.
+		if (request !== original) original.body?.cancel().catch(() => {});
 		event.request = request;
 		const response = await resolve(event, {
 			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale)
@@ -50,9 +55,15 @@ const i18nHandle: Handle = ({ event, resolve }) => {
 	});
 };
 
+/** Bodies are limited here, not by adapter-node: a restore streams a backup of any size (body-limit.ts). */
+const bodyLimitHandle: Handle = ({ event, resolve }) => {
+	event.request = limitBody(event.request, event.url.pathname);
+	return resolve(event);
+};
+
 /**
- * The security headers outermost, so that every answer gets them, errors included; then /api
- * (JSON bodies only, JSON errors: src/lib/server/api-handle.ts), the pages' check of
- * cross-site forms (src/lib/server/form-csrf.ts), and the language.
+ * The security headers outermost, so that every answer gets them, errors included; then the
+ * body's size limit, /api (JSON bodies only, JSON errors: src/lib/server/api-handle.ts), the
+ * pages' check of cross-site forms (src/lib/server/form-csrf.ts), and the language.
  */
-export const handle: Handle = sequence(securityHeaders, apiHandle, formCsrfHandle, i18nHandle);
+export const handle: Handle = sequence(securityHeaders, bodyLimitHandle, apiHandle, formCsrfHandle, i18nHandle);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { quickSetup } from '../src/lib/station/quick-setup';
-import { addDevice, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, revokeDevice, RULESET, RUN, setupOf, snapshot, writeSetup, type AddedDevice } from './sync-kit';
+import { addDevice, backupOf, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, tableCounts, writeSetup, type AddedDevice } from './sync-kit';
 
 /**
  * The authorization matrix of docs/sync.md over real HTTP: every endpoint × every kind of
@@ -31,7 +31,8 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'DELETE /api/events/A/devices/{id}':     row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
 	'POST /api/pair':                        row(   200,  200,      200,    200,    200, 200,   200,     200, 200),
 	'GET /api/events/A/backup':              row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
-	'POST /api/restore':                     row(   201,  201,      201,    201,    201, 201,   201,     201, 201),
+	// This server has no ADMIN_KEY (a venue laptop): a restore over HTTP is refused to everyone (403), see below for one with a key.
+	'POST /api/restore':                     row(   403,  403,      403,    403,    403, 403,   403,     403, 403),
 	'POST /api/events/A/import':             row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
 	'GET /api/device':                       row(   401,  401,      401,    401,    200, 200,   200,     200, 200),
 	'POST /api/events/A/heat-starts':        row(   401,  401,      401,    401,    201, 403,   403,     403, 403),
@@ -179,7 +180,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 			if (authorization[c] !== null) headers.authorization = authorization[c]!;
 			const res = await SEND[endpoint]!(request, headers, c);
 			const text = await res.text();
-			const body = JSON.parse(text);
+			// A backup is NDJSON: its first line, the header, for the checks below.
+			const body = JSON.parse(res.headers()['content-type']?.startsWith('application/x-ndjson') ? text.slice(0, text.indexOf('\n')) : text);
 			const want = expected[c];
 			if (res.status() !== want) failures.push(`${endpoint} as ${c}: expected ${want}, got ${res.status()} ${text.slice(0, 200)}`);
 			else if (want >= 400) {
@@ -188,7 +190,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 				if (Object.keys(body).length !== 1) failures.push(`${endpoint} as ${c}: a refusal carries data: ${text.slice(0, 200)}`);
 				if (text.includes(A.event.name) || text.includes(sA.competitionId)) failures.push(`${endpoint} as ${c}: the refusal shows A's data`);
 				const other = endpoint.includes('/A/') ? c === 'orgB' || c === 'judgeB' : c === 'orgA' || c === 'judgeA' || c === 'displayA';
-				const expectedMessage = want === 401 ? /valid device token/ : want === 404 ? /no entry/ : other ? /another event/ : /may not/;
+				const expectedMessage =
+					endpoint === 'POST /api/restore' ? /needs the server's admin key.*ADMIN_KEY.*npm run restore/ : want === 401 ? /valid device token/ : want === 404 ? /no entry/ : other ? /another event/ : /may not/;
 				if (!expectedMessage.test(body.message)) failures.push(`${endpoint} as ${c}: message "${body.message}" does not match ${expectedMessage}`);
 			} else if (endpoint.endsWith("another device's") || endpoint.endsWith("tablet A's next")) {
 				// A judge's events of another device are refused one by one, saying why; an organizer's stored.
@@ -252,6 +255,40 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	expect(stillRevoked.status()).toBe(401);
 	const revokedCode = await request.post('/api/pair', { headers: { accept: 'application/json' }, data: { code: revoked.code } });
 	expect(revokedCode.status()).toBe(404);
+});
+
+test('restore on a server with ADMIN_KEY: refused (401) without the key, with a wrong one, with any device token; the key restores (issue 12, point 1)', async () => {
+	const A = await createEvent(`Authz restore ${RUN}`);
+	const sA = setupOf(A.eventId, `az-${RUN}-r`);
+	await writeSetup(A.eventId, A.token, sA.body);
+	const judgeA = await addDevice(A.eventId, A.token, 'judge', 'Judge');
+	const backup = await backupOf(A.eventId, A.token);
+	const second = await startSecondServer();
+	try {
+		const other = await createEvent(`Authz other ${RUN}`, second.base, second.adminKey);
+		const before = tableCounts(second.dbFile);
+		const refused: Record<string, string | null> = {
+			none: null,
+			malformed: 'not-a-token',
+			unknown: randomBytes(32).toString('base64url'),
+			'wrong key': `${second.adminKey}x`,
+			"the key's prefix": second.adminKey.slice(0, -1),
+			"an organizer's token there": other.token,
+			"the backup's organizer token": A.token,
+			"the backup's judge token": judgeA.token
+		};
+		for (const [who, adminKey] of Object.entries(refused)) {
+			const a = await restore(backup.text, { base: second.base, adminKey });
+			expect(a.status, who).toBe(401);
+			expect(a.body, who).toEqual({ message: expect.stringMatching(/needs its admin key/) });
+		}
+		expect(tableCounts(second.dbFile)).toEqual(before);
+		const ok = await restore(backup.text, { base: second.base, adminKey: second.adminKey });
+		expect(ok.status, ok.text).toBe(201);
+		expect((await pullAll(A.eventId, judgeA.token, { base: second.base })).events).toEqual([]);
+	} finally {
+		await second.stop();
+	}
 });
 
 test('public pages need no token: GET /, /station and /results/{e} answer 200', async ({ request }) => {

@@ -25,8 +25,13 @@ import {
 	T0,
 	snapshot,
 	tableCounts,
+	asVersion1,
+	backupOf,
+	restore,
+	startSecondServer,
 	type AddedDevice,
-	type CreatedEvent
+	type CreatedEvent,
+	type SecondServer
 } from './sync-kit';
 
 /**
@@ -63,6 +68,8 @@ interface Case {
 	allRefused?: number;
 	/** The client's address (another loopback address than 127.0.0.1): wrong pairing codes are throttled per address. */
 	from?: string;
+	/** Another server than the e2e one (the restore's, started with an ADMIN_KEY). */
+	port?: number;
 }
 
 interface Fixture {
@@ -76,7 +83,11 @@ interface Fixture {
 	judgeB: AddedDevice;
 	sacrifice: AddedDevice;
 	usedCode: string;
+	/** A's backup as a version-1 file (one JSON object), which a restore still reads … */
 	backupA: Record<string, unknown> & { devices: unknown[]; judgeEvents: { event: Record<string, unknown> }[]; competitions: unknown[] };
+	/** … and as the server sends it now (NDJSON), line by line. */
+	backupLinesA: Record<string, unknown>[];
+	backupTextA: string;
 	/** Two competitions a judge of A set up on tablets (quick set-up): what a merge names. */
 	quickA: [QuickSetup, QuickSetup];
 }
@@ -109,8 +120,9 @@ test.beforeAll(async () => {
 		return q.value;
 	}) as [QuickSetup, QuickSetup];
 	for (const q of quickA) expectStatus(await call('POST', `/api/events/${A.eventId}/judge-events`, { token: judgeA.token, json: { events: [], setup: q.bundle } }), 200, 'quick set-up');
-	const backupA = expectStatus(await call('GET', `/api/events/${A.eventId}/backup`, { token: A.token }), 200, 'backup A').body;
-	fx = { A, B, sA, sB, judgeA, displayA, revokedA, judgeB, sacrifice, usedCode: used.code, backupA, quickA };
+	const { text: backupTextA, lines: backupLinesA } = await backupOf(A.eventId, A.token);
+	const backupA = asVersion1(backupLinesA) as Fixture['backupA'];
+	fx = { A, B, sA, sB, judgeA, displayA, revokedA, judgeB, sacrifice, usedCode: used.code, backupA, backupLinesA, backupTextA, quickA };
 	console.log(`fuzz seed: ${SEED} (FUZZ_SEED=${SEED} reproduces)`);
 });
 
@@ -423,14 +435,15 @@ function pairPost(): fc.Arbitrary<Case> {
 	);
 }
 
-function restorePost(): fc.Arbitrary<Case> {
-	const { A, B, sA, sB, backupA } = fx;
-	const post = (body: string | (() => string), expect?: number[]): Case => ({ method: 'POST', path: '/api/restore', body, ...(expect ? { expect } : {}) });
+/** POST /api/restore to a server with an ADMIN_KEY (the e2e server has none: there every restore is 403, sync-authz.spec.ts), which holds A and B restored. */
+function restorePost(server: SecondServer): fc.Arbitrary<Case> {
+	const { A, B, sA, sB, backupA, backupLinesA } = fx;
+	const post = (body: string | (() => string), expect?: number[]): Case => ({ method: 'POST', path: '/api/restore', authorization: `Bearer ${server.adminKey}`, port: server.port, body, ...(expect ? { expect } : {}) });
 	const fresh = (tag: string) => ({ ...backupA, event: { id: `fz-r-${RUN}-${tag}`, name: 'Restored', date: DAY }, competitions: [], heats: [], entries: [], judgeEvents: [], devices: [] });
 	const field = fc.constantFrom('format', 'version', 'exportedAt', 'event', 'rulesets', 'competitions', 'heats', 'entries', 'judgeEvents', 'devices', 'publications');
 	const badField: Record<string, fc.Arbitrary<unknown>> = {
 		format: fc.oneof(unicode, fc.constant('puzzle-judge-events'), nonString),
-		version: fc.oneof(fc.constantFrom(0, 2, '1', 1.5), nonString.filter((v) => v !== 1)),
+		version: fc.oneof(fc.constantFrom(0, 2, 3, '1', 1.5), nonString.filter((v) => v !== 1)),
 		exportedAt: fc.oneof(fc.constantFrom(-1, 1.5, '0'), unicode),
 		event: fc.oneof(nonObject, fc.record({ id: badId, name: fc.constant('x'), date: fc.constant(DAY) }), fc.record({ id: goodId, name: badName, date: fc.constant(DAY) })),
 		rulesets: fc.oneof(nonArray, fc.array(nonObject, { minLength: 1, maxLength: 2 })),
@@ -446,25 +459,47 @@ function restorePost(): fc.Arbitrary<Case> {
 			fc.constant([{ eventId: 'x', competitionId: sA.competitionId, version: 1, state: 'final', publishedAt: 0, protestUntil: null, finalizedAt: 0, note: null, snapshot: { event: { id: 'x', name: 'x', date: DAY, venue: null }, competition: { id: sA.competitionId, name: 'c' }, ruleset: { id: RULESET.id, version: 1, name: 'r', timeResolution: 'ms' }, computedAt: 0, rows: [], tieForFirst: [], conflicts: 0 } }])
 		)
 	};
+	// Version 2 (NDJSON): A's backup as a new event, its lines changed.
+	const lines = (tag: string) => backupLinesA.map((l) => (l.kind === undefined ? { ...l, event: { id: `fz-r2-${RUN}-${tag}`, name: 'Restored', date: DAY } } : l));
+	const ndjson = (ls: unknown[]) => ls.map((l) => JSON.stringify(l)).join('\n');
+	const itemOf = (kind: string) => backupLinesA.find((l) => l.kind === kind)!;
 	let n = 0;
 	return withContentType(
 		fc.oneof(
 			commonBad.map((b) => post(b, [400])),
 			deepObject.map((d) => post(`{"format":"puzzle-judge-backup","version":1,"event":${d}}`, [400])),
+			deepObject.map((d) => post(`{"format":"puzzle-judge-backup","version":2,"event":${d}}\n{"kind":"end"}`, [400])),
 			field.chain((f) => badField[f]!.map((v) => post(json({ ...fresh(`bad-${n++}`), [f]: v }), [400]))),
-			// Forged: what is already on this server refuses the whole restore.
+			// Forged: what is already on this server refuses the whole restore (409); an item of another event, or naming one, too (400).
 			fc.constant(null).map(() => post(json(backupA), [409])),
-			fc.constant(null).map(() => post(json({ ...backupA, event: { ...fresh(`c-${n++}`).event } }), [409])),
+			fc.constant(null).map(() => post(fx.backupTextA, [409])),
+			fc.constant(null).map(() => post(json({ ...backupA, event: { ...fresh(`c-${n++}`).event } }), [400])),
 			fc.constant(null).map(() => post(json({ ...fresh(`d-${n++}`), devices: backupA.devices }), [409])),
-			// (Judge events whose IDs are stored in another event are no longer refused: events of different
-			// events never collide. The test after the fuzz restores such a backup.)
-			fc.constant(null).map(() => post(json({ ...fresh(`b-${n++}`), rulesets: [RULESET], competitions: [{ id: sB.competitionId, eventId: B.eventId, name: 'B', ruleset: { id: RULESET.id, version: 1 }, origin: 'organizer' }] }), [409])),
+			fc.constant(null).map(() => post(json({ ...fresh(`j-${n++}`), rulesets: [RULESET], judgeEvents: backupA.judgeEvents.map((j) => ({ ...j, event: { ...j.event, judge: 'Forged' } })) }), [400])),
+			fc.constant(null).map(() => post(json({ ...fresh(`b-${n++}`), rulesets: [RULESET], competitions: [{ id: sB.competitionId, eventId: B.eventId, name: 'B', ruleset: { id: RULESET.id, version: 1 }, origin: 'organizer' }] }), [400])),
 			fc.constant(null).map(() => {
 				const k = n++;
 				const c = `fz-r-${RUN}-${k}-c`;
 				return post(json({ ...fresh(`h-${k}`), rulesets: [RULESET], competitions: [{ id: c, eventId: `fz-r-${RUN}-h-${k}`, name: 'C', ruleset: { id: RULESET.id, version: 1 }, origin: 'organizer' }], heats: [{ id: sA.heatId, competitionId: c, name: 'taken' }] }), [409]);
 			}),
-			fc.constantFrom(`{"__proto__": ${json(fresh('proto'))}}`, `{"constructor": ${json(fresh('ctor'))}}`).map((b) => post(b, [400]))
+			fc.constantFrom(`{"__proto__": ${json(fresh('proto'))}}`, `{"constructor": ${json(fresh('ctor'))}}`).map((b) => post(b, [400])),
+			// Version 2: A's items under a new event (another event's), cut, reordered, miscounted, unknown, or invalid lines.
+			fc.constant(null).map(() => post(ndjson(lines(`a-${n++}`)), [400])),
+			fc.integer({ min: 1, max: backupLinesA.length - 1 }).map((cut) => post(ndjson(lines(`cut-${n++}`).slice(0, cut)), [400])),
+			fc.integer({ min: 1, max: backupLinesA.length - 2 }).map((at) => {
+				const ls = lines(`x-${n++}`);
+				return post(ndjson([...ls.slice(0, at), ...ls.slice(at + 1)]), [400]);
+			}),
+			fc.oneof(nonObject, fc.record({ kind: fc.oneof(unicode, fc.constantFrom('__proto__', 'constructor', 'header', 'END')) }), fc.constantFrom(...['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge'].map((kind) => ({ kind })))).map((bad) => {
+				const ls = lines(`k-${n++}`);
+				return post(ndjson([ls[0], bad, ...ls.slice(1)]), [400]);
+			}),
+			fc.oneof(malformed, binary).filter((bad) => bad.split('\n').some((l) => l.trim() !== '')).map((bad) => post(`${ndjson(lines(`m-${n++}`).slice(0, 2))}\n${bad}\n${ndjson(lines('m').slice(2))}`, [400])),
+			fc.constantFrom('competition', 'heat', 'entry', 'device', 'judgeEvent').map((kind) => {
+				const ls = lines(`d-${n++}`);
+				const at = ls.findIndex((l) => l.kind === kind);
+				return post(ndjson([...ls.slice(0, at), itemOf(kind), ...ls.slice(at)]), [400]);
+			})
 		)
 	);
 }
@@ -717,9 +752,9 @@ async function send(c: Case): Promise<string | null> {
 		// Bodies over 8 KiB on a connection of their own: an answer given before the body was read
 		// (401, 403, 413, 415) closes the connection (a regression test below), which must not hit other requests.
 		if ((body !== undefined && body.length > 8 * KiB) || c.from !== undefined)
-			({ res, text } = await sendLarge(c.method, c.path, headers, body ?? '', !!c.expect?.every((s) => [401, 403, 413, 415].includes(s)), c.from));
+			({ res, text } = await sendLarge(c.method, c.path, headers, body ?? '', !!c.expect?.every((s) => [401, 403, 413, 415].includes(s)), c.from, c.port));
 		else {
-			const r = await fetch(`${BASE}${c.path}`, { method: c.method, headers, body, signal: AbortSignal.timeout(20_000) });
+			const r = await fetch(`${c.port ? `http://127.0.0.1:${c.port}` : BASE}${c.path}`, { method: c.method, headers, body, signal: AbortSignal.timeout(20_000) });
 			res = r;
 			text = await r.text();
 		}
@@ -753,9 +788,9 @@ async function send(c: Case): Promise<string | null> {
  * "100 Continue" would: the server answers 413 from Content-Length before it reads the body,
  * then closes the connection (see the regression test below), which would lose an answer still unread.
  */
-function sendLarge(method: string, path: string, headers: Record<string, string>, body: string, early: boolean, from?: string): Promise<{ res: { status: number; headers: Headers }; text: string }> {
+function sendLarge(method: string, path: string, headers: Record<string, string>, body: string, early: boolean, from?: string, port = PORT): Promise<{ res: { status: number; headers: Headers }; text: string }> {
 	return new Promise((resolve, reject) => {
-		const socket = connect({ port: PORT, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) });
+		const socket = connect({ port, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) });
 		const chunks: Buffer[] = [];
 		const timer = setTimeout(() => socket.destroy(new Error('timed out')), 60_000);
 		socket.on('data', (c: Buffer) => chunks.push(c));
@@ -782,7 +817,7 @@ function sendLarge(method: string, path: string, headers: Record<string, string>
 			}
 			resolve({ res: { status, headers: h }, text });
 		});
-		const lines = Object.entries({ ...headers, host: `127.0.0.1:${PORT}`, connection: 'close', 'content-length': String(Buffer.byteLength(body)) }).map(([k, v]) => `${k}: ${v}`);
+		const lines = Object.entries({ ...headers, host: `127.0.0.1:${port}`, connection: 'close', 'content-length': String(Buffer.byteLength(body)) }).map(([k, v]) => `${k}: ${v}`);
 		socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
 		// The body is written, not ended: like a browser, the client keeps its side open until the
 		// answer (Node's HTTP server aborts a request whose client half-closed before it answered).
@@ -795,9 +830,9 @@ function sendLarge(method: string, path: string, headers: Record<string, string>
 }
 
 /** GET /api/health on a fresh connection: 200 {ok: true}. */
-async function health() {
+async function health(port?: number) {
 	const answer = await new Promise<string>((resolve, reject) => {
-		const req = httpRequest(`${BASE}/api/health`, { agent: false, timeout: 10_000 }, (res) => {
+		const req = httpRequest(`${port ? `http://127.0.0.1:${port}` : BASE}/api/health`, { agent: false, timeout: 10_000 }, (res) => {
 			let t = '';
 			res.on('data', (c) => (t += c));
 			res.on('end', () => resolve(`${res.statusCode} ${t}`));
@@ -814,11 +849,12 @@ function sized(method: string, path: () => string, template: () => string, limit
 	return () => sizes.map((size) => ({ method, path: path(), authorization: authorization?.(), body: padded(template(), size), expect: [size <= limit ? 400 : 413] }));
 }
 
-async function fuzz(name: string, arb: () => fc.Arbitrary<Case>, runs: number, seedOffset: number, extra: () => Case[] = () => []) {
+async function fuzz(name: string, arb: () => fc.Arbitrary<Case>, runs: number, seedOffset: number, extra: () => Case[] = () => [], server?: SecondServer) {
 	const seed = SEED + seedOffset;
-	const beforeA = await snapshot(fx.A.eventId, fx.A.token);
-	const beforeB = await snapshot(fx.B.eventId, fx.B.token);
-	const beforeDb = tableCounts();
+	const base = server?.base ?? BASE;
+	const beforeA = await snapshot(fx.A.eventId, fx.A.token, base);
+	const beforeB = await snapshot(fx.B.eventId, fx.B.token, base);
+	const beforeDb = tableCounts(server?.dbFile);
 	const cases = [...fc.sample(arb(), { seed, numRuns: runs }), ...extra()];
 	const failures: string[] = [];
 	const started = Date.now();
@@ -827,15 +863,15 @@ async function fuzz(name: string, arb: () => fc.Arbitrary<Case>, runs: number, s
 			const problem = await send(c);
 			if (problem && failures.length < 15) failures.push(`#${i + j} (seed ${seed}): ${describe(c)}\n    → ${problem}`);
 		});
-		await health();
+		await health(server?.port);
 	}
 	times[name] = Date.now() - started;
 	counts[name] = cases.length;
 	console.log(`${name}: ${cases.length} cases in ${times[name]} ms (seed ${seed})`);
 	expect(failures, failures.join('\n')).toEqual([]);
-	expect(tableCounts(), 'rows stored by refused requests').toEqual(beforeDb);
-	expect(await snapshot(fx.A.eventId, fx.A.token)).toEqual(beforeA);
-	expect(await snapshot(fx.B.eventId, fx.B.token)).toEqual(beforeB);
+	expect(tableCounts(server?.dbFile), 'rows stored by refused requests').toEqual(beforeDb);
+	expect(await snapshot(fx.A.eventId, fx.A.token, base)).toEqual(beforeA);
+	expect(await snapshot(fx.B.eventId, fx.B.token, base)).toEqual(beforeB);
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -851,7 +887,22 @@ test.describe('fuzz: every answer a 4xx with a JSON message, the server up, noth
 	test('DELETE /api/events/{e}/devices/{id}', () => fuzz('DELETE /api/events/{e}/devices/{id}', deviceDelete, 600, 8));
 	test('POST /api/pair', () => fuzz('POST /api/pair', pairPost, 1000, 9));
 	test('GET /api/events/{e}/backup', () => fuzz('GET /api/events/{e}/backup', () => tokenOrPathGet('backup', [fx.judgeA.token, fx.displayA.token]), 500, 10));
-	test('POST /api/restore', () => fuzz('POST /api/restore', restorePost, 700, 11, sized('POST', () => '/api/restore', () => '{"format":"PAD"}', 64 * MiB, [64 * MiB - 4096, 64 * MiB + 1])));
+	test('POST /api/restore (a server with ADMIN_KEY holding A and B)', async () => {
+		test.setTimeout(300_000);
+		const server = await startSecondServer();
+		try {
+			for (const [e, token] of [
+				[fx.A, fx.A.token],
+				[fx.B, fx.B.token]
+			] as const)
+				expectStatus(await restore((await backupOf(e.eventId, token)).text, { base: server.base, adminKey: server.adminKey }), 201, `restore ${e.eventId}`);
+			// A body of any size is read as it comes; a line (or a version-1 item) is at most 16 MiB.
+			const large = (template: string, size: number): Case => ({ method: 'POST', path: '/api/restore', authorization: `Bearer ${server.adminKey}`, port: server.port, body: padded(template, size), expect: [413] });
+			await fuzz('POST /api/restore', () => restorePost(server), 900, 11, () => [large('{"format":"PAD"}', 64 * MiB + 1), large(`${JSON.stringify({ ...fx.backupLinesA[0], event: { id: `fz-big-${RUN}`, name: 'Big', date: DAY } })}\n{"kind":"entry","x":"PAD"}\n`, 16 * MiB + 4096)], server);
+		} finally {
+			await server.stop();
+		}
+	});
 	test('POST /api/events/{e}/import', () =>
 		fuzz('POST /api/events/{e}/import', importPost, 800, 12, sized('POST', () => `/api/events/${fx.A.eventId}/import?name=big.json`, () => '{"format":"PAD"}', 32 * MiB, [32 * MiB - 4096, 32 * MiB + 1], () => `Bearer ${fx.A.token}`)));
 	test('POST /api/events/{e}/heat-starts', () => fuzz('POST /api/events/{e}/heat-starts', heatStartPost, 600, 14));
@@ -883,7 +934,8 @@ test('malformed JSON nested 10,000 deep answers 400 with a message on every endp
 			[`/api/events/${A.eventId}/judge-events`, A.token, [400]],
 			[`/api/events/${A.eventId}/devices`, A.token, [400, 413]],
 			['/api/pair', undefined, [413]],
-			['/api/restore', undefined, [400]],
+			// No ADMIN_KEY on this server: refused before the body is read (the restore fuzz sends these to a server with one).
+			['/api/restore', undefined, [403]],
 			[`/api/events/${A.eventId}/import?name=deep.json`, A.token, [400]],
 			[`/api/events/${A.eventId}/publications`, A.token, [400, 413]],
 			[`/api/events/${A.eventId}/merges`, A.token, [400]]

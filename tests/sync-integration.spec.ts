@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import type { JudgeEvent } from '../src/lib/events/schema';
 import { quickSetup } from '../src/lib/station/quick-setup';
-import { addDevice, BASE, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, revokeDevice, RUN, setupOf, snapshot, T0, writeSetup } from './sync-kit';
+import { SyncApi } from '../src/lib/sync/client/api';
+import { freshDb } from '../src/lib/sync/client/fake-server.testkit';
+import { pullEvents, readPosition } from '../src/lib/sync/client/pull';
+import { addDevice, backupOf, BASE, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, T0, writeSetup } from './sync-kit';
 
 /**
  * The sync protocol against the real production server: repeated, reordered, partial and
@@ -217,17 +216,7 @@ test('quick set-up push: a competition the server does not know is added; pushin
 	expect(afterAgain.events).toEqual(after.events);
 });
 
-async function freePort(): Promise<number> {
-	return new Promise((resolve) => {
-		const srv = createServer();
-		srv.listen(0, '127.0.0.1', () => {
-			const port = (srv.address() as { port: number }).port;
-			srv.close(() => resolve(port));
-		});
-	});
-}
-
-test('backup and restore: the same server refuses (409); a second server restores it whole, with the same tokens', async () => {
+test('backup and restore: refused over HTTP without an ADMIN_KEY (403); a second server with one restores it whole (heat starts too), with the same tokens (issue 12, points 1 and 5)', async () => {
 	test.setTimeout(120_000);
 	const { e, s, judge } = await freshEvent('backup');
 	const display = await addDevice(e.eventId, e.token, 'display', 'Hall');
@@ -235,38 +224,45 @@ test('backup and restore: the same server refuses (409); a second server restore
 	const log = judgeLog(`in-${RUN}-backup`, s.competitionId, s.heatId, s.entryIds, 120);
 	for (let i = 0; i < 120; i += 40) await push(e.eventId, i === 40 ? e.token : judge.token, { events: log.slice(i, i + 40), clock: { offsetMs: -12.5, roundTripMs: 8, measuredAt: T0 } });
 	await revokeDevice(e.eventId, e.token, revoked.device.id);
-	const backup = expectStatus(await call('GET', `/api/events/${e.eventId}/backup`, { token: e.token }), 200, 'backup').body;
-	expect(backup.judgeEvents.length).toBe(120);
-	const here = await call('POST', '/api/restore', { json: backup });
-	expect(here.status).toBe(409);
-	expect(here.body.message).toMatch(/already on this server/);
+	expectStatus(await call('POST', `/api/events/${e.eventId}/heat-starts`, { token: e.token, json: { id: `in-${RUN}-start`, competitionId: s.competitionId, heatId: s.heatId, organizerAt: T0, offsetMs: 0 } }), 201, 'heat start');
+	const backup = await backupOf(e.eventId, e.token);
+	expect(backup.lines[0]).toMatchObject({ format: 'puzzle-judge-backup', version: 2, event: { id: e.eventId } });
+	expect(backup.lines.filter((l) => l.kind === 'judgeEvent').length).toBe(120);
+	expect(backup.lines.filter((l) => l.kind === 'heatStart').length).toBe(1);
+	expect(backup.lines.at(-1)!.kind).toBe('end');
+	// This server has no ADMIN_KEY (a venue laptop): no restore over the network, whatever the file.
+	const here = await restore(backup.text);
+	expect(here.status).toBe(403);
+	expect(here.body.message).toMatch(/needs the server's admin key: start the server with ADMIN_KEY set .* or restore on the server machine with "npm run restore -- FILE"/);
 
-	const dir = mkdtempSync(join(tmpdir(), 'pj-restore-'));
-	const port = await freePort();
-	const base = `http://127.0.0.1:${port}`;
-	const server = spawn(process.execPath, ['scripts/start.js'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir }, stdio: 'pipe' });
-	let output = '';
-	server.stdout.on('data', (d) => (output += d));
-	server.stderr.on('data', (d) => (output += d));
+	const second = await startSecondServer();
 	try {
-		for (let i = 0; ; i++) {
-			const ok = await call('GET', '/api/health', { base, timeoutMs: 1000 }).then(
-				(a) => a.status === 200,
-				() => false
-			);
-			if (ok) break;
-			if (i > 150 || server.exitCode !== null) throw new Error(`the second server did not start:\n${output}`);
-			await new Promise((r) => setTimeout(r, 200));
-		}
-		const restored = await call('POST', '/api/restore', { json: backup, base });
+		for (const adminKey of [null, 'wrong-admin-key-0123456789', e.token]) expect((await restore(backup.text, { base: second.base, adminKey })).status, String(adminKey)).toBe(401);
+		const restored = await restore(backup.text, { base: second.base, adminKey: second.adminKey });
 		expect(restored.status, restored.text).toBe(201);
-		expect(restored.body).toEqual({ eventId: e.eventId, counts: { competitions: 1, heats: 1, entries: 6, judgeEvents: 120, devices: 4, publications: 0, merges: 0 } });
+		expect(restored.body).toEqual({
+			eventId: e.eventId,
+			version: 2,
+			counts: { rulesets: 1, competitions: 1, heats: 1, entries: 6, devices: 4, judgeEvents: 120, heatStarts: 1, publications: 0, merges: 0 },
+			numbering: 'kept',
+			replacedDemo: false
+		});
+		const base = second.base;
 		const original = await snapshot(e.eventId, e.token);
 		const copy = await snapshot(e.eventId, e.token, base);
 		expect(copy.setup).toEqual(original.setup);
 		expect(copy.events).toEqual(original.events);
 		expect(copy.events.map((x) => x.id)).toEqual(ids(log));
 		expect(copy.devices).toEqual(original.devices);
+		const starts = (b: string) => call('GET', `/api/events/${e.eventId}/heat-starts?after=0`, { token: display.token, base: b });
+		expect((await starts(base)).body).toEqual((await starts(BASE)).body);
+		// The same numbers: a cursor of the first server counts the same events here …
+		const page = (b: string) => call('GET', `/api/events/${e.eventId}/judge-events?after=0&limit=5000`, { token: e.token, base: b });
+		const [one, two] = [(await page(BASE)).body, (await page(base)).body];
+		expect(two.cursor).toBe(one.cursor);
+		// … but in another store, which every pull says: tablets start over (below).
+		expect(two.store).toMatch(/^[0-9a-f]{32}$/);
+		expect(two.store).not.toBe(one.store);
 		// The tablets keep working against the restored server with the tokens they hold.
 		expect((await pullAll(e.eventId, display.token, { base })).events.length).toBe(120);
 		// The judge's tablet goes on (its token stays bound to it: the restored server knows which device it is).
@@ -274,17 +270,97 @@ test('backup and restore: the same server refuses (409); a second server restore
 		more.hand(s.entryIds[1]!, T0 + 5_000_000);
 		const pushed = expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: judge.token, json: { events: more.events }, base }), 200, 'push to the restored server');
 		expect(pushed.body.stored.length).toBe(1);
+		expect(pushed.body.stored[0].serverSeq).toBeGreaterThan(one.cursor);
 		expect((await pullAll(e.eventId, e.token, { base })).events.length).toBe(121);
 		expect((await pullAll(e.eventId, e.token)).events.length).toBe(120);
-		expect((await call('GET', `/api/events/${e.eventId}/devices`, { token: e.token, base })).status).toBe(200);
 		const gone = await call('GET', `/api/events/${e.eventId}/judge-events`, { token: revoked.token, base });
 		expect(gone.status).toBe(401);
-		// And a second restore there is refused too.
-		expect((await call('POST', '/api/restore', { json: backup, base })).status).toBe(409);
+		// And a second restore there is refused, before the file is read.
+		const again = await restore(backup.text, { base, adminKey: second.adminKey });
+		expect(again.status).toBe(409);
+		expect(again.body.message).toMatch(/already on this server.*nothing was restored/);
+		// A version-1 file (as backups were until now) restores too, its demo replacing the second server's unused one.
+		const v1 = await restore(readFileSync('tests/fixtures/backup-v1-demo.json', 'utf8'), { base, adminKey: second.adminKey });
+		expect(v1.status, v1.text).toBe(201);
+		expect(v1.body).toMatchObject({ eventId: 'demo', version: 1, replacedDemo: true, counts: { judgeEvents: 3, publications: 2 } });
 	} finally {
-		server.kill('SIGTERM');
-		await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
-		rmSync(dir, { recursive: true, force: true });
+		await second.stop();
+	}
+});
+
+test("the issue's attack: a crafted backup of a new event pointing at demo's competition is refused, with the item named; demo is unchanged (issue 12, point 1)", async () => {
+	const second = await startSecondServer();
+	try {
+		const key = second.demoKey();
+		const before = await snapshot('demo', key, second.base);
+		const R = { id: 'czjpa-individual', version: 1 };
+		const crafted = (competitionEventId: string) =>
+			[
+				{ format: 'puzzle-judge-backup', version: 2, exportedAt: T0, event: { id: `attack-${RUN}`, name: 'Attack', date: DAY }, counts: { ruleset: 1, competition: 1, heat: 1, entry: 1, device: 0, judgeEvent: 0, heatStart: 0, publication: 0, merge: 0 } },
+				{ kind: 'ruleset', ruleset: RULESET },
+				{ kind: 'competition', competition: { id: `attack-${RUN}-c`, eventId: competitionEventId, name: 'X', ruleset: R }, origin: 'organizer' },
+				{ kind: 'heat', heat: { id: `attack-${RUN}-h`, competitionId: 'demo-czjpa-individual', name: 'H' } },
+				{ kind: 'entry', entry: { id: `attack-${RUN}-e`, competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1', name: 'INJECTED COMPETITOR', members: [] } },
+				{ kind: 'end', counts: { ruleset: 1, competition: 1, heat: 1, entry: 1, device: 0, judgeEvent: 0, heatStart: 0, publication: 0, merge: 0 } }
+			]
+				.map((l) => JSON.stringify(l))
+				.join('\n');
+		const claimed = await restore(crafted('demo'), { base: second.base, adminKey: second.adminKey });
+		expect(claimed.status).toBe(400);
+		expect(claimed.body.message).toMatch(/^line 3: competition attack-\S+ belongs to the event "demo", not to "attack-\S+" of this backup; nothing was restored$/);
+		const pointing = await restore(crafted(`attack-${RUN}`), { base: second.base, adminKey: second.adminKey });
+		expect(pointing.status).toBe(400);
+		expect(pointing.body.message).toMatch(/heat attack-\S+-h is in competition demo-czjpa-individual, which is not a competition of the event "attack-\S+" in this backup; nothing was restored/);
+		expect(await snapshot('demo', key, second.base)).toEqual(before);
+		expect(JSON.stringify(await snapshot('demo', key, second.base))).not.toContain('INJECTED');
+		expect((await call('GET', `/api/events/attack-${RUN}/setup`, { token: key, base: second.base })).status).toBe(403);
+		// And on a server without ADMIN_KEY the same file never gets that far.
+		expect((await restore(crafted('demo'))).status).toBe(403);
+	} finally {
+		await second.stop();
+	}
+});
+
+test('a tablet that pulled from a server, pointed at the server its backup was restored into, sees every event: its cursor counted in another store (issue 12, point 4)', async () => {
+	test.setTimeout(120_000);
+	const { e, s, judge } = await freshEvent('cursor');
+	const tabletToken = (await addDevice(e.eventId, e.token, 'display', 'Hall tablet')).token;
+	// The tablet knows the server by one address; the server behind it changes (a new laptop takes it over).
+	const pairing = { server: 'http://judge.venue:3000', eventId: e.eventId, role: 'display' as const, deviceLabel: 'Hall tablet', token: tabletToken };
+	const api = (base: string) => new SyncApi({ server: base, token: tabletToken, fetch: (input, init) => fetch(input, init), setTimeout, clearTimeout });
+	const db = freshDb();
+	const logs = (tag: string, n: number) => judgeLog(`in-${RUN}-cursor-${tag}`, s.competitionId, s.heatId, s.entryIds, n);
+	await push(e.eventId, judge.token, { events: logs('a', 40) });
+	await pullEvents(db, api(BASE), pairing);
+	const backup = await backupOf(e.eventId, e.token);
+	// The first server goes on a little after the backup; the tablet pulls that too; then the server is lost.
+	await push(e.eventId, judge.token, { events: logs('b', 15) });
+	await pullEvents(db, api(BASE), pairing);
+	const lost = await readPosition(db, pairing);
+	expect(await db.events.count()).toBe(55);
+
+	const second = await startSecondServer();
+	try {
+		expect((await restore(backup.text, { base: second.base, adminKey: second.adminKey })).status).toBe(201);
+		// Other tablets push to the restored server: numbered after its highest, below the tablet's cursor.
+		const later = logs('c', 15);
+		const pushed = expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: judge.token, json: { events: later }, base: second.base }), 200, 'push').body;
+		expect(pushed.stored.every((x: { serverSeq: number }) => x.serverSeq <= lost.cursor)).toBe(true);
+		// Asked from its old cursor, the restored server would have nothing new for it:
+		expect((await call('GET', `/api/events/${e.eventId}/judge-events?after=${lost.cursor}`, { token: tabletToken, base: second.base })).body.events).toEqual([]);
+		// The tablet sees the store changed, starts over, and holds every event of the restored server.
+		const outcome = await pullEvents(db, api(second.base), pairing);
+		expect(outcome.restarted).toBe(true);
+		expect(outcome.added.map((x) => x.id)).toEqual(ids(later));
+		const held = new Set((await db.events.toArray()).map((x) => x.id));
+		const onServer = (await pullAll(e.eventId, e.token, { base: second.base })).events;
+		expect(onServer.length).toBe(55);
+		for (const x of onServer) expect(held.has(x.id), x.id).toBe(true);
+		const now = await readPosition(db, pairing);
+		expect(now.store).not.toBe(lost.store);
+		expect(now.cursor).toBe(Math.max(...pushed.stored.map((x: { serverSeq: number }) => x.serverSeq)));
+	} finally {
+		await second.stop();
 	}
 });
 

@@ -1,5 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DeviceLog } from '../src/lib/events/builder';
 import type { JudgeEvent } from '../src/lib/events/schema';
@@ -82,8 +85,8 @@ export interface CreatedEvent {
 	token: string;
 }
 
-export async function createEvent(name: string, base = BASE): Promise<CreatedEvent> {
-	return expectStatus(await call('POST', '/api/events', { json: { event: { name, date: DAY } }, base }), 201, `create event ${name}`).body;
+export async function createEvent(name: string, base = BASE, adminKey?: string): Promise<CreatedEvent> {
+	return expectStatus(await call('POST', '/api/events', { json: { event: { name, date: DAY } }, base, token: adminKey }), 201, `create event ${name}`).body;
 }
 
 export interface AddedDevice {
@@ -178,7 +181,7 @@ export async function snapshot(eventId: string, orgToken: string, base = BASE) {
 	return { setup, events, devices };
 }
 
-const TABLES = ['events', 'rulesets', 'competitions', 'heats', 'entries', 'judge_events', 'device_tokens', 'pairing_codes', 'token_devices', 'publications', 'competition_merges'];
+const TABLES = ['events', 'rulesets', 'competitions', 'heats', 'entries', 'judge_events', 'device_tokens', 'pairing_codes', 'token_devices', 'publications', 'competition_merges', 'heat_starts'];
 
 /** Row counts of every table of the e2e server's database (read-only), and its highest server_seq. */
 export function tableCounts(file = DB_FILE): Record<string, number> {
@@ -225,4 +228,98 @@ export function issuedToken(event: string, role: string, label: string): string 
 		encoding: 'utf8'
 	});
 	return (JSON.parse(out) as { token: string }).token;
+}
+
+export interface SecondServer {
+	base: string;
+	port: number;
+	dataDir: string;
+	/** Its database (for row counts). */
+	dbFile: string;
+	adminKey: string;
+	/** What it printed (the demo event's organizer key among it). */
+	output(): string;
+	/** The demo event's organizer key, printed on its first start. */
+	demoKey(): string;
+	stop(): Promise<void>;
+}
+
+/**
+ * Another production server (scripts/start.js) on a fresh data directory and a free port,
+ * started with an ADMIN_KEY unless told otherwise: restores over HTTP need one.
+ */
+export async function startSecondServer(env: Record<string, string> = {}): Promise<SecondServer> {
+	const dataDir = mkdtempSync(join(tmpdir(), 'pj-second-'));
+	const port = await new Promise<number>((done) => {
+		const srv = createServer();
+		srv.listen(0, '127.0.0.1', () => {
+			const p = (srv.address() as { port: number }).port;
+			srv.close(() => done(p));
+		});
+	});
+	const base = `http://127.0.0.1:${port}`;
+	const adminKey = `second-admin-${RUN}-0123456789`;
+	const server = spawn(process.execPath, ['scripts/start.js'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ORIGIN: base, ADMIN_KEY: adminKey, ...env }, stdio: 'pipe' });
+	let output = '';
+	server.stdout.on('data', (d) => (output += d));
+	server.stderr.on('data', (d) => (output += d));
+	for (let i = 0; ; i++) {
+		const ok = await call('GET', '/api/health', { base, timeoutMs: 1000 }).then(
+			(a) => a.status === 200,
+			() => false
+		);
+		if (ok) break;
+		if (i > 150 || server.exitCode !== null) throw new Error(`the second server did not start:\n${output}`);
+		await new Promise((r) => setTimeout(r, 200));
+	}
+	return {
+		base,
+		port,
+		dataDir,
+		dbFile: join(dataDir, 'puzzle-judge.sqlite'),
+		adminKey: env.ADMIN_KEY ?? adminKey,
+		output: () => output,
+		demoKey: () => {
+			const key = /Organizer key of the demo event[^:]*: (\S+)/.exec(output)?.[1];
+			if (!key) throw new Error(`no demo key in the second server's output:\n${output}`);
+			return key;
+		},
+		stop: async () => {
+			server.kill('SIGTERM');
+			await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+			rmSync(dataDir, { recursive: true, force: true });
+		}
+	};
+}
+
+/** An event's backup file (NDJSON) as the server sends it, and its lines parsed. */
+export async function backupOf(eventId: string, orgToken: string, base = BASE): Promise<{ text: string; lines: Record<string, unknown>[] }> {
+	const a = expectStatus(await call('GET', `/api/events/${eventId}/backup`, { token: orgToken, base }), 200, `backup of ${eventId}`);
+	if (!a.contentType.startsWith('application/x-ndjson')) throw new Error(`backup of ${eventId}: content type ${a.contentType}`);
+	return { text: a.text, lines: a.text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+/** POST /api/restore with a backup file's text (as curl --data-binary @FILE sends it). */
+export function restore(text: string, opts: { base?: string; adminKey?: string | null } = {}): Promise<Answer> {
+	return call('POST', '/api/restore', { body: text, base: opts.base, headers: { 'content-type': 'application/x-ndjson' }, ...(opts.adminKey ? { token: opts.adminKey } : {}), timeoutMs: 120_000 });
+}
+
+/** A version-2 backup's lines as the version-1 file (one JSON object) the server made before: a restore still reads it. */
+export function asVersion1(lines: Record<string, unknown>[]): Record<string, unknown> {
+	const of = (kind: string) => lines.filter((l) => l.kind === kind);
+	const header = lines[0]!;
+	return {
+		format: header.format,
+		version: 1,
+		exportedAt: header.exportedAt,
+		event: header.event,
+		rulesets: of('ruleset').map((l) => l.ruleset),
+		competitions: of('competition').map((l) => ({ ...(l.competition as object), origin: l.origin })),
+		heats: of('heat').map((l) => l.heat),
+		entries: of('entry').map((l) => l.entry),
+		judgeEvents: of('judgeEvent').map((l) => ({ event: l.event, receivedAt: l.receivedAt, tokenId: l.tokenId })),
+		devices: of('device').map((l) => l.device),
+		publications: of('publication').map((l) => l.publication),
+		merges: of('merge').map((l) => l.merge)
+	};
 }

@@ -1,6 +1,10 @@
-/** Saves text as a file through the browser's download (the organizer's key, a backup, standings). */
+/** Saves text as a file through the browser's download (the organizer's key, standings). */
 export function downloadText(fileName: string, text: string, type = 'text/plain'): void {
-	const blob = new Blob([text], { type: `${type};charset=utf-8` });
+	downloadBlob(fileName, new Blob([text], { type: `${type};charset=utf-8` }));
+}
+
+/** Saves a file already in the browser (a downloaded backup) through the browser's download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
 	const a = document.createElement('a');
 	a.href = URL.createObjectURL(blob);
 	a.download = fileName;

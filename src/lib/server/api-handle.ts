@@ -11,7 +11,7 @@ import { apiError, finishApiResponse } from './api-response';
  */
 export const apiHandle: Handle = async ({ event, resolve }) => {
 	if (!isApiPath(event.url.pathname)) return resolve(event);
-	const refused = nonJsonBodyReason(event.request);
+	const refused = nonJsonBodyReason(event.request, event.url.pathname);
 	if (refused) return finishApiResponse(event.request, apiError(415, refused));
 	event.request = withJsonAccept(event.request);
 	const response = await resolve(event);

@@ -29,4 +29,10 @@ describe('what /api takes', () => {
 		expect(nonJsonBodyReason(post({ 'content-length': '2' }))).toMatch(/of no declared type/);
 		expect(nonJsonBodyReason(post({ 'transfer-encoding': 'chunked', 'content-type': 'application/json; charset=latin1' }))).toMatch(/charset=latin1/);
 	});
+
+	it('a restore also takes its backup as NDJSON; no other path does', () => {
+		const ndjson = post({ 'content-length': '2', 'content-type': 'application/x-ndjson' });
+		expect(nonJsonBodyReason(ndjson, '/api/restore')).toBeNull();
+		expect(nonJsonBodyReason(ndjson, '/api/events/demo/import')).toMatch(/takes JSON bodies only/);
+	});
 });

@@ -17,15 +17,22 @@ export function announcesBody(request: Request): boolean {
 }
 
 /**
- * Why the request's body is not one /api takes (answered 415), or null: a body needs
- * `Content-Type: application/json`, in UTF-8 when a charset is named.
+ * Bodies of another JSON type that a path also takes: a restore reads a backup as NDJSON (one
+ * JSON value a line, docs/sync.md). Like application/json, a web page cannot send it across
+ * sites without a CORS preflight.
  */
-export function nonJsonBodyReason(request: Request): string | null {
+const ALSO_TAKES: Record<string, string> = { '/api/restore': 'application/x-ndjson' };
+
+/**
+ * Why the request's body is not one /api takes (answered 415), or null: a body needs
+ * `Content-Type: application/json` (or the path's other JSON type), in UTF-8 when a charset is named.
+ */
+export function nonJsonBodyReason(request: Request, pathname = ''): string | null {
 	if (!announcesBody(request)) return null;
 	const declared = request.headers.get('content-type');
 	const [type = '', ...params] = (declared ?? '').split(';').map((p) => p.trim().toLowerCase());
 	const send = 'send it with "Content-Type: application/json" (curl: -H "Content-Type: application/json" --data-binary @file.json)';
-	if (type !== 'application/json') return `this API takes JSON bodies only, and this one is ${declared ? `"${declared}"` : 'of no declared type'}: ${send}`;
+	if (type !== 'application/json' && type !== ALSO_TAKES[pathname]) return `this API takes JSON bodies only, and this one is ${declared ? `"${declared}"` : 'of no declared type'}: ${send}`;
 	const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
 	if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return `JSON bodies are UTF-8, and this one says charset=${charset}: send UTF-8 with "Content-Type: application/json"`;
 	return null;

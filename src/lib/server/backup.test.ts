@@ -1,24 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
-import { quickSetup } from '$lib/station/quick-setup';
-import { makeBackup, restoreBackup } from './backup';
+import { presetById } from '$lib/rules/presets';
+import { backupStream, backupText } from './backup';
+import { BACKUP_FORMAT, ITEM_KINDS } from './backup-format';
+import { backupLinesOf, busyEvent, chunked, eventRows, EVENT, MIN, NOT_IN_A_BACKUP, restoreAnswer, restoreText, T0, tableCounts, textOf, withItems, type Line } from './backup.testkit';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
-import { addDevice, listDevices, revokeDevice } from './devices';
-import { answerOf } from './http-error.testkit';
-import { eventSetup } from './organizer-setup';
+import { demoOrganizerKey } from './demo-key';
+import { addDevice, listDevices } from './devices';
+import { heatStartsAfter } from './heat-starts';
+import { saveOrganizerSetup } from './organizer-setup';
 import { Store } from './store';
-import { finalize, listVersions, publish, readVersion } from './publications';
 import { pushEvents } from './sync-push';
 import { authenticate, issueToken } from './tokens';
 
-const T0 = Date.UTC(2026, 4, 16, 9);
 let dirs: string[] = [];
 let stores: Store[] = [];
 
+/** A data directory of its own: with the demo event seeded (as the server starts), or empty. */
 function fresh(seedDemo: boolean): Store {
 	const dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-backup-'));
 	dirs.push(dir);
@@ -36,60 +38,388 @@ afterEach(() => {
 	for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** The demo event with a judge, a revoked display, pushed events (with a clock report) and a tablet-made competition. */
-function busyServer() {
+/** A server with the demo event and a busy event, and another event "other" with its own items that a crafted backup may name. */
+function sourceServer() {
 	const store = fresh(true);
-	const judge = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'judge', label: 'Table 1', now: T0 });
-	const display = addDevice(store, DEMO_EVENT_ID, { role: 'display', label: 'Hall' }, 'http://x', T0);
-	revokeDevice(store, DEMO_EVENT_ID, display.device.id, T0 + 1);
-	const log = new DeviceLog({ deviceId: 'tab-1', judge: 'Eva', competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' });
-	const q = quickSetup({ presetId: 'es-adult-individual', seatNames: ['Ana'], day: '2026-05-16', suffix: 'qqqq' });
-	if (!q.ok) throw new Error('quick set-up');
-	// The same tablet (a judge's token pushes its own device's events only), its numbers going on.
-	const qlog = new DeviceLog({ deviceId: 'tab-1', judge: 'Luis', competitionId: q.value.competitionId, heatId: q.value.heatId, firstSeq: 3 });
-	pushEvents(store, judge, { events: [log.start(T0, ['demo-czjpa-individual-e1']), log.hand('demo-czjpa-individual-e1', T0 + 60_000)], clock: { offsetMs: 4, roundTripMs: 9, measuredAt: T0 } }, T0 + 100);
-	pushEvents(store, judge, { events: [qlog.start(T0, [q.value.bundle.entries[0]!.id])], setup: q.value.bundle }, T0 + 200);
-	// Results published twice, the second version final.
-	publish(store, DEMO_EVENT_ID, 'demo-czjpa-individual', { now: T0 + 300 });
-	publish(store, DEMO_EVENT_ID, 'demo-czjpa-individual', { now: T0 + 400, note: 'corrected' });
-	finalize(store, DEMO_EVENT_ID, 'demo-czjpa-individual', T0 + 500);
-	return { store, judge, display };
+	const busy = busyEvent(store);
+	busyEvent(store, 'other', 'o');
+	return { store, busy };
 }
 
-describe('backup and restore', () => {
-	it('a restored backup holds the same set-up, events (in order, with time received), devices and tokens; its backup is identical', () => {
-		const { store, judge, display } = busyServer();
-		const backup = makeBackup(store, DEMO_EVENT_ID, T0 + 1000);
-		expect(backup.judgeEvents.map((j) => j.receivedAt)).toEqual([T0 + 100, T0 + 100, T0 + 200]);
-		// Through JSON, as the file travels.
+const without = (lines: Line[], header: (h: Line) => Line = (h) => h) => [header(lines[0]!), ...lines.slice(1)];
+/** The header's and the end's counts, made to match the lines (for crafted backups). */
+function recount(lines: Line[]): Line[] {
+	const counts = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
+	return lines.map((l, i) => (i === 0 || l.kind === 'end' ? { ...l, counts } : l));
+}
+
+describe('backup (issue 12, point 5)', () => {
+	it('holds everything the store has of the event, table by table, and a restore brings back every row as it was (server numbers too)', async () => {
+		const { store, busy } = sourceServer();
+		const lines = backupLinesOf(store, EVENT, T0 + 100 * MIN);
+		expect(lines[0]).toMatchObject({ format: BACKUP_FORMAT, version: 2, exportedAt: T0 + 100 * MIN, event: { id: EVENT }, store: store.storeId });
+		expect(lines.at(-1)).toEqual({ kind: 'end', counts: lines[0]!.counts });
+		const kinds = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
+		expect(kinds).toEqual({ ruleset: 1, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1 });
+		expect(lines[0]!.counts).toEqual(kinds);
+		// Nothing of another event.
+		expect(JSON.stringify(lines)).not.toMatch(/"o-|Busy o/);
+
 		const target = fresh(false);
-		const restored = restoreBackup(target, JSON.parse(JSON.stringify(backup)));
-		expect(restored).toEqual({ eventId: DEMO_EVENT_ID, counts: { competitions: 10, heats: 10, entries: backup.entries.length, judgeEvents: 3, devices: 2, publications: 2, merges: 0 } });
-		expect(eventSetup(target, DEMO_EVENT_ID)).toEqual(eventSetup(store, DEMO_EVENT_ID));
-		expect(target.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 100)).toEqual(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 100));
-		expect(listDevices(target, DEMO_EVENT_ID)).toEqual(listDevices(store, DEMO_EVENT_ID));
-		expect(authenticate(target, judge.token)?.id).toBe(judge.id);
-		expect(authenticate(target, display.token)).toBeNull(); // still revoked
-		expect(listVersions(target, 'demo-czjpa-individual')).toEqual(listVersions(store, 'demo-czjpa-individual'));
-		expect(readVersion(target, DEMO_EVENT_ID, 'demo-czjpa-individual', 1)).toEqual(readVersion(store, DEMO_EVENT_ID, 'demo-czjpa-individual', 1));
-		expect(makeBackup(target, DEMO_EVENT_ID, T0 + 1000)).toEqual(backup);
+		const restored = await restoreText(target, textOf(lines), { chunk: 1000 });
+		expect(restored).toEqual({
+			eventId: EVENT,
+			version: 2,
+			counts: { rulesets: 1, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1 },
+			numbering: 'kept',
+			replacedDemo: false
+		});
+		expect(eventRows(target, EVENT)).toEqual(eventRows(store, EVENT));
+		expect(authenticate(target, busy.judge.token)?.id).toBe(busy.judge.id);
+		expect(authenticate(target, busy.org.token)?.id).toBe(busy.org.id);
+		expect(heatStartsAfter(target, EVENT, 0)).toEqual(heatStartsAfter(store, EVENT, 0));
+		expect(listDevices(target, EVENT)).toEqual(listDevices(store, EVENT));
+		// Its own backup is the same file, but for its store.
+		expect(backupLinesOf(target, EVENT, T0 + 100 * MIN).slice(1)).toEqual(lines.slice(1));
+		expect(target.storeId).not.toBe(store.storeId);
 	});
 
-	it('refuses a backup of an event already there (409), and anything not a backup (400), storing nothing', () => {
-		const { store } = busyServer();
-		const backup = makeBackup(store, DEMO_EVENT_ID, T0);
-		expect(answerOf(() => restoreBackup(store, backup)).status).toBe(409);
-		const target = fresh(false);
-		const forged = { ...backup.publications[0]!, snapshot: { ...backup.publications[0]!.snapshot, rows: [{ place: 'first' }] } };
-		for (const bad of [null, {}, { ...backup, format: 'other' }, { ...backup, judgeEvents: [{ event: { id: 'x' }, receivedAt: 1, tokenId: null }] }, { ...backup, publications: [forged] }]) {
-			const answer = answerOf(() => restoreBackup(target, bad));
-			expect(answer.status).toBe(400);
-			expect(answer.message).toMatch(/^not a puzzle-judge-backup file of version 1: /);
-		}
-		// A publication of a competition the backup does not hold.
-		const elsewhere = { ...backup.publications[0]!, competitionId: 'autumn-solo' };
-		expect(answerOf(() => restoreBackup(target, { ...backup, publications: [elsewhere] }))).toEqual({ status: 400, message: expect.stringMatching(/not of a competition of the event/) });
-		expect(target.countEvents()).toBe(0);
-		expect(answerOf(() => makeBackup(target, 'nowhere', 1)).status).toBe(404);
+	it('every table of the store is in the backup, or left out for a stated reason', () => {
+		const { store } = sourceServer();
+		const tables = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+		const rows = eventRows(store, EVENT);
+		for (const t of tables) expect(t in rows || t in NOT_IN_A_BACKUP, t).toBe(true);
+		// Each table of the backup has rows of the busy event: the round trip above compares them all.
+		for (const [t, r] of Object.entries(rows)) expect(r.length, t).toBeGreaterThan(0);
+	});
+
+	it('is read from a connection of its own, in one read transaction: pushes while it is sent neither wait nor change it', async () => {
+		const store = fresh(true);
+		const push = (from: number, n: number) => {
+			// A judge's token pushes its own tablet's events only: a token a tablet.
+			const judge = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'judge', label: `T${from}`, now: T0 });
+			const log = new DeviceLog({ deviceId: `tab-${from}`, judge: 'Eva', competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' });
+			log.start(T0, ['demo-czjpa-individual-e1']);
+			for (let i = 1; log.events.length < n; i++) log.hand('demo-czjpa-individual-e1', T0 + i);
+			const stored = [];
+			for (let i = 0; i < n; i += 1000) stored.push(...pushEvents(store, judge, { events: log.events.slice(i, i + 1000) }, T0).stored);
+			return stored;
+		};
+		push(1, 3000);
+		const reader = backupStream(store, DEMO_EVENT_ID, T0, 16 * 1024).getReader();
+		const chunks: Uint8Array[] = [(await reader.read()).value!];
+		// A push between two chunks: stored at once, not in this backup.
+		expect(push(2, 10).length).toBe(10);
+		for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+		expect(chunks.length).toBeGreaterThan(10);
+		const restored = await restoreText(fresh(false), Buffer.concat(chunks));
+		expect(restored.counts.judgeEvents).toBe(3000);
+		expect((await restoreText(fresh(false), backupText(store, DEMO_EVENT_ID, T0))).counts.judgeEvents).toBe(3010);
+		expect(() => backupStream(store, 'nowhere', T0)).toThrow(expect.objectContaining({ status: 404 }));
 	});
 });
+
+describe('restore: every item must belong to the event of the backup (issue 12, point 1)', () => {
+	/** A target server with the demo event and another busy event, and a backup of a new event "fresh" to craft from. */
+	function setUp() {
+		const { store: source } = sourceServer();
+		const target = fresh(true);
+		busyEvent(target, 'other', 'o');
+		const lines = backupLinesOf(source, EVENT, T0 + 100 * MIN);
+		// The same backup under fresh IDs: valid on the target.
+		const text = textOf(lines).replaceAll(`"${EVENT}"`, '"fresh"').replace(/"b-/g, '"f-').replace(/"q-b/g, '"q-f');
+		const valid = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+		const before = { counts: tableCounts(target), demo: eventRows(target, DEMO_EVENT_ID), other: eventRows(target, 'other') };
+		const unchanged = () => {
+			expect(tableCounts(target)).toEqual(before.counts);
+			expect(eventRows(target, DEMO_EVENT_ID)).toEqual(before.demo);
+			expect(eventRows(target, 'other')).toEqual(before.other);
+			expect(target.getEvent('fresh')).toBeUndefined();
+		};
+		return { target, valid, unchanged };
+	}
+
+	it('the issue: a new event whose competition claims "demo" and whose heat and entry point at demo\'s competition is refused (400, naming the item); demo is unchanged', async () => {
+		const { target, unchanged } = setUp();
+		const R = { id: 'czjpa-individual', version: 1 };
+		const injected = (competitionEventId: string, heatCompetition: string, entryCompetition: string, entryHeat: string) =>
+			textOf(
+				recount([
+					{ format: BACKUP_FORMAT, version: 2, exportedAt: T0, event: { id: 'injector', name: 'Injector', date: '2026-05-16' }, counts: {} },
+					{ kind: 'ruleset', ruleset: presetById('czjpa-individual') },
+					{ kind: 'competition', competition: { id: 'inj-c', eventId: competitionEventId, name: 'X', ruleset: R }, origin: 'organizer' },
+					{ kind: 'heat', heat: { id: 'inj-h', competitionId: heatCompetition, name: 'H' } },
+					{ kind: 'entry', entry: { id: 'inj-e', competitionId: entryCompetition, heatId: entryHeat, name: 'INJECTED COMPETITOR', members: [] } },
+					{ kind: 'end', counts: {} }
+				])
+			);
+		const demoC = 'demo-czjpa-individual';
+		const demoH = 'demo-czjpa-individual-h1';
+		for (const [text, message] of [
+			[injected('demo', 'inj-c', 'inj-c', 'inj-h'), /^line 3: competition inj-c belongs to the event "demo", not to "injector" of this backup; nothing was restored$/],
+			[injected('injector', demoC, demoC, demoH), /heat inj-h is in competition demo-czjpa-individual, which is not a competition of the event "injector" in this backup/],
+			[injected('injector', 'inj-c', demoC, demoH), /entry inj-e is in competition demo-czjpa-individual, which is not a competition of the event "injector"/],
+			[injected('injector', 'inj-c', 'inj-c', demoH), /entry inj-e is in heat demo-czjpa-individual-h1, which is not a heat of its competition in this backup/]
+		] as const) {
+			expect(await restoreAnswer(target, text)).toEqual({ status: 400, message: expect.stringMatching(message) });
+			unchanged();
+		}
+		expect(JSON.stringify(eventRows(target, DEMO_EVENT_ID))).not.toContain('INJECTED');
+	});
+
+	it('refuses each kind of item of another event, or one it names, with 400 or 409 that says which item; nothing is stored', async () => {
+		const { target, valid, unchanged } = setUp();
+		// The valid backup would restore (checked last).
+		const change = (kind: string, fn: (l: Line, i: number) => Line | null) => recount(withItems(valid, kind, fn));
+		/** One more item, after the last of its kind. */
+		const added = (item: Line) => {
+			const at = valid.findLastIndex((l) => l.kind === item.kind);
+			return recount([...valid.slice(0, at + 1), item, ...valid.slice(at + 1)]);
+		};
+		const first = <T>(fn: (x: T) => T) => (l: Line, i: number) => (i === 0 ? fn(l as T) : l);
+		type L = Record<string, Record<string, unknown>>;
+		const cases: [string, Line[], 400 | 409, RegExp][] = [
+			['a competition of another event', change('competition', first<L>((l) => ({ ...l, competition: { ...l.competition, eventId: 'other' } }))), 400, /^line \d+: competition f-q belongs to the event "other"/],
+			['a competition with another event\'s ID', added({ kind: 'competition', competition: { id: 'o-f', eventId: 'fresh', name: 'Taken', ruleset: { id: 'czjpa-individual', version: 1 } }, origin: 'organizer' }), 409, /competition o-f is already on this server, in another event/],
+			['a competition whose ruleset is not in the backup', change('competition', first<L>((l) => ({ ...l, competition: { ...l.competition, ruleset: { id: 'es-kids-group', version: 1 } } }))), 400, /competition f-q uses ruleset es-kids-group version 1, which the backup does not hold/],
+			['a qualifying round advancing to another event\'s final', change('competition', first<L>((l) => ({ ...l, competition: { ...l.competition, advancesTo: { competitionId: 'o-f', rule: { mode: 'overall', count: 2 } } } }))), 400, /competition f-q advances to competition o-f, which is not a competition of the event "fresh"/],
+			['a heat of another event\'s competition', change('heat', first<L>((l) => ({ ...l, heat: { ...l.heat, competitionId: 'o-q' } }))), 400, /heat f-q-h1 is in competition o-q, which is not a competition of the event "fresh"/],
+			['a heat with another event\'s ID', added({ kind: 'heat', heat: { id: 'o-q-h1', competitionId: 'f-q', name: 'Taken' } }), 409, /heat o-q-h1 is already on this server, in another event/],
+			['an entry of another event\'s competition', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, competitionId: 'o-q' } }))), 400, /entry f-q-e1 is in competition o-q, which is not a competition of the event "fresh"/],
+			['an entry in another event\'s heat', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, heatId: 'o-q-h1' } }))), 400, /entry f-q-e1 is in heat o-q-h1, which is not a heat of its competition in this backup/],
+			['an entry in a heat of another competition of the backup', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, heatId: 'f-f-h1' } }))), 400, /entry f-q-e1 is in heat f-f-h1, which is not a heat of its competition/],
+			['an entry with another event\'s ID', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, id: 'o-q-e1' } }))), 409, /entry o-q-e1 is already on this server, in another event/],
+			['a judge event of another event\'s competition', change('judgeEvent', first<L>((l) => ({ ...l, event: { ...l.event, competitionId: 'o-q' } }))), 400, /judge event \S+ names competition o-q of another event on this server/],
+			['a judge event naming another event\'s heat', change('judgeEvent', first<L>((l) => ({ ...l, event: { ...l.event, heatId: 'o-q-h1' } }))), 400, /names heat o-q-h1 of another event on this server/],
+			['a judge event naming another event\'s entry', change('judgeEvent', (l) => ((l.event as Record<string, unknown>).entryId ? { ...l, event: { ...(l.event as object), entryId: 'o-q-e1' } } : l)), 400, /names entry o-q-e1 of another event on this server/],
+			['a judge event pushed with a token not of the backup', change('judgeEvent', (l, i) => (i === 0 ? { ...l, tokenId: 'dev-elsewhere' } : l)), 400, /was pushed with the token dev-elsewhere, which is not a device of this backup/],
+			['a device with another event\'s ID', added({ kind: 'device', device: { id: target.db.prepare("SELECT id FROM device_tokens WHERE event_id = 'other' LIMIT 1").pluck().get() as string, role: 'judge', label: 'Taken', tokenHash: 'a'.repeat(64), createdAt: T0, revokedAt: null, lastSeenAt: null, clock: null, deviceIds: [] } }), 409, /device dev-\S+ is already on this server, in another event/],
+			['a device with another event\'s token', change('device', first<L>((l) => ({ ...l, device: { ...l.device, tokenHash: target.db.prepare("SELECT token_hash FROM device_tokens WHERE event_id = 'other' LIMIT 1").pluck().get() as string } }))), 409, /its token is already on this server, in another event/],
+			['a heat start of another event\'s heat', change('heatStart', first<L>((l) => ({ ...l, heatStart: { ...l.heatStart, competitionId: 'o-q', heatId: 'o-q-h2' } }))), 400, /heat start f-start-1 names the heat o-q \/ o-q-h2, which is not a heat of a competition in this backup/],
+			['a heat start made with a token not of the backup', change('heatStart', first<L>((l) => ({ ...l, heatStart: { ...l.heatStart, tokenId: 'dev-elsewhere' } }))), 400, /heat start f-start-1 was made with the token dev-elsewhere/],
+			['a publication of another event', change('publication', first<L>((l) => ({ ...l, publication: { ...l.publication, eventId: 'other' } }))), 400, /publication f-q version 1 is not of a competition of the event "fresh"/],
+			['a publication of another event\'s competition', change('publication', first<L>((l) => ({ ...l, publication: { ...l.publication, competitionId: 'o-q', snapshot: { ...(l.publication!.snapshot as object), competition: { id: 'o-q', name: 'Q' } } } }))), 400, /publication o-q version 1 is of competition o-q, which is not a competition of the event "fresh"/],
+			['a publication whose snapshot shows another event', change('publication', first<L>((l) => ({ ...l, publication: { ...l.publication, snapshot: { ...(l.publication!.snapshot as object), event: { id: 'other', name: 'Other', date: '2026-05-16', venue: null } } } }))), 400, /publication f-q version 1 is not of a competition of the event "fresh"/],
+			['a merge of another event', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, eventId: 'other' } }))), 400, /merge f-merge-1 belongs to the event "other"/],
+			['a merge folding in another event\'s competition', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, foldedCompetitionId: 'o-q' } }))), 400, /merge f-merge-1: /],
+			['a merge with another event\'s ID', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, id: 'o-merge-1' } }))), 409, /merge o-merge-1 is already on this server, in another event/],
+			['a ruleset version already here with other content', change('ruleset', first<L>((l) => ({ ...l, ruleset: { ...l.ruleset, name: 'Changed' } }))), 409, /ruleset czjpa-individual version 1 is already on this server with other content/],
+			['a competition twice', recount([...valid.slice(0, 3), valid.find((l) => l.kind === 'competition')!, ...valid.slice(3)]), 400, /this competition appears twice in the backup/],
+			['a judge event twice', change('judgeEvent', (l, i) => (i === 1 ? { ...l, event: valid.find((v) => v.kind === 'judgeEvent')!.event } : l)), 400, /this judge event('s device and number)? appears twice in the backup/]
+		];
+		for (const [what, lines, status, message] of cases) {
+			const answer = await restoreAnswer(target, textOf(lines));
+			expect(answer, what).toEqual({ status, message: expect.stringMatching(message) });
+			expect(answer.message, what).toMatch(/^line \d+: .*nothing was restored$/);
+			unchanged();
+		}
+		const ok = await restoreAnswer(target, textOf(valid));
+		expect(ok.status, ok.message).toBe(201);
+		expect(ok.result!.eventId).toBe('fresh');
+	});
+
+	it('judge event IDs, devices\' numbers and heat-start IDs are the event\'s own: the same ones in another event restore, and the other event is untouched', async () => {
+		const { target, valid } = setUp();
+		const other = (sql: string) => target.db.prepare(sql).get() as Record<string, unknown>;
+		const taken = other("SELECT id, device_id AS deviceId, seq FROM judge_events WHERE event_id = 'other' ORDER BY server_seq LIMIT 1");
+		const start = other("SELECT id FROM heat_starts WHERE event_id = 'other' LIMIT 1");
+		const before = eventRows(target, 'other');
+		type L = Record<string, Record<string, unknown>>;
+		let lines = recount(withItems(valid, 'judgeEvent', (l, i) => (i === 0 ? ({ ...l, event: { ...(l as L).event, id: taken.id, deviceId: taken.deviceId, seq: taken.seq } } as Line) : l)));
+		lines = recount(withItems(lines, 'heatStart', (l, i) => (i === 0 ? ({ ...l, heatStart: { ...(l as L).heatStart, id: start.id } } as Line) : l)));
+		const answer = await restoreAnswer(target, textOf(lines));
+		expect(answer.status, answer.message).toBe(201);
+		expect(eventRows(target, 'other')).toEqual(before);
+		expect(target.db.prepare("SELECT count(*) FROM judge_events WHERE id = ?").pluck().get(taken.id)).toBe(2);
+	});
+
+	it('the same checks hold for a version-1 file, whose items are named by list and position', async () => {
+		const { target, unchanged } = setUp();
+		const v1 = JSON.parse(readFileSync('tests/fixtures/backup-v1-demo.json', 'utf8'));
+		const crafted = { ...v1, event: { ...v1.event, id: 'injector' }, competitions: [], heats: [{ id: 'inj-h', competitionId: 'demo-czjpa-individual', name: 'H' }], entries: [], judgeEvents: [], devices: [], publications: [] };
+		expect(await restoreAnswer(target, JSON.stringify(crafted))).toEqual({ status: 400, message: expect.stringMatching(/^heats\[0\]: heat inj-h is in competition demo-czjpa-individual, which is not a competition of the event "injector"/) });
+		const stolen = { ...crafted, heats: [], competitions: [{ ...v1.competitions[0], eventId: 'demo', id: 'inj-c' }] };
+		expect(await restoreAnswer(target, JSON.stringify(stolen))).toEqual({ status: 400, message: expect.stringMatching(/^competitions\[0\]: competition inj-c belongs to the event "demo", not to "injector"/) });
+		unchanged();
+	});
+});
+
+describe('restore: the file', () => {
+	it('refuses what is not a complete backup with 400 (413 for an over-long line), saying where; nothing is stored', async () => {
+		const { store } = sourceServer();
+		const target = fresh(true);
+		const before = tableCounts(target);
+		const lines = backupLinesOf(store, EVENT, T0);
+		const text = textOf(lines);
+		const cases: [string, string | Buffer, number, RegExp][] = [
+			['empty', '', 400, /the backup is empty/],
+			['blank', '\n\n', 400, /not a puzzle-judge-backup file: the file is empty/],
+			['not JSON', 'hello\nworld\n', 400, /not a puzzle-judge-backup file: expected a JSON object/],
+			['another format', textOf(without(lines, (h) => ({ ...h, format: 'puzzle-judge-events' }))), 400, /^not a puzzle-judge-backup file of version 1 or 2: line 1: format: expected "puzzle-judge-backup"/],
+			['another version', textOf(without(lines, (h) => ({ ...h, version: 3 }))), 400, /line 1: version: expected 1 or 2, found 3/],
+			['a bad header', textOf(without(lines, (h) => ({ ...h, event: { id: 'bad id!' } }))), 400, /line 1: event\.id/],
+			['a line that is not JSON', text.replace('{"kind":"heat"', '{"kind":heat'), 400, /^line \d+ is not JSON/],
+			['an unknown kind', textOf([lines[0], { kind: 'secret', x: 1 }, ...lines.slice(1)]), 400, /^line 2: not an item of a backup \(kind: "secret"\)/],
+			['an invalid item', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 2 ? { ...l, event: { id: 'x' } } : l))), 400, /^line \d+: event\./],
+			['cut: no last line', textOf(lines.slice(0, -1)), 400, /the file is incomplete/],
+			['cut in the middle of a line', text.slice(0, Math.floor(text.length / 2)), 400, /not JSON|the file is incomplete/],
+			['counts that do not match', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 0 ? null : l))), 400, /the backup's last line counts 7 items of kind judgeEvent, the file holds 6/],
+			['a line after the last', `${text}${JSON.stringify(lines[3])}\n`, 400, /goes on after its last line/],
+			['events out of order', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 1 ? { ...l, serverSeq: 1 } : l))), 400, /judge events must come in the order of their server numbers/],
+			['invalid UTF-8', Buffer.concat([Buffer.from(text.slice(0, text.indexOf('"kind":"entry"'))), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(text.indexOf('"kind":"entry"')))]), 400, /^line \d+ is not valid UTF-8/],
+			['an over-long line', textOf([lines[0], { kind: 'entry', pad: 'x'.repeat(17 * 1024 * 1024) }]), 413, /^line 2 is longer than 16777216 bytes/],
+			['a version-1 file cut short', readFileSync('tests/fixtures/backup-v1-demo.json').subarray(0, 20_000), 400, /ends in the middle/],
+			['a version-1 file with a list that is not a list', JSON.stringify({ ...JSON.parse(readFileSync('tests/fixtures/backup-v1-demo.json', 'utf8')), judgeEvents: 5 }), 400, /judgeEvents: not a list/]
+		];
+		for (const [what, body, status, message] of cases) {
+			expect(await restoreAnswer(target, body), what).toEqual({ status, message: expect.stringMatching(message) });
+			expect(tableCounts(target), what).toEqual(before);
+		}
+		// The staging files are gone.
+		expect(readdir(target)).toEqual([]);
+	});
+
+	it('restores a version-1 file (one JSON object, as backups were made before) of any size, read as it arrives', async () => {
+		const text = readFileSync('tests/fixtures/backup-v1-demo.json');
+		const target = fresh(false);
+		const progress: number[] = [];
+		const r = await restoreText(target, text, { chunk: 7, progressEvery: 10, onProgress: (p) => progress.push(p.items) });
+		expect(r).toEqual({
+			eventId: DEMO_EVENT_ID,
+			version: 1,
+			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0 },
+			numbering: 'renumbered',
+			replacedDemo: false
+		});
+		expect(progress.length).toBeGreaterThan(5);
+		expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+		// Numbered in the file's order; received times and tokens as they were.
+		const v1 = JSON.parse(text.toString('utf8'));
+		const rows = target.db.prepare('SELECT server_seq, id, received_at, token_id FROM judge_events ORDER BY server_seq').all();
+		expect(rows).toEqual(v1.judgeEvents.map((j: { event: { id: string }; receivedAt: number; tokenId: string }, i: number) => ({ server_seq: i + 1, id: j.event.id, received_at: j.receivedAt, token_id: j.tokenId })));
+		// And its backup, made now, is a version-2 file that restores the same.
+		const again = fresh(false);
+		await restoreText(again, backupText(target, DEMO_EVENT_ID, T0));
+		expect(eventRows(again, DEMO_EVENT_ID)).toEqual(eventRows(target, DEMO_EVENT_ID));
+	});
+});
+
+describe('restore: server numbers and the store (issue 12, point 4)', () => {
+	it('keeps the numbers when they are free here; numbers them after the highest, in order, when they are not; new pushes come after', async () => {
+		const { store, busy } = sourceServer();
+		const text = backupText(store, EVENT, T0);
+		const source = store.db.prepare('SELECT server_seq FROM judge_events WHERE event_id = ? ORDER BY server_seq').pluck().all(EVENT) as number[];
+
+		const free = fresh(true);
+		expect((await restoreText(free, text)).numbering).toBe('kept');
+		expect(free.judgeEventPage(EVENT, 0, 100).json).toEqual(store.judgeEventPage(EVENT, 0, 100).json);
+		expect(free.db.prepare('SELECT server_seq FROM judge_events ORDER BY server_seq').pluck().all()).toEqual(source);
+
+		// A server whose own events took those numbers.
+		const busyHere = fresh(true);
+		busyEvent(busyHere, 'other', 'o');
+		busyEvent(busyHere, 'third', 't');
+		const highest = busyHere.db.prepare('SELECT max(server_seq) FROM judge_events').pluck().get() as number;
+		expect(highest).toBeGreaterThan(source.at(-1)!);
+		expect((await restoreText(busyHere, text)).numbering).toBe('renumbered');
+		const page = busyHere.judgeEventPage(EVENT, 0, 100);
+		expect(page.json).toEqual(store.judgeEventPage(EVENT, 0, 100).json);
+		expect(busyHere.db.prepare('SELECT server_seq FROM judge_events WHERE event_id = ? ORDER BY server_seq').pluck().all(EVENT)).toEqual(source.map((_, i) => highest + 1 + i));
+		// Pushed after the restore: numbered after every restored event.
+		const log = new DeviceLog({ deviceId: 'after', judge: 'Eva', competitionId: busy.competitions.q, heatId: 'b-q-h2' });
+		// The organizer's device (it may push another device's events, as an imported file's).
+		const pushed = pushEvents(busyHere, busy.org, { events: [log.start(T0 + 90 * MIN, ['b-q-e3'])] }, T0 + 90 * MIN);
+		expect(pushed.stored[0]!.serverSeq).toBe(highest + source.length + 1);
+		// Heat starts likewise.
+		expect(heatStartsAfter(free, EVENT, 0).map((s) => s.seq)).toEqual(heatStartsAfter(store, EVENT, 0).map((s) => s.seq));
+		expect(heatStartsAfter(busyHere, EVENT, 0).map((s) => s.seq)).toEqual([3]);
+	});
+
+	it("the store's identity is made with the data directory, kept when it is opened again, and never taken from a backup", async () => {
+		const { store } = sourceServer();
+		const id = store.storeId;
+		expect(id).toMatch(/^[0-9a-f]{32}$/);
+		const dir = dirs[0]!;
+		store.close();
+		const reopened = Store.open(dir);
+		stores.push(reopened);
+		expect(reopened.storeId).toBe(id);
+		const target = fresh(false);
+		const targetId = target.storeId;
+		expect(targetId).not.toBe(id);
+		await restoreText(target, backupText(reopened, EVENT, T0));
+		expect(target.storeId).toBe(targetId);
+	});
+});
+
+describe('restore: the demo event (issue 12, point 5)', () => {
+	it('a fresh data directory seeds its own demo; a backup of demo replaces it while nobody has used it', async () => {
+		const source = fresh(true);
+		busyEvent(source, 'elsewhere', 'e');
+		const judge = issueToken(source, { eventId: DEMO_EVENT_ID, role: 'judge', label: 'Table 1', now: T0 });
+		const log = new DeviceLog({ deviceId: 'tab-1', judge: 'Eva', competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' });
+		pushEvents(source, judge, { events: [log.start(T0, ['demo-czjpa-individual-e1'])] }, T0);
+		saveOrganizerSetup(source, DEMO_EVENT_ID, { entries: [{ id: 'demo-extra', competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1', name: 'Late entry', members: [] }] });
+		const text = backupText(source, DEMO_EVENT_ID, T0);
+
+		// As the server's first start leaves it: the demo and its printed organizer key.
+		const target = fresh(true);
+		const key = demoOrganizerKey(target, T0)!;
+		expect(authenticate(target, key.token)).not.toBeNull();
+		const r = await restoreText(target, text);
+		expect(r).toMatchObject({ eventId: DEMO_EVENT_ID, replacedDemo: true, numbering: 'kept' });
+		expect(eventRows(target, DEMO_EVENT_ID)).toEqual(eventRows(source, DEMO_EVENT_ID));
+		expect(authenticate(target, judge.token)?.id).toBe(judge.id);
+		expect(authenticate(target, key.token)).toBeNull();
+		// Restored once, it is somebody's: a second restore is refused.
+		expect(await restoreAnswer(target, text)).toEqual({ status: 409, message: expect.stringMatching(/the event "demo" is already on this server/) });
+	});
+
+	it('a demo somebody used (judge events, a device, a changed set-up) is never replaced: 409, unchanged', async () => {
+		const source = fresh(true);
+		const text = backupText(source, DEMO_EVENT_ID, T0);
+		const uses: [string, (s: Store) => void][] = [
+			['a judge event', (s) => pushEvents(s, issueToken(s, { eventId: DEMO_EVENT_ID, role: 'judge', label: 'T', now: T0 }), { events: [new DeviceLog({ deviceId: 'x', judge: 'E', competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' }).start(T0, [])] }, T0)],
+			['a device', (s) => addDevice(s, DEMO_EVENT_ID, { role: 'display', label: 'Hall' }, 'http://x', T0)],
+			['a changed heat', (s) => saveOrganizerSetup(s, DEMO_EVENT_ID, { heats: [{ id: 'demo-czjpa-individual-h1', competitionId: 'demo-czjpa-individual', name: 'Renamed' }] })]
+		];
+		for (const [what, use] of uses) {
+			const target = fresh(true);
+			use(target);
+			const before = eventRows(target, DEMO_EVENT_ID);
+			expect(await restoreAnswer(target, text), what).toEqual({ status: 409, message: expect.stringMatching(/the event "demo" is already on this server/) });
+			expect(eventRows(target, DEMO_EVENT_ID), what).toEqual(before);
+		}
+	});
+});
+
+describe('restore at scale', () => {
+	it('restores a backup of 20,000 judge events read in 64 KiB pieces, reporting progress', async () => {
+		const source = fresh(true);
+		for (let d = 0; d < 20; d++) {
+			const judge = issueToken(source, { eventId: DEMO_EVENT_ID, role: 'judge', label: `T${d}`, now: T0 });
+			const log = new DeviceLog({ deviceId: `tab-${d}`, judge: 'Eva', competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' });
+			log.start(T0, ['demo-czjpa-individual-e1']);
+			for (let i = 1; log.events.length < 1000; i++) log.hand('demo-czjpa-individual-e1', T0 + i);
+			pushEvents(source, judge, { events: log.events }, T0);
+		}
+		const text = backupText(source, DEMO_EVENT_ID, T0);
+		const target = fresh(true);
+		const progress: { phase: string; items: number; total: number | null }[] = [];
+		const started = performance.now();
+		const r = await restoreText(target, text, { onProgress: (p) => progress.push(p) });
+		const ms = performance.now() - started;
+		expect(r.counts.judgeEvents).toBe(20_000);
+		expect(target.judgeEventPage(DEMO_EVENT_ID, 0, 20_000).json).toEqual(source.judgeEventPage(DEMO_EVENT_ID, 0, 20_000).json);
+		expect(progress[0]).toEqual(expect.objectContaining({ phase: 'reading', items: 0, total: Object.values(r.counts).reduce((a, b) => a + b, 0) }));
+		expect(progress.filter((p) => p.phase === 'reading').length).toBeGreaterThanOrEqual(3);
+		expect(progress.slice(-2).map((p) => p.phase)).toEqual(['writing', 'done']);
+		console.log(`restored 20,000 judge events in ${Math.round(ms)} ms (${chunked(text, 65536).length} pieces of 64 KiB)`);
+	}, 60_000);
+});
+
+/** Files left in the store's directory beside the store itself. */
+function readdir(store: Store): string[] {
+	const dir = join(store.file, '..');
+	return readdirSync(dir).filter((f) => !f.startsWith('puzzle-judge.sqlite'));
+}

@@ -1,85 +1,19 @@
 import { error } from '@sveltejs/kit';
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
-import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
-import {
-	CompetitionMergeSchema,
-	CompetitionSchema,
-	EntrySchema,
-	EventSchema,
-	HeatSchema,
-	IdSchema,
-	RulesetSchema,
-	type Competition,
-	type CompetitionEvent,
-	type CompetitionMerge,
-	type Entry,
-	type Heat
-} from '$lib/setup/schema';
-import type { Ruleset } from '$lib/rules/schema';
-import { describeIssues, toIssues } from '$lib/validation';
-import { PublicationSchema, type Publication } from '$lib/results/publication';
-import { eventSetup } from './organizer-setup';
-import { allPublications, restorePublication } from './publications';
-import { insertMerge, problemsOnServer } from './competition-merges';
-import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupCounts, type BackupDevice, type BackupHeatStart } from './backup-format';
+import { listMerges } from './competition-merges';
 import type { Store } from './store';
-import { ROLES, type Role } from './tokens';
+import type { Role } from './tokens';
 
 /**
- * A full backup of one event (docs/sync.md): its set-up, every judge event in arrival order
- * with who pushed it and when, and its devices (their tokens' hashes only, so that a
- * restored server accepts the same tablets). Restored into a server without the event,
- * nothing is lost.
+ * A full backup of one event (docs/sync.md, Backup; the format in backup-format.ts): everything
+ * the store holds of it — set-up, devices (their tokens' hashes only, so that a restored server
+ * accepts the same tablets), every judge event in arrival order with its server number, who
+ * pushed it and when, the heats started on every tablet, every published version of its
+ * results and the merged competitions. Pairing codes are left out: they last 15 minutes and are
+ * used once. Written line by line as the rows are read, in one read transaction (a consistent
+ * copy while tablets keep pushing), never held whole in memory.
  */
-export { BACKUP_FORMAT };
-export const BACKUP_VERSION = 1;
-
-const nullableInt = z.nullable(z.number().check(z.int(), z.minimum(0)));
-
-const BackupDeviceSchema = z.object({
-	id: IdSchema,
-	role: z.enum(ROLES),
-	label: z.string().check(z.minLength(1), z.maxLength(120)),
-	tokenHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-	createdAt: z.number().check(z.int(), z.minimum(0)),
-	revokedAt: nullableInt,
-	lastSeenAt: nullableInt,
-	clock: z.nullable(z.object({ offsetMs: z.number(), roundTripMs: z.number(), measuredAt: z.number() })),
-	deviceIds: z.array(IdSchema)
-});
-
-export const BackupSchema = z.object({
-	format: z.literal(BACKUP_FORMAT),
-	version: z.literal(BACKUP_VERSION),
-	exportedAt: z.number().check(z.int(), z.minimum(0)),
-	event: EventSchema,
-	rulesets: z.array(RulesetSchema),
-	competitions: z.array(z.extend(CompetitionSchema, { origin: z.enum(['organizer', 'device']) })),
-	heats: z.array(HeatSchema),
-	entries: z.array(EntrySchema),
-	judgeEvents: z.array(z.object({ event: JudgeEventSchema, receivedAt: nullableInt, tokenId: z.nullable(IdSchema) })),
-	devices: z.array(BackupDeviceSchema),
-	/** Every published version of the event's results (absent in backups made before publishing existed). */
-	publications: z._default(z.array(PublicationSchema), []),
-	/** Competitions the organizer merged (absent in backups made before merges existed). */
-	merges: z._default(z.array(CompetitionMergeSchema), [])
-});
-
-export interface Backup {
-	format: typeof BACKUP_FORMAT;
-	version: typeof BACKUP_VERSION;
-	exportedAt: number;
-	event: CompetitionEvent;
-	rulesets: Ruleset[];
-	competitions: (Competition & { origin: 'organizer' | 'device' })[];
-	heats: Heat[];
-	entries: Entry[];
-	judgeEvents: { event: JudgeEvent; receivedAt: number | null; tokenId: string | null }[];
-	devices: z.infer<typeof BackupDeviceSchema>[];
-	publications: Publication[];
-	merges: CompetitionMerge[];
-}
+export { BACKUP_FORMAT, BACKUP_VERSION };
 
 type DeviceRow = {
 	id: string;
@@ -94,115 +28,123 @@ type DeviceRow = {
 	clock_measured_at: number | null;
 };
 
-export function makeBackup(store: Store, eventId: string, now: number): Backup {
-	const setup = eventSetup(store, eventId);
-	if (!setup) error(404, `no event "${eventId}" on this server`);
-	const origin = store.db.prepare('SELECT origin FROM competitions WHERE id = ?').pluck();
-	const events = store.db
-		.prepare('SELECT json, received_at, token_id FROM judge_events WHERE event_id = ? ORDER BY server_seq')
-		.all(eventId) as { json: string; received_at: number | null; token_id: string | null }[];
-	const devices = store.db.prepare('SELECT * FROM device_tokens WHERE event_id = ? ORDER BY created_at, rowid').all(eventId) as DeviceRow[];
-	const logs = store.db.prepare('SELECT device_id FROM token_devices WHERE token_id = ? ORDER BY device_id').pluck();
-	return {
-		format: BACKUP_FORMAT,
-		version: BACKUP_VERSION,
-		exportedAt: now,
-		event: setup.event,
-		rulesets: setup.rulesets,
-		competitions: setup.competitions.map((c) => ({ ...c, origin: origin.get(c.id) as 'organizer' | 'device' })),
-		heats: setup.heats,
-		entries: setup.entries,
-		judgeEvents: events.map((r) => ({ event: JSON.parse(r.json) as JudgeEvent, receivedAt: r.received_at, tokenId: r.token_id })),
-		devices: devices.map((d) => ({
-			id: d.id,
-			role: d.role,
-			label: d.label,
-			tokenHash: d.token_hash,
-			createdAt: d.created_at,
-			revokedAt: d.revoked_at,
-			lastSeenAt: d.last_seen_at,
-			clock: d.clock_offset_ms === null ? null : { offsetMs: d.clock_offset_ms, roundTripMs: d.clock_rtt_ms ?? 0, measuredAt: d.clock_measured_at ?? 0 },
-			deviceIds: logs.all(d.id) as string[]
-		})),
-		publications: allPublications(store, eventId),
-		merges: setup.merges ?? []
-	};
-}
-
-export interface RestoreCounts {
-	competitions: number;
-	heats: number;
-	entries: number;
-	judgeEvents: number;
-	devices: number;
-	publications: number;
-	merges: number;
-}
+const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 
 /**
- * Loads a backup into this server in one transaction: 400 when it is not a valid backup, 409
- * when the event (or one of its competitions, devices or judge events) is already here.
+ * The backup's lines (each ending in "\n"), read from `store` as they are asked for. Reads in a
+ * transaction of its own: give it a connection nobody else uses meanwhile (Store.openReader),
+ * unless the lines are all taken at once. 404 (before the first line) when there is no such event.
  */
-export function restoreBackup(store: Store, body: unknown): { eventId: string; counts: RestoreCounts } {
-	const parsed = BackupSchema.safeParse(body);
-	if (!parsed.success) error(400, `not a ${BACKUP_FORMAT} file of version ${BACKUP_VERSION}: ${describeIssues(toIssues(parsed.error)).slice(0, 2000)}`);
-	const b = parsed.data as Backup;
-	return store.transaction(() => {
-		if (store.getEvent(b.event.id)) error(409, `the event "${b.event.id}" is already on this server: restore into a server without it`);
-		for (const c of b.competitions) if (store.getCompetition(c.id)) error(409, `competition ${c.id} is already on this server`);
-		try {
-			store.insertSetup({ events: [b.event], rulesets: b.rulesets });
-			for (const origin of ['organizer', 'device'] as const) {
-				const competitions = b.competitions.filter((c) => c.origin === origin).map(({ origin: _, ...c }) => c);
-				store.insertSetup({ competitions, origin });
-			}
-			store.insertSetup({ heats: b.heats, entries: b.entries });
-		} catch (e) {
-			error(409, `the backup's set-up does not fit this server: ${e instanceof Error ? e.message : String(e)}`);
-		}
-		const insDevice = store.db.prepare(
-			`INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at, revoked_at, last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-		);
-		const link = store.db.prepare('INSERT OR IGNORE INTO token_devices (token_id, device_id) VALUES (?, ?)');
-		for (const d of b.devices) {
-			if (store.db.prepare('SELECT 1 FROM device_tokens WHERE id = ? OR token_hash = ?').get(d.id, d.tokenHash))
-				error(409, `device ${d.id} is already on this server`);
-			insDevice.run(d.id, b.event.id, d.role, d.label, d.tokenHash, d.createdAt, d.revokedAt, d.lastSeenAt, d.clock?.offsetMs ?? null, d.clock?.roundTripMs ?? null, d.clock?.measuredAt ?? null);
-			for (const deviceId of d.deviceIds) link.run(d.id, deviceId);
-		}
-		// One event at a time keeps each one's time received and token.
-		let restored = 0;
-		for (const { event, receivedAt, tokenId } of b.judgeEvents) {
-			const r = store.appendJudgeEvents([event], { eventId: b.event.id, tokenId: tokenId ?? undefined, receivedAt: receivedAt ?? b.exportedAt });
-			if (r.conflicts.length > 0) error(409, `judge event ${event.id} is already on this server with other content`);
-			restored += r.stored.length;
-		}
-		const competitionIds = new Set(b.competitions.map((c) => c.id));
-		for (const p of b.publications) {
-			if (p.eventId !== b.event.id || !competitionIds.has(p.competitionId))
-				error(400, `publication ${p.competitionId} version ${p.version}: not of a competition of the event "${b.event.id}" in this backup`);
-			if (!restorePublication(store, p)) error(409, `publication ${p.competitionId} version ${p.version} appears twice in the backup`);
-		}
-		// Checked as when they were recorded, against the restored set-up (entries added since are read as new).
-		for (const merge of [...b.merges].sort((x, y) => x.recordedAt - y.recordedAt)) {
-			if (merge.eventId !== b.event.id) error(400, `merge ${merge.id}: not of the event "${b.event.id}" in this backup`);
-			const problems = problemsOnServer(store, merge, false);
-			if (problems.length > 0) error(400, `merge ${merge.id}: ${problems.map((p) => `${p.path.join('.')}: ${p.message}`).join('; ')}`);
-			if (store.db.prepare('SELECT 1 FROM competition_merges WHERE id = ?').get(merge.id)) error(409, `merge ${merge.id} appears twice in the backup, or is already on this server`);
-			insertMerge(store, merge);
-		}
-		return {
-			eventId: b.event.id,
-			counts: {
-				competitions: b.competitions.length,
-				heats: b.heats.length,
-				entries: b.entries.length,
-				judgeEvents: restored,
-				devices: b.devices.length,
-				publications: b.publications.length,
-				merges: b.merges.length
-			}
+export function* backupLines(store: Store, eventId: string, now: number): Generator<string, void, undefined> {
+	const db = store.db;
+	db.exec('BEGIN');
+	try {
+		const event = store.getEvent(eventId);
+		if (!event) error(404, `no event "${eventId}" on this server`);
+		const competitions = store.listCompetitions(eventId);
+		const counted = (sql: string) => db.prepare(sql).pluck().get(eventId) as number;
+		const counts: BackupCounts = {
+			ruleset: new Set(competitions.map((c) => `${c.ruleset.id}@${c.ruleset.version}`)).size,
+			competition: competitions.length,
+			heat: competitions.reduce((n, c) => n + c.heats, 0),
+			entry: competitions.reduce((n, c) => n + c.entries, 0),
+			device: counted('SELECT count(*) FROM device_tokens WHERE event_id = ?'),
+			judgeEvent: counted('SELECT count(*) FROM judge_events WHERE event_id = ?'),
+			heatStart: counted('SELECT count(*) FROM heat_starts WHERE event_id = ?'),
+			publication: counted('SELECT count(*) FROM publications WHERE event_id = ?'),
+			merge: counted('SELECT count(*) FROM competition_merges WHERE event_id = ?')
 		};
-	});
+		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts });
+
+		const rulesets = new Map(competitions.map((c) => [`${c.ruleset.id}@${c.ruleset.version}`, c.ruleset]));
+		for (const ruleset of rulesets.values()) yield line({ kind: 'ruleset', ruleset });
+		const origin = db.prepare('SELECT origin FROM competitions WHERE id = ?').pluck();
+		for (const { competition } of competitions) yield line({ kind: 'competition', competition, origin: origin.get(competition.id) });
+		for (const { competition } of competitions) for (const heat of store.listHeats(competition.id)) yield line({ kind: 'heat', heat });
+		for (const { competition } of competitions) for (const entry of store.listEntries(competition.id)) yield line({ kind: 'entry', entry });
+
+		const devices = db.prepare('SELECT * FROM device_tokens WHERE event_id = ? ORDER BY created_at, rowid').all(eventId) as DeviceRow[];
+		const logs = db.prepare('SELECT device_id FROM token_devices WHERE token_id = ? ORDER BY device_id').pluck();
+		for (const d of devices) {
+			const device: BackupDevice = {
+				id: d.id,
+				role: d.role,
+				label: d.label,
+				tokenHash: d.token_hash,
+				createdAt: d.created_at,
+				revokedAt: d.revoked_at,
+				lastSeenAt: d.last_seen_at,
+				clock: d.clock_offset_ms === null ? null : { offsetMs: d.clock_offset_ms, roundTripMs: d.clock_rtt_ms ?? 0, measuredAt: d.clock_measured_at ?? 0 },
+				deviceIds: logs.all(d.id) as string[]
+			};
+			yield line({ kind: 'device', device });
+		}
+
+		// The stored text of each event (validated when it came in) is written as it is, not parsed again.
+		const events = db.prepare('SELECT server_seq, json, received_at, token_id FROM judge_events WHERE event_id = ? ORDER BY server_seq');
+		for (const r of events.iterate(eventId) as IterableIterator<{ server_seq: number; json: string; received_at: number | null; token_id: string | null }>)
+			yield `{"kind":"judgeEvent","serverSeq":${r.server_seq},"receivedAt":${r.received_at ?? 'null'},"tokenId":${r.token_id === null ? 'null' : JSON.stringify(r.token_id)},"event":${r.json}}\n`;
+
+		const starts = db.prepare('SELECT seq, id, competition_id, heat_id, server_at, token_id, created_at FROM heat_starts WHERE event_id = ? ORDER BY seq');
+		for (const s of starts.iterate(eventId) as IterableIterator<{ seq: number; id: string; competition_id: string; heat_id: string; server_at: number; token_id: string; created_at: number }>) {
+			const heatStart: BackupHeatStart = { seq: s.seq, id: s.id, competitionId: s.competition_id, heatId: s.heat_id, serverAt: s.server_at, tokenId: s.token_id, createdAt: s.created_at };
+			yield line({ kind: 'heatStart', heatStart });
+		}
+
+		const publications = db.prepare('SELECT * FROM publications WHERE event_id = ? ORDER BY competition_id, version');
+		type PublicationRow = { event_id: string; competition_id: string; version: number; state: string; published_at: number; protest_until: number | null; finalized_at: number | null; snapshot: string; note: string | null };
+		for (const p of publications.iterate(eventId) as IterableIterator<PublicationRow>) {
+			const fields = { eventId: p.event_id, competitionId: p.competition_id, version: p.version, state: p.state, publishedAt: p.published_at, protestUntil: p.protest_until, finalizedAt: p.finalized_at, note: p.note };
+			// The stored snapshot (validated when it was made or restored) goes in as it is, last.
+			yield `{"kind":"publication","publication":${JSON.stringify(fields).slice(0, -1)},"snapshot":${p.snapshot}}}\n`;
+		}
+
+		for (const merge of listMerges(store, eventId)) yield line({ kind: 'merge', merge });
+		yield line({ kind: 'end', counts });
+	} finally {
+		if (db.inTransaction) db.exec('COMMIT');
+	}
+}
+
+/** The backup as a byte stream, read from its own connection to the store while it is sent. 404 at once for an unknown event. */
+export function backupStream(store: Store, eventId: string, now: number, chunkBytes = 256 * 1024): ReadableStream<Uint8Array> {
+	if (!store.getEvent(eventId)) error(404, `no event "${eventId}" on this server`);
+	const reader = store.openReader();
+	const lines = backupLines(reader, eventId, now);
+	const close = () => {
+		lines.return();
+		reader.close();
+	};
+	return new ReadableStream<Uint8Array>(
+		{
+			pull(controller) {
+				try {
+					const parts: string[] = [];
+					let size = 0;
+					while (size < chunkBytes) {
+						const next = lines.next();
+						if (next.done) break;
+						parts.push(next.value);
+						size += next.value.length;
+					}
+					if (parts.length > 0) controller.enqueue(Buffer.from(parts.join(''), 'utf8'));
+					if (size < chunkBytes) {
+						close();
+						controller.close();
+					}
+				} catch (e) {
+					close();
+					// The download stops short of its last line: a restore refuses such a file.
+					controller.error(e);
+				}
+			},
+			cancel: close
+		},
+		{ highWaterMark: 0 }
+	);
+}
+
+/** The whole backup as one text (tests, small events). */
+export function backupText(store: Store, eventId: string, now: number): string {
+	return [...backupLines(store, eventId, now)].join('');
 }

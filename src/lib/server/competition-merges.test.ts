@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { twoQuickSetups, EVENT, MIN, T0 } from '$lib/files/two-quick-setups.testkit';
 import { CompetitionMergeSchema, type CompetitionMergeRequest } from '$lib/setup/schema';
-import { makeBackup, restoreBackup } from './backup';
+import { backupLinesOf, restoreAnswer, restoreText, textOf, withItems } from './backup.testkit';
 import { listMerges, recordMerge } from './competition-merges';
 import { answerOf } from './http-error.testkit';
 import { eventSetup, saveOrganizerSetup } from './organizer-setup';
@@ -142,23 +142,24 @@ describe('merging competitions on the server', () => {
 		expect(answerOf(() => recordMerge(store, org, { ...intoFolded, id: 'm4', keptCompetitionId: t.a.competitionId }, T0)).status).toBe(200);
 	});
 
-	it('a backup carries the merges and a restore brings them back; a restored merge is checked', () => {
+	it('a backup carries the merges and a restore brings them back; a restored merge is checked', async () => {
 		const { org, request } = twoTablets(store);
 		const { merge } = recordMerge(store, org, request, T0 + 2 * MIN);
-		const backup = JSON.parse(JSON.stringify(makeBackup(store, EVENT, T0 + 3 * MIN)));
-		expect(backup.merges).toEqual([merge]);
+		const backup = backupLinesOf(store, EVENT, T0 + 3 * MIN);
+		expect(backup.filter((l) => l.kind === 'merge').map((l) => l.merge)).toEqual([merge]);
 		const target = openTwoEventStore('puzzle-judge-merges-restore-');
 		others.push(target);
-		expect(answerOf(() => restoreBackup(target.store, { ...backup, merges: [{ ...merge, entries: [{ from: 'nobody', to: null }] }] }))).toEqual({ status: 400, message: expect.stringMatching(/merge merge-1: entries\.0\.from/) });
-		expect(answerOf(() => restoreBackup(target.store, { ...backup, merges: [{ ...merge, reason: '' }] })).status).toBe(400);
+		const withMerge = (m: unknown) => textOf(withItems(backup, 'merge', (l) => ({ ...l, merge: m })));
+		expect(await restoreAnswer(target.store, withMerge({ ...merge, entries: [{ from: 'nobody', to: null }] }))).toEqual({ status: 400, message: expect.stringMatching(/merge merge-1: entries\.0\.from/) });
+		expect((await restoreAnswer(target.store, withMerge({ ...merge, reason: '' }))).status).toBe(400);
 		expect(target.store.getEvent(EVENT)).toBeUndefined();
-		expect(restoreBackup(target.store, backup).counts.merges).toBe(1);
+		expect((await restoreText(target.store, textOf(backup))).counts.merges).toBe(1);
 		expect(listMerges(target.store, EVENT)).toEqual([merge]);
-		expect(makeBackup(target.store, EVENT, T0 + 3 * MIN)).toEqual(backup);
+		expect(backupLinesOf(target.store, EVENT, T0 + 3 * MIN).slice(1)).toEqual(backup.slice(1));
 		// A backup made before merges existed restores with none.
-		const { merges: _m, ...old } = backup;
 		const again = openTwoEventStore('puzzle-judge-merges-old-');
 		others.push(again);
-		expect(restoreBackup(again.store, old).counts.merges).toBe(0);
+		const old = withItems(backup, 'merge', () => null).map((l) => (l.kind === 'end' ? { ...l, counts: { ...(l.counts as object), merge: 0 } } : l));
+		expect((await restoreText(again.store, textOf(old))).counts.merges).toBe(0);
 	});
 });

@@ -213,20 +213,3 @@ export function publishedCompetitions(store: Store, eventId: string): PublishedC
 		.all(eventId) as string[];
 	return ids.map((id) => ({ latest: readVersion(store, eventId, id)!, versions: listVersions(store, id) }));
 }
-
-/** Every version of every competition of the event, for its backup. */
-export function allPublications(store: Store, eventId: string): Publication[] {
-	const rows = store.db.prepare('SELECT * FROM publications WHERE event_id = ? ORDER BY competition_id, version').all(eventId) as Row[];
-	return rows.map(publicationOf);
-}
-
-/** Stores a version as a backup holds it (validated with PublicationSchema); false when that version is already stored. */
-export function restorePublication(store: Store, p: Publication): boolean {
-	const inserted = store.db
-		.prepare(
-			`INSERT INTO publications (event_id, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
-		)
-		.run(p.eventId, p.competitionId, p.version, p.state, p.publishedAt, p.protestUntil, p.finalizedAt, JSON.stringify(p.snapshot), p.note);
-	return inserted.changes === 1;
-}

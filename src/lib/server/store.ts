@@ -263,6 +263,17 @@ export const MIGRATIONS: readonly string[] = [
 	-- first push). Rows listed before, the devices that pushed with each token, stay bound; a row
 	-- with bound = 0 is history (a token whose code was redeemed by another tablet).
 	ALTER TABLE token_devices ADD COLUMN bound INTEGER NOT NULL DEFAULT 1;
+	`,
+	// 10 (store identity): Store.storeId, for pull cursors (docs/sync.md, Pull).
+	`
+	-- Facts about this store itself. 'store_id': a random ID made once, when the data directory is
+	-- created (or upgraded to this version); never copied by a backup or a restore. Pull answers carry
+	-- it, so that a tablet whose cursor came from another store starts over (docs/sync.md, Pull).
+	CREATE TABLE store_meta (
+		key   TEXT PRIMARY KEY,
+		value TEXT NOT NULL
+	) WITHOUT ROWID;
+	INSERT INTO store_meta (key, value) VALUES ('store_id', lower(hex(randomblob(16))));
 	`
 ];
 
@@ -322,14 +333,24 @@ export class Store {
 	/** Absolute path of the SQLite file. */
 	readonly file: string;
 
-	private constructor(file: string) {
+	private constructor(file: string, readonly = false) {
 		this.file = file;
-		this.db = new Database(file);
-		this.db.pragma('journal_mode = WAL');
-		this.db.pragma('synchronous = FULL');
-		this.db.pragma('foreign_keys = ON');
+		this.db = new Database(file, { readonly, fileMustExist: readonly });
+		if (!readonly) {
+			this.db.pragma('journal_mode = WAL');
+			this.db.pragma('synchronous = FULL');
+			this.db.pragma('foreign_keys = ON');
+		}
 		this.db.pragma('busy_timeout = 5000');
-		this.migrate();
+		if (!readonly) this.migrate();
+	}
+
+	/**
+	 * A second, read-only connection to the same file, for a long read (a backup being sent)
+	 * that must neither hold this connection busy nor see writes made meanwhile. Close it after use.
+	 */
+	openReader(): Store {
+		return new Store(this.file, true);
 	}
 
 	/** Opens (creating if needed) the store in `dataDir`. */
@@ -364,6 +385,12 @@ export class Store {
 	/** Runs `fn` in one write transaction (nested calls join the outer one). */
 	transaction<T>(fn: () => T): T {
 		return this.db.transaction(fn).immediate();
+	}
+
+	private cachedStoreId: string | undefined;
+	/** This store's identity (migration "store identity"): made with the data directory, never restored from a backup. */
+	get storeId(): string {
+		return (this.cachedStoreId ??= this.db.prepare("SELECT value FROM store_meta WHERE key = 'store_id'").pluck().get() as string);
 	}
 
 	close(): void {

@@ -23,7 +23,8 @@ import type { Ruleset } from '$lib/rules/schema';
  *   judged on its own (stored, already there, a conflict, or refused with its reason), so
  *   one bad event never costs the others. Repeating a push is harmless.
  * - pull: GET /api/events/{eventId}/judge-events?after={cursor}&limit={n}: the event's judge
- *   events in the server's arrival order after `cursor`, and the cursor to ask from next.
+ *   events in the server's arrival order after `cursor`, the cursor to ask from next, and the
+ *   identity of the store the cursor counts in.
  */
 
 /**
@@ -91,6 +92,13 @@ export interface PullResponse {
 	cursor: number;
 	/** More events wait after this page. */
 	more: boolean;
+	/**
+	 * The identity of the server's store, made with its data directory and never restored from a
+	 * backup: cursors count in one store only. A device keeps it with its cursor and, when it
+	 * changes (the server was restored into another data directory), pulls again from 0 (pulls
+	 * are idempotent). Absent from servers older than 5 Dec 2026.
+	 */
+	store?: string;
 }
 
 /** GET /api/events/{e}/setup: everything a device needs to judge the event. */

@@ -19,7 +19,8 @@ export const PushResponseSchema = z.object({
 export const PullResponseSchema = z.object({
 	events: z.array(z.unknown()),
 	cursor: z.number().check(z.int(), z.minimum(0)),
-	more: z.boolean()
+	more: z.boolean(),
+	store: z.optional(z.string().check(z.minLength(1), z.maxLength(64)))
 });
 
 const RoleSchema = z.enum(['organizer', 'judge', 'display']);
@@ -71,7 +72,14 @@ export const SetupCountsSchema = z.object({
 
 export const ImportResponseSchema = z.extend(PushResponseSchema, { setup: z.optional(SetupCountsSchema) });
 
-export const RestoreResponseSchema = z.object({ eventId: z.string(), counts: z.record(z.string(), z.number()) });
+/** POST /api/restore: what was restored (src/lib/server/restore.ts, RestoreResult). */
+export const RestoreResponseSchema = z.object({
+	eventId: z.string(),
+	counts: z.record(z.string(), z.number()),
+	numbering: z.optional(z.enum(['kept', 'renumbered'])),
+	replacedDemo: z.optional(z.boolean())
+});
+export type RestoreResponse = z.infer<typeof RestoreResponseSchema>;
 
 /** GET /api/device: whom a token belongs to. */
 export const DeviceInfoSchema = z.object({

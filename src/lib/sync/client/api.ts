@@ -15,7 +15,6 @@ import {
 	ImportResponseSchema,
 	PullResponseSchema,
 	PushResponseSchema,
-	RestoreResponseSchema,
 	RevokedDeviceSchema,
 	type AddedDevice,
 	type CreatedEvent,
@@ -90,49 +89,42 @@ export class SyncApi {
 		schema: S,
 		opts: { body?: unknown; bodyText?: string; token?: string | null } = {}
 	): Promise<z.infer<S>> {
-		const token = opts.token === undefined ? this.token : opts.token;
-		const headers: Record<string, string> = { accept: 'application/json' };
-		if (token) headers.authorization = `Bearer ${token}`;
 		const bodyText = opts.bodyText ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-		if (bodyText !== undefined) headers['content-type'] = 'application/json';
+		const { response, body: text } = await this.exchange(method, path, { token: opts.token, bodyText }, (r) => r.text());
+		const json = parseJson(text);
+		if (!response.ok) throw failure(response.status, json, response.headers.get('retry-after'));
+		const checked = schema.safeParse(json);
+		if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${method} ${path}`, response.status);
+		return checked.data;
+	}
 
+	/** Sends one request and reads its answer with `read`, within the timeout; a failure to reach the server is an ApiError. */
+	private async exchange<T>(
+		method: string,
+		path: string,
+		opts: { bodyText?: string; token?: string | null; accept?: string; timeoutMs?: number },
+		read: (response: Response) => Promise<T>
+	): Promise<{ response: Response; body: T }> {
+		const token = opts.token === undefined ? this.token : opts.token;
+		const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
+		if (token) headers.authorization = `Bearer ${token}`;
+		if (opts.bodyText !== undefined) headers['content-type'] = 'application/json';
+		const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
 		const controller = new AbortController();
 		let timedOut = false;
 		const timer = this.options.setTimeout(() => {
 			timedOut = true;
 			controller.abort();
-		}, this.timeoutMs);
-		let response: Response;
-		let text: string;
+		}, timeoutMs);
 		try {
-			response = await this.options.fetch(`${this.server}${path}`, { method, headers, body: bodyText, signal: controller.signal, cache: 'no-store' });
-			text = await response.text();
+			const response = await this.options.fetch(`${this.server}${path}`, { method, headers, body: opts.bodyText, signal: controller.signal, cache: 'no-store' });
+			return { response, body: await read(response) };
 		} catch (e) {
-			if (timedOut) throw new ApiError('timeout', `no answer from ${this.server} within ${Math.round(this.timeoutMs / 1000)} s`);
+			if (timedOut) throw new ApiError('timeout', `no answer from ${this.server} within ${Math.round(timeoutMs / 1000)} s`);
 			throw new ApiError('unreachable', `cannot reach ${this.server}: ${e instanceof Error ? e.message : String(e)}`);
 		} finally {
 			this.options.clearTimeout(timer);
 		}
-
-		let json: unknown = undefined;
-		try {
-			json = text === '' ? undefined : JSON.parse(text);
-		} catch {
-			// Not JSON: a proxy's or captive portal's page. Judged below by the status.
-		}
-		if (!response.ok) {
-			const message = ErrorBodySchema.safeParse(json);
-			const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-			throw new ApiError(
-				kindOfStatus(response.status),
-				message.success ? message.data.message : `HTTP ${response.status}`,
-				response.status,
-				Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null
-			);
-		}
-		const checked = schema.safeParse(json);
-		if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${method} ${path}`, response.status);
-		return checked.data;
 	}
 
 	health(): Promise<{ ok: true }> {
@@ -233,18 +225,36 @@ export class SyncApi {
 		return (await this.request('DELETE', this.eventPath(eventId, `devices/${encodeURIComponent(deviceId)}`), RevokedDeviceSchema)).device;
 	}
 
-	/** The event's backup file (format puzzle-judge-backup), as parsed JSON. */
-	backup(eventId: string): Promise<unknown> {
-		return this.request('GET', this.eventPath(eventId, 'backup'), z.unknown());
-	}
-
-	/** Loads a backup file into a server that does not hold its event. */
-	restore(backup: unknown, adminKey?: string) {
-		return this.request('POST', '/api/restore', RestoreResponseSchema, { body: backup, token: adminKey ?? null });
+	/** The event's backup file (NDJSON, format puzzle-judge-backup; docs/sync.md, Backup) as it downloads: a large event takes a while. */
+	async backupFile(eventId: string, timeoutMs = 15 * 60_000): Promise<Blob> {
+		const { response, body } = await this.exchange('GET', this.eventPath(eventId, 'backup'), { accept: 'application/x-ndjson, application/json', timeoutMs }, (r): Promise<Blob | string> => (r.ok ? r.blob() : r.text()));
+		if (!response.ok) throw failure(response.status, parseJson(body as string));
+		return body as Blob;
 	}
 
 	/** Imports a tablet's event file (docs/event-format.md). */
 	importEventFile(eventId: string, file: EventFile | { log: JudgeEvent[] }) {
 		return this.request('POST', this.eventPath(eventId, 'import'), ImportResponseSchema, { body: file });
 	}
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return text === '' ? undefined : JSON.parse(text);
+	} catch {
+		// Not JSON: a proxy's or captive portal's page. Judged by the status.
+		return undefined;
+	}
+}
+
+/** An error answer as an ApiError, with the server's message when it sent one. */
+export function failure(status: number, json: unknown, retryAfterHeader: string | null = null): ApiError {
+	const message = ErrorBodySchema.safeParse(json);
+	const retryAfter = Number(retryAfterHeader ?? NaN);
+	return new ApiError(
+		kindOfStatus(status),
+		message.success ? message.data.message : `HTTP ${status}`,
+		status,
+		Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null
+	);
 }

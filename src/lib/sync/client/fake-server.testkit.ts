@@ -61,8 +61,31 @@ export class FakeSyncServer {
 	refuseIds = new Set<string>();
 	/** The server's clock is this much ahead of the device's. */
 	offsetMs = 0;
+	/** The identity of its store, sent with every pull (PullResponse.store); null: a server too old to send it. */
+	storeId: string | null = 'store-1';
 
 	constructor(private readonly now: () => number = () => Date.now()) {}
+
+	/**
+	 * Another server with what this one holds now, as a restore of its backup into another data
+	 * directory makes it: the same set-up, tokens and events with their numbers; its own store identity.
+	 */
+	restoredCopy(storeId: string): FakeSyncServer {
+		const copy = new FakeSyncServer(this.now);
+		copy.storeId = storeId;
+		for (const [k, v] of this.stored) copy.stored.set(k, v);
+		for (const [k, v] of this.byDeviceSeq) copy.byDeviceSeq.set(k, v);
+		copy.serverSeq = this.serverSeq;
+		for (const [from, to] of [
+			[this.competitions, copy.competitions],
+			[this.rulesets, copy.rulesets],
+			[this.heats, copy.heats],
+			[this.entries, copy.entries],
+			[this.tokens, copy.tokens]
+		] as [Map<string, unknown>, Map<string, unknown>][])
+			for (const [k, v] of from) to.set(k, v);
+		return copy;
+	}
 
 	addCompetition(competition: Competition): void {
 		this.competitions.set(competition.id, competition);
@@ -145,7 +168,12 @@ export class FakeSyncServer {
 		const limit = Number(url.searchParams.get('limit') ?? 1000);
 		const rows = [...this.stored.values()].filter((s) => s.eventId === eventId && s.serverSeq > after).sort((a, b) => a.serverSeq - b.serverSeq);
 		const page = rows.slice(0, limit);
-		return jsonResponse(200, { events: page.map((s) => s.event), cursor: page.length ? page.at(-1)!.serverSeq : after, more: rows.length > limit });
+		return jsonResponse(200, {
+			events: page.map((s) => s.event),
+			cursor: page.length ? page.at(-1)!.serverSeq : after,
+			more: rows.length > limit,
+			...(this.storeId === null ? {} : { store: this.storeId })
+		});
 	}
 
 	/** The push contract: each event on its own; set-up adds unknown competitions only. */

@@ -9,7 +9,7 @@ export { ApiError, isApiError, type ApiErrorKind } from './errors';
 export { realEnvironment, type SyncEnvironment, type FetchLike, type Timers } from './environment';
 export { loadPairing, savePairing, clearPairing, PAIRING_KEY } from './pairing';
 export { pushOutbox, applyPushAnswer, tabletSetups, type PushOutcome } from './push';
-export { pullEvents, pullSetup, cursorKey, readCursor, type PullOutcome } from './pull';
+export { pullEvents, pullSetup, cursorKey, cursorStoreKey, readCursor, readPosition, type PullOutcome } from './pull';
 export { buildBatch, utf8Bytes, PUSH_LIMITS, type PushBatch } from './batch';
 export { backoffDelay, backoffCap, BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './backoff';
 export { ClockKeeper, CLOCK_KEY } from './clock';

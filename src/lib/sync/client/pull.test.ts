@@ -7,7 +7,7 @@ import { quickSetup } from '$lib/station/quick-setup';
 import { pushOutbox } from './push';
 import { SyncApi } from './api';
 import { FakeSyncServer, freshDb, pairingFor, SERVER, TOKEN } from './fake-server.testkit';
-import { cursorKey, pullEvents, pullSetup, readCursor } from './pull';
+import { cursorKey, cursorStoreKey, pullEvents, pullSetup, readCursor, readPosition } from './pull';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
 
@@ -58,13 +58,62 @@ describe('pullEvents', () => {
 	it('keeps the cursor when a page fails, so nothing is skipped', async () => {
 		const { db, server, api, pairing } = setUp();
 		for (let i = 1; i <= 4; i++) server.storeFromElsewhere(event('tab-b', i));
-		await db.meta.put({ key: cursorKey(pairing), value: 1 });
+		await db.meta.bulkPut([
+			{ key: cursorKey(pairing), value: 1 },
+			{ key: cursorStoreKey(pairing), value: server.storeId }
+		]);
 		server.failWith = [503];
 		await expect(pullEvents(db, api, pairing, 2)).rejects.toMatchObject({ kind: 'server', status: 503 });
 		expect(await readCursor(db, pairing)).toBe(1);
 		expect(await db.events.count()).toBe(0);
 		await pullEvents(db, api, pairing, 2);
 		expect((await db.events.toArray()).map((e) => e.seq).sort()).toEqual([2, 3, 4]);
+	});
+
+	it('a cursor counts in one store: after the server was restored into another data directory, the tablet pulls again from 0 and sees every event (issue 12, point 4)', async () => {
+		const { db, server, pairing } = setUp();
+		const tablet = (s: FakeSyncServer) => new SyncApi({ server: SERVER, token: TOKEN, fetch: s.fetch, setTimeout, clearTimeout });
+		for (let i = 1; i <= 5; i++) server.storeFromElsewhere(event('tab-b', i));
+		await pullEvents(db, tablet(server), pairing, 2);
+		expect(await readPosition(db, pairing)).toEqual({ cursor: 5, store: 'store-1' });
+		// The backup is taken now; the first server goes on a little (the tablet pulls that too), then is lost.
+		const restored = server.restoredCopy('store-2');
+		for (let i = 6; i <= 8; i++) server.storeFromElsewhere(event('tab-b', i));
+		await pullEvents(db, tablet(server), pairing, 2);
+		expect(await readCursor(db, pairing)).toBe(8);
+		// The restored server numbers new events after its highest (5): 6, 7, 8 … below the tablet's cursor.
+		for (let i = 1; i <= 4; i++) restored.storeFromElsewhere(event('tab-c', i));
+		expect(restored.eventsOf().length).toBe(9);
+		const outcome = await pullEvents(db, tablet(restored), pairing, 2);
+		expect(outcome.restarted).toBe(true);
+		expect(outcome.added.map((e) => e.id)).toEqual(['tab-c-1', 'tab-c-2', 'tab-c-3', 'tab-c-4']);
+		expect(await readPosition(db, pairing)).toEqual({ cursor: 9, store: 'store-2' });
+		const ids = (await db.events.toArray()).map((e) => e.id);
+		for (const e of restored.eventsOf()) expect(ids).toContain(e.id);
+		// From then on it pulls from its cursor again.
+		restored.storeFromElsewhere(event('tab-c', 5));
+		const next = await pullEvents(db, tablet(restored), pairing, 2);
+		expect(next).toMatchObject({ restarted: false, pages: 1 });
+		expect(next.added.map((e) => e.id)).toEqual(['tab-c-5']);
+	});
+
+	it('a cursor kept without its store (an older version of the app) starts over once; a server that sends no store is read as before', async () => {
+		const { db, server, api, pairing } = setUp();
+		for (let i = 1; i <= 4; i++) server.storeFromElsewhere(event('tab-b', i));
+		await db.meta.put({ key: cursorKey(pairing), value: 3 });
+		const outcome = await pullEvents(db, api, pairing);
+		expect(outcome.restarted).toBe(true);
+		expect(outcome.added.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+		expect(await readPosition(db, pairing)).toEqual({ cursor: 4, store: 'store-1' });
+
+		const old = setUp();
+		old.server.storeId = null;
+		for (let i = 1; i <= 4; i++) old.server.storeFromElsewhere(event('tab-b', i));
+		await old.db.meta.put({ key: cursorKey(old.pairing), value: 3 });
+		const plain = await pullEvents(old.db, old.api, old.pairing);
+		expect(plain).toMatchObject({ restarted: false, pages: 1 });
+		expect(plain.added.map((e) => e.seq)).toEqual([4]);
+		expect(await readPosition(old.db, old.pairing)).toEqual({ cursor: 4, store: null });
 	});
 
 	it('stores the set-up the server sends', async () => {

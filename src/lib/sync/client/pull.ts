@@ -9,9 +9,25 @@ export function cursorKey(pairing: Pick<Pairing, 'server' | 'eventId'>): string 
 	return `sync.cursor:${pairing.server}:${pairing.eventId}`;
 }
 
+/** Where the identity of the store that cursor counts in is kept (PullResponse.store). */
+export function cursorStoreKey(pairing: Pick<Pairing, 'server' | 'eventId'>): string {
+	return `sync.cursorStore:${pairing.server}:${pairing.eventId}`;
+}
+
 export async function readCursor(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>): Promise<number> {
 	const value = (await db.meta.get(cursorKey(pairing)))?.value;
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/** The cursor and the store it counts in (null: not known, from a version of the app or server without it). */
+export async function readPosition(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>): Promise<{ cursor: number; store: string | null }> {
+	const store = (await db.meta.get(cursorStoreKey(pairing)))?.value;
+	return { cursor: await readCursor(db, pairing), store: typeof store === 'string' ? store : null };
+}
+
+async function writePosition(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>, cursor: number, store: string | null): Promise<void> {
+	await db.meta.put({ key: cursorKey(pairing), value: cursor });
+	if (store !== null) await db.meta.put({ key: cursorStoreKey(pairing), value: store });
 }
 
 /** The server's set-up answer as a bundle to store on the device. */
@@ -31,6 +47,8 @@ export interface PullOutcome {
 	/** Events the server sent that this version of the app cannot read (skipped). */
 	unreadable: number;
 	pages: number;
+	/** The cursor came from another store (the server was restored elsewhere): pulled again from the start. */
+	restarted: boolean;
 }
 
 /**
@@ -38,13 +56,33 @@ export interface PullOutcome {
  * there are more. Each page is stored in one transaction with the cursor that follows it, so
  * the cursor never runs ahead of the stored events. An event already held is never replaced,
  * and pulled events are not queued for pushing (the server has them).
+ *
+ * A cursor counts in one store only. When the server answers from another store than the one
+ * the cursor came from (restored from a backup into another data directory, where numbers
+ * differ), or the store of the cursor is not known, the cursor means nothing there: the pull
+ * starts over from 0. That is safe, as every pull is: events already held are skipped.
  */
 export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, pageSize = 1000): Promise<PullOutcome> {
-	const outcome: PullOutcome = { added: [], unreadable: 0, pages: 0 };
-	let cursor = await readCursor(db, pairing);
+	const outcome: PullOutcome = { added: [], unreadable: 0, pages: 0, restarted: false };
+	let { cursor, store } = await readPosition(db, pairing);
 	for (;;) {
 		const page = await api.pull(pairing.eventId, cursor, pageSize);
 		outcome.pages++;
+		const answeredBy = page.store ?? null;
+		if (answeredBy !== null && answeredBy !== store && cursor > 0) {
+			// Once per pull: a server that keeps changing its identity is asked again at the next sync.
+			if (outcome.restarted) return outcome;
+			outcome.restarted = true;
+			const from = await db.transaction('rw', db.meta, async () => {
+				const now = await readPosition(db, pairing);
+				// Another tab may have started over already: go on from where it is.
+				if (now.store === answeredBy) return now;
+				await writePosition(db, pairing, 0, answeredBy);
+				return { cursor: 0, store: answeredBy };
+			});
+			({ cursor, store } = from);
+			continue;
+		}
 		const events: JudgeEvent[] = [];
 		for (const raw of page.events) {
 			const checked = JudgeEventSchema.safeParse(raw);
@@ -60,11 +98,14 @@ export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, 
 				return true;
 			});
 			await db.events.bulkAdd(fresh);
+			const now = await readPosition(db, pairing);
+			// This page counts in the store that answered: a cursor stored for another store is replaced.
+			if (answeredBy !== null && now.store !== answeredBy) await writePosition(db, pairing, page.cursor, answeredBy);
 			// Another tab may have pulled further meanwhile: the cursor only moves forward.
-			const stored = await readCursor(db, pairing);
-			await db.meta.put({ key: cursorKey(pairing), value: Math.max(stored, page.cursor) });
+			else await writePosition(db, pairing, Math.max(now.cursor, page.cursor), null);
 			return fresh;
 		});
+		store = answeredBy ?? store;
 		outcome.added.push(...added);
 		// A server that does not move the cursor forward would make this loop forever.
 		if (!page.more || page.cursor <= cursor) return outcome;

@@ -39,6 +39,7 @@ export const GET: RequestHandler = ({ request, params, url }) => {
 	if (!query.success) error(400, describeIssues(toIssues(query.error)));
 	// The events as stored (JSON of the validated event): written out as they are, joined by SQLite.
 	const page = store.judgeEventPageBytes(params.eventId, query.data.after, query.data.limit);
-	const body = Buffer.concat([OPEN_PAGE, page.joined, Buffer.from(`],"cursor":${page.cursor},"more":${page.more}}`)]);
+	// The store's identity: a tablet whose cursor came from another store (a restored server) starts over.
+	const body = Buffer.concat([OPEN_PAGE, page.joined, Buffer.from(`],"cursor":${page.cursor},"more":${page.more},"store":${JSON.stringify(store.storeId)}}`)]);
 	return new Response(body, { headers: { ...NO_STORE, 'content-type': 'application/json' } });
 };

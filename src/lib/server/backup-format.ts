@@ -1,0 +1,118 @@
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
+import { JudgeEventSchema } from '$lib/events/schema';
+import { PublicationSchema } from '$lib/results/publication';
+import { RulesetSchema } from '$lib/rules/schema';
+import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
+import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
+import { HeatStartRequestSchema } from '$lib/sync/protocol';
+import { ROLES } from './tokens';
+
+/**
+ * The backup file of one event (docs/sync.md, Backup), version 2: NDJSON, one JSON value a
+ * line. The first line is the header (the event, and how many items of each kind follow, for
+ * progress); then one line per item, parents before children (rulesets, competitions, heats,
+ * entries, devices, judge events, heat starts, publications, merges); the last line says the
+ * file is complete and repeats the counts, so that a cut file is refused, not half restored.
+ *
+ * Version 1 (one JSON object, made before 5 Dec 2026) is read too, item by item
+ * (legacy-backup-reader.ts), into the same lines.
+ */
+export { BACKUP_FORMAT };
+export const BACKUP_VERSION = 2;
+export const LEGACY_BACKUP_VERSION = 1;
+/** The media type of a backup file. */
+export const BACKUP_MEDIA_TYPE = 'application/x-ndjson';
+
+const count = z.number().check(z.int(), z.minimum(0));
+const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_000));
+const nullableMoment = z.nullable(moment);
+
+/** The kinds of item, in the order a backup lists them. */
+export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+export type BackupCounts = Record<ItemKind, number>;
+
+export const BackupCountsSchema = z.object(Object.fromEntries(ITEM_KINDS.map((k) => [k, count])) as Record<ItemKind, typeof count>);
+
+export const BackupHeaderSchema = z.object({
+	format: z.literal(BACKUP_FORMAT),
+	version: z.literal(BACKUP_VERSION),
+	exportedAt: moment,
+	event: EventSchema,
+	/** The identity of the store the backup was made from (informational: a restore never takes it over). */
+	store: z.optional(z.string().check(z.maxLength(64))),
+	counts: BackupCountsSchema
+});
+export type BackupHeader = z.infer<typeof BackupHeaderSchema>;
+
+/** What a restore reads first, whichever version: a version-1 file has no counts. */
+export interface RestoreHeader {
+	version: typeof BACKUP_VERSION | typeof LEGACY_BACKUP_VERSION;
+	exportedAt: number;
+	event: z.infer<typeof EventSchema>;
+	counts: BackupCounts | null;
+}
+
+export const LegacyHeaderSchema = z.object({
+	format: z.literal(BACKUP_FORMAT),
+	version: z.literal(LEGACY_BACKUP_VERSION),
+	exportedAt: moment,
+	event: EventSchema
+});
+
+/** A device's access as backed up: its token's hash only, so that a restored server accepts the same tablets. */
+export const BackupDeviceSchema = z.object({
+	id: IdSchema,
+	role: z.enum(ROLES),
+	label: z.string().check(z.minLength(1), z.maxLength(120)),
+	tokenHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+	createdAt: moment,
+	revokedAt: nullableMoment,
+	lastSeenAt: nullableMoment,
+	clock: z.nullable(z.object({ offsetMs: z.number(), roundTripMs: z.number(), measuredAt: z.number() })),
+	/** The judge devices (event-log device IDs) that pushed with this token. */
+	deviceIds: z.array(IdSchema).check(z.maxLength(10_000))
+});
+export type BackupDevice = z.infer<typeof BackupDeviceSchema>;
+
+/** A heat the organizer started on every tablet (src/lib/server/heat-starts.ts), with the token that started it. */
+export const BackupHeatStartSchema = z.object({
+	/** Its number on the server it was backed up from (the heat-starts cursor). */
+	seq: z.number().check(z.int(), z.minimum(1)),
+	id: HeatStartRequestSchema.shape.id,
+	competitionId: IdSchema,
+	heatId: IdSchema,
+	serverAt: moment,
+	tokenId: IdSchema,
+	createdAt: moment
+});
+export type BackupHeatStart = z.infer<typeof BackupHeatStartSchema>;
+
+/** One item line, by kind. */
+export const ITEM_SCHEMAS = {
+	ruleset: z.object({ kind: z.literal('ruleset'), ruleset: RulesetSchema }),
+	competition: z.object({ kind: z.literal('competition'), competition: CompetitionSchema, origin: z.enum(['organizer', 'device']) }),
+	heat: z.object({ kind: z.literal('heat'), heat: HeatSchema }),
+	entry: z.object({ kind: z.literal('entry'), entry: EntrySchema }),
+	device: z.object({ kind: z.literal('device'), device: BackupDeviceSchema }),
+	judgeEvent: z.object({
+		kind: z.literal('judgeEvent'),
+		/** Its number in the server's arrival order (the pull cursor); null in a version-1 file. */
+		serverSeq: z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
+		receivedAt: nullableMoment,
+		tokenId: z.nullable(IdSchema),
+		event: JudgeEventSchema
+	}),
+	heatStart: z.object({ kind: z.literal('heatStart'), heatStart: BackupHeatStartSchema }),
+	publication: z.object({ kind: z.literal('publication'), publication: PublicationSchema }),
+	merge: z.object({ kind: z.literal('merge'), merge: CompetitionMergeSchema })
+} as const;
+
+export type BackupItem = { [K in ItemKind]: z.infer<(typeof ITEM_SCHEMAS)[K]> }[ItemKind];
+
+export const BackupEndSchema = z.object({ kind: z.literal('end'), counts: BackupCountsSchema });
+
+export function zeroCounts(): BackupCounts {
+	return Object.fromEntries(ITEM_KINDS.map((k) => [k, 0])) as BackupCounts;
+}

@@ -1,0 +1,191 @@
+import { error } from '@sveltejs/kit';
+import { canonicalJson } from '$lib/events/order';
+import type { CompetitionMerge } from '$lib/setup/schema';
+import type { BackupCounts, RestoreHeader } from './backup-format';
+import { insertMerge, problemsOnServer } from './competition-merges';
+import type { Store } from './store';
+import { deleteUntouchedDemo, isUntouchedDemo } from './untouched-demo';
+
+/**
+ * The last step of a restore (restore.ts): the backup's items, read and staged (restore-staging.ts),
+ * are checked against each other and against this server, then written in one transaction —
+ * all of them, or nothing. Every item must belong to the backup's own event: a heat of a
+ * competition the backup does not hold, an entry in a heat of another competition, a judge event
+ * naming another event's competition, heat or entry, any item whose ID another event already
+ * uses on this server — each refuses the whole restore, naming the item and where it is in the
+ * file. Nothing of another event is read into the restored one, or changed.
+ *
+ * Judge events keep their server numbers (pull cursors) when this server has none of them in
+ * use, else they are numbered after the highest; either way in the backup's order, and events
+ * pushed later are numbered after them. The same for heat starts.
+ */
+
+export interface CommitOutcome {
+	counts: BackupCounts;
+	/** 'kept': the judge events have the numbers they had on the server the backup came from. */
+	numbering: 'kept' | 'renumbered';
+	/** The restore replaced this server's untouched demo event (untouched-demo.ts). */
+	replacedDemo: boolean;
+}
+
+type Problem = { id: string; src: string; other?: string | number | null } | undefined;
+
+export function commitStaged(store: Store, stagingFile: string, header: RestoreHeader): CommitOutcome {
+	const db = store.db;
+	db.prepare('ATTACH DATABASE ? AS staging').run(stagingFile);
+	try {
+		return store.transaction(() => commit(store, header));
+	} finally {
+		db.exec('DETACH DATABASE staging');
+	}
+}
+
+function commit(store: Store, header: RestoreHeader): CommitOutcome {
+	const db = store.db;
+	const E = header.event.id;
+	const first = (sql: string, params: Record<string, unknown> = {}) => db.prepare(sql).get(params) as Problem;
+	const refuse = (status: 400 | 409, problem: Problem, message: (p: NonNullable<Problem>) => string) => {
+		if (problem) error(status, `${problem.src}: ${message(problem)}`);
+	};
+
+	let replacedDemo = false;
+	if (store.getEvent(E)) {
+		if (!isUntouchedDemo(store, E)) error(409, `the event "${E}" is already on this server: restore into a server without it`);
+		deleteUntouchedDemo(store);
+		replacedDemo = true;
+	}
+
+	// The backup on its own: every item belongs to the event, through its competition.
+	refuse(400, first(`SELECT id, src, ruleset_id || ' version ' || ruleset_version AS other FROM staging.competitions c
+		WHERE NOT EXISTS (SELECT 1 FROM staging.rulesets r WHERE r.id = c.ruleset_id AND r.version = c.ruleset_version) LIMIT 1`),
+		(p) => `competition ${p.id} uses ruleset ${p.other}, which the backup does not hold`);
+	refuse(400, first(`SELECT id, src, advances_to_id AS other FROM staging.competitions c
+		WHERE advances_to_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.competitions t WHERE t.id = c.advances_to_id) LIMIT 1`),
+		(p) => `competition ${p.id} advances to competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.heats h
+		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = h.competition_id) LIMIT 1`),
+		(p) => `heat ${p.id} is in competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.entries e
+		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = e.competition_id) LIMIT 1`),
+		(p) => `entry ${p.id} is in competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT id, src, heat_id AS other FROM staging.entries e
+		WHERE NOT EXISTS (SELECT 1 FROM staging.heats h WHERE h.id = e.heat_id AND h.competition_id = e.competition_id) LIMIT 1`),
+		(p) => `entry ${p.id} is in heat ${p.other}, which is not a heat of its competition in this backup`);
+	refuse(400, first(`SELECT id, src, token_id AS other FROM staging.judge_events j
+		WHERE token_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.devices d WHERE d.id = j.token_id) LIMIT 1`),
+		(p) => `judge event ${p.id} was pushed with the token ${p.other}, which is not a device of this backup`);
+	refuse(400, first(`SELECT id, src, competition_id || ' / ' || heat_id AS other FROM staging.heat_starts s
+		WHERE NOT EXISTS (SELECT 1 FROM staging.heats h WHERE h.id = s.heat_id AND h.competition_id = s.competition_id) LIMIT 1`),
+		(p) => `heat start ${p.id} names the heat ${p.other}, which is not a heat of a competition in this backup`);
+	refuse(400, first(`SELECT id, src, token_id AS other FROM staging.heat_starts s
+		WHERE NOT EXISTS (SELECT 1 FROM staging.devices d WHERE d.id = s.token_id) LIMIT 1`),
+		(p) => `heat start ${p.id} was made with the token ${p.other}, which is not a device of this backup`);
+	refuse(400, first(`SELECT competition_id || ' version ' || version AS id, src, competition_id AS other FROM staging.publications p
+		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = p.competition_id) LIMIT 1`),
+		(p) => `publication ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+
+	// Against this server: nothing of another event is taken over, or named.
+	for (const r of db.prepare('SELECT s.id, s.version, s.json, s.src, m.json AS here FROM staging.rulesets s JOIN main.rulesets m ON m.id = s.id AND m.version = s.version').all() as {
+		id: string;
+		version: number;
+		json: string;
+		src: string;
+		here: string;
+	}[])
+		if (r.json !== r.here && canonicalJson(JSON.parse(r.json)) !== canonicalJson(JSON.parse(r.here)))
+			error(409, `${r.src}: ruleset ${r.id} version ${r.version} is already on this server with other content (a ruleset version never changes)`);
+	for (const [table, what] of [
+		['competitions', 'competition'],
+		['heats', 'heat'],
+		['entries', 'entry'],
+		['devices', 'device']
+	] as const)
+		refuse(409, first(`SELECT id, src FROM staging.${table} s WHERE EXISTS (SELECT 1 FROM main.${table === 'devices' ? 'device_tokens' : table} m WHERE m.id = s.id) LIMIT 1`),
+			(p) => `${what} ${p.id} is already on this server, in another event`);
+	refuse(409, first('SELECT id, src FROM staging.devices s WHERE EXISTS (SELECT 1 FROM main.device_tokens m WHERE m.token_hash = s.token_hash) LIMIT 1'),
+		(p) => `device ${p.id}: its token is already on this server, in another event`);
+	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.judge_events s WHERE EXISTS (SELECT 1 FROM main.competitions m WHERE m.id = s.competition_id) LIMIT 1`),
+		(p) => `judge event ${p.id} names competition ${p.other} of another event on this server`);
+	refuse(400, first(`SELECT id, src, heat_id AS other FROM staging.judge_events s WHERE heat_id IS NOT NULL AND EXISTS (SELECT 1 FROM main.heats m WHERE m.id = s.heat_id) LIMIT 1`),
+		(p) => `judge event ${p.id} names heat ${p.other} of another event on this server`);
+	refuse(400, first(`SELECT id, src, entry_id AS other FROM staging.judge_events s WHERE entry_id IS NOT NULL AND EXISTS (SELECT 1 FROM main.entries m WHERE m.id = s.entry_id) LIMIT 1`),
+		(p) => `judge event ${p.id} names entry ${p.other} of another event on this server`);
+	// Judge events' and heat starts' IDs (and devices' numbers) are the event's own (migration 9): the
+	// same ID in another event is another item, and says nothing of it.
+	refuse(409, first('SELECT id, src FROM staging.merges s WHERE EXISTS (SELECT 1 FROM main.competition_merges m WHERE m.id = s.id) LIMIT 1'),
+		(p) => `merge ${p.id} is already on this server, in another event`);
+
+	// Written, parents first.
+	const e = header.event;
+	db.prepare('INSERT INTO main.events (id, name, date, venue) VALUES (?, ?, ?, ?)').run(e.id, e.name, e.date, e.venue ?? null);
+	const run = (sql: string, params: Record<string, unknown> = {}) => db.prepare(sql).run({ e: E, ...params });
+	run('INSERT OR IGNORE INTO main.rulesets (id, version, json) SELECT id, version, json FROM staging.rulesets');
+	run(`INSERT INTO main.competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin, advances_to)
+		SELECT id, @e, name, ruleset_id, ruleset_version, position, origin, advances_to FROM staging.competitions ORDER BY position`);
+	run('INSERT INTO main.heats (id, competition_id, name, position) SELECT id, competition_id, name, position FROM staging.heats ORDER BY rowid');
+	run(`INSERT INTO main.entries (id, competition_id, heat_id, name, members, table_label, seat, position)
+		SELECT id, competition_id, heat_id, name, members, table_label, seat, position FROM staging.entries ORDER BY rowid`);
+	run(`INSERT INTO main.device_tokens (id, event_id, role, label, token_hash, created_at, revoked_at, last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at)
+		SELECT id, @e, role, label, token_hash, created_at, revoked_at, last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at FROM staging.devices ORDER BY rowid`);
+	run('INSERT INTO main.token_devices (token_id, device_id) SELECT token_id, device_id FROM staging.device_logs');
+
+	const numbering = keepsNumbers(store, 'judge_events', 'server_seq') ? 'kept' : 'renumbered';
+	const base = (db.prepare('SELECT coalesce(max(server_seq), 0) FROM main.judge_events').pluck().get() as number) ?? 0;
+	try {
+		run(
+			`INSERT INTO main.judge_events (server_seq, id, event_id, competition_id, heat_id, entry_id, device_id, seq, at, json, token_id, received_at)
+			 SELECT ${numbering === 'kept' ? 'server_seq' : '@base + ord'}, id, @e, competition_id, heat_id, entry_id, device_id, seq, at, json, token_id, coalesce(received_at, @exportedAt)
+			 FROM staging.judge_events ORDER BY ord`,
+			{ base, exportedAt: header.exportedAt }
+		);
+	} catch (err) {
+		// Unique per event, and the event is new here: only the backup itself can repeat an ID or a number.
+		if (isUniqueViolation(err)) error(400, `the backup holds a judge event ID, or a device's number, twice: ${err instanceof Error ? err.message : String(err)}; nothing was restored`);
+		throw err;
+	}
+	const startsKept = keepsNumbers(store, 'heat_starts', 'seq');
+	const startBase = (db.prepare('SELECT coalesce(max(seq), 0) FROM main.heat_starts').pluck().get() as number) ?? 0;
+	run(
+		`INSERT INTO main.heat_starts (seq, id, event_id, competition_id, heat_id, server_at, token_id, created_at)
+		 SELECT ${startsKept ? 'seq' : '@base + ord'}, id, @e, competition_id, heat_id, server_at, token_id, created_at FROM staging.heat_starts ORDER BY ord`,
+		{ base: startBase }
+	);
+	run(`INSERT INTO main.publications (event_id, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note)
+		SELECT @e, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note FROM staging.publications ORDER BY competition_id, version`);
+
+	// Checked as when they were recorded, against the restored set-up (entries added since are read as new).
+	for (const m of db.prepare('SELECT json, src FROM staging.merges ORDER BY recorded_at, ord').all() as { json: string; src: string }[]) {
+		const merge = JSON.parse(m.json) as CompetitionMerge;
+		const problems = problemsOnServer(store, merge, false);
+		if (problems.length > 0) error(400, `${m.src}: merge ${merge.id}: ${problems.map((p) => `${p.path.join('.')}: ${p.message}`).join('; ')}`);
+		insertMerge(store, merge);
+	}
+
+	const count = (table: string) => db.prepare(`SELECT count(*) FROM staging.${table}`).pluck().get() as number;
+	return {
+		counts: {
+			ruleset: count('rulesets'),
+			competition: count('competitions'),
+			heat: count('heats'),
+			entry: count('entries'),
+			device: count('devices'),
+			judgeEvent: count('judge_events'),
+			heatStart: count('heat_starts'),
+			publication: count('publications'),
+			merge: count('merges')
+		},
+		numbering,
+		replacedDemo
+	};
+}
+
+/** Whether every staged row has a number and none of them is in use here. */
+function keepsNumbers(store: Store, table: 'judge_events' | 'heat_starts', column: 'server_seq' | 'seq'): boolean {
+	const db = store.db;
+	if (db.prepare(`SELECT 1 FROM staging.${table} WHERE ${column} IS NULL LIMIT 1`).get()) return false;
+	return !db.prepare(`SELECT 1 FROM staging.${table} s WHERE EXISTS (SELECT 1 FROM main.${table} m WHERE m.${column} = s.${column}) LIMIT 1`).get();
+}
+
+function isUniqueViolation(e: unknown): boolean {
+	return e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT');
+}
