@@ -1,15 +1,20 @@
 import { error } from '@sveltejs/kit';
 import { BACKUP_FORMAT, LEGACY_BACKUP_VERSION, zeroCounts, type ItemKind } from './backup-format';
-import { byteLines, InvalidUtf8Error, LineTooLongError } from './byte-lines';
-import { JsonMemberSplitter, JsonSplitError, PartTooLargeError } from './json-member-splitter';
+import { byteLines, LineTooLongError } from './byte-lines';
+import { describeJsonBytesProblem } from './json-body';
+import { checkJsonBytes, MAX_JSON_DEPTH } from './json-bytes-check';
+import { JsonMemberSplitter, JsonSplitError, PartTooLargeError, type JsonPart } from './json-member-splitter';
 
 /**
  * Reads a backup file as it arrives, one value at a time, whichever version it is: the first
  * value is the header, then one per item (`{ kind, … }` as in version 2), then the end mark.
  * A version-2 file is read line by line; a version-1 file (one JSON object) member by member
- * and element by element (JsonMemberSplitter), its items turned into version-2 lines. Nothing
- * is validated here beyond JSON itself: restore.ts checks each value. Every value comes with
- * where it is in the file (`line 12`, `judgeEvents[3]`) for messages.
+ * and element by element (JsonMemberSplitter), its items turned into version-2 lines. Each line
+ * or item is checked as every JSON body is (json-bytes-check.ts: nesting deeper than 64 counted
+ * from the file's top, bytes that are not UTF-8, lone surrogates) before it is parsed, and
+ * refused with 400 naming the line or item and the field. Nothing is validated here beyond
+ * that and JSON itself: restore.ts checks each value. Every value comes with where it is in the
+ * file (`line 12`, `judgeEvents[3]`) for messages.
  */
 
 /** The longest line (version 2) or item (version 1) read: far more than any item needs. */
@@ -51,13 +56,29 @@ export async function* readBackup(body: AsyncIterable<Uint8Array> | Iterable<Uin
 		headBytes += next.value.byteLength;
 	}
 	if (headBytes === 0) error(400, 'the backup is empty');
-	const probe = Buffer.concat(head);
+	const whole = Buffer.concat(head);
+	// A byte-order mark (an editor's) is not part of the file's JSON.
+	const bom = whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? 3 : 0;
+	const probe = whole.subarray(bom);
+	const firstLine = probe.subarray(0, firstLineEnd < 0 ? probe.length : firstLineEnd - bom);
 	const replay = (async function* () {
-		yield* head;
+		yield probe;
 		yield* source;
 	})();
-	if (isLineFile(probe.subarray(0, firstLineEnd < 0 ? probe.length : firstLineEnd))) yield* lineValues(replay, maxItemBytes);
-	else yield* legacyValues(replay, maxItemBytes);
+	if (isLineFile(firstLine)) return yield* lineValues(replay, maxItemBytes, bom);
+	// Not one value a line, nor one object (version 1): no backup. Nested too deep (a body of ten
+	// million `[`), it is refused as every body is, at its 65th level, without being read further.
+	if (!startsObject(firstLine)) {
+		const deep = checkJsonBytes(firstLine);
+		if (deep?.kind === 'depth') error(400, describeJsonBytesProblem(firstLine, deep, { offset: bom }));
+	}
+	yield* legacyValues(replay, maxItemBytes, bom);
+}
+
+/** The bytes begin with `{` (after white space). */
+function startsObject(bytes: Uint8Array): boolean {
+	for (const b of bytes) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return b === 0x7b;
+	return false;
 }
 
 /** A first line that is JSON on its own, and not of version 1: the file has one value a line. */
@@ -70,21 +91,41 @@ function isLineFile(firstLine: Buffer): boolean {
 	}
 }
 
-async function* lineValues(chunks: AsyncIterable<Uint8Array>, maxItemBytes: number): AsyncGenerator<BackupValue> {
+async function* lineValues(chunks: AsyncIterable<Uint8Array>, maxItemBytes: number, offset: number): AsyncGenerator<BackupValue> {
 	try {
-		for await (const { lineNo, text } of byteLines(chunks, maxItemBytes)) {
-			let value: unknown;
-			try {
-				value = JSON.parse(text);
-			} catch (e) {
-				error(400, `line ${lineNo} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
-			}
-			yield { where: `line ${lineNo}`, value };
+		for await (const { lineNo, bytes, offset: at } of byteLines(chunks, maxItemBytes)) {
+			const where = `line ${lineNo}`;
+			const text = checkedText(bytes, { where, offset: offset + at, depthAbove: 0 });
+			if (text.trim() === '') continue;
+			yield { where, value: parsed(where, text) };
 		}
 	} catch (e) {
 		if (e instanceof LineTooLongError) error(413, `${e.message}: a backup's lines are at most ${maxItemBytes} bytes`);
-		if (e instanceof InvalidUtf8Error) error(400, e.message);
 		throw e;
+	}
+}
+
+/**
+ * The bytes of a line or item as text, once checked as a JSON body is (json-bytes-check.ts);
+ * 400 naming where, and the field, when they are not fit. `depthAbove`: the levels of the file
+ * around them (nesting is limited from the file's top).
+ */
+function checkedText(bytes: Uint8Array, place: { where: string; offset: number; depthAbove: number; path?: string }): string {
+	const problem = checkJsonBytes(bytes, MAX_JSON_DEPTH - place.depthAbove);
+	if (problem) {
+		const message = describeJsonBytesProblem(bytes, problem, { offset: place.offset, path: place.path });
+		error(400, place.path ? message : `${place.where}: ${message}`);
+	}
+	return decoder.decode(bytes);
+}
+
+const decoder = new TextDecoder('utf-8');
+
+function parsed(where: string, text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch (e) {
+		error(400, `${where} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
 	}
 }
 
@@ -101,27 +142,21 @@ const LEGACY_LISTS: Record<string, ItemKind> = {
 };
 const LEGACY_HEADER = ['format', 'version', 'exportedAt', 'event'];
 
-async function* legacyValues(chunks: AsyncIterable<Uint8Array>, maxItemBytes: number): AsyncGenerator<BackupValue> {
-	const decoder = new TextDecoder('utf-8', { fatal: true });
+async function* legacyValues(chunks: AsyncIterable<Uint8Array>, maxItemBytes: number, offset: number): AsyncGenerator<BackupValue> {
 	const splitter = new JsonMemberSplitter(maxItemBytes);
 	const header: Record<string, unknown> = {};
 	let headerSent = false;
 	const counts = zeroCounts();
-	const parse = (where: string, json: string): unknown => {
-		try {
-			return JSON.parse(json);
-		} catch (e) {
-			error(400, `${where} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
-		}
-	};
-	function* values(parts: ReturnType<JsonMemberSplitter['push']>): Generator<BackupValue> {
+	// A member's value lies in the file's object, a list's item one level deeper.
+	const parse = (where: string, part: JsonPart): unknown => parsed(where, checkedText(part.bytes, { where, path: where, offset: offset + part.offset, depthAbove: part.index === null ? 1 : 2 }));
+	function* values(parts: JsonPart[]): Generator<BackupValue> {
 		for (const part of parts) {
 			const kind = LEGACY_LISTS[part.key];
 			if (part.index === null) {
 				if (kind) error(400, `${part.key}: not a list`);
 				if (LEGACY_HEADER.includes(part.key)) {
 					if (headerSent) error(400, `not a ${BACKUP_FORMAT} file: "${part.key}" comes after the lists of items`);
-					header[part.key] = parse(part.key, part.json);
+					header[part.key] = parse(part.key, part);
 				}
 				continue;
 			}
@@ -133,19 +168,11 @@ async function* legacyValues(chunks: AsyncIterable<Uint8Array>, maxItemBytes: nu
 			}
 			counts[kind]++;
 			const where = `${part.key}[${part.index}]`;
-			yield { where, value: legacyItem(kind, parse(where, part.json)) };
+			yield { where, value: legacyItem(kind, parse(where, part)) };
 		}
 	}
-	const decode = (chunk?: Uint8Array) => {
-		try {
-			return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
-		} catch {
-			error(400, 'the backup is not valid UTF-8');
-		}
-	};
 	try {
-		for await (const chunk of chunks) yield* values(splitter.push(decode(chunk)));
-		yield* values(splitter.push(decode()));
+		for await (const chunk of chunks) yield* values(splitter.push(chunk));
 		splitter.end();
 	} catch (e) {
 		if (e instanceof PartTooLargeError) error(413, `${e.message}: a backup's items are at most ${maxItemBytes} bytes`);

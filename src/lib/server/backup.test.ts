@@ -266,7 +266,7 @@ describe('restore: the file', () => {
 			['counts that do not match', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 0 ? null : l))), 400, /the backup's last line counts 7 items of kind judgeEvent, the file holds 6/],
 			['a line after the last', `${text}${JSON.stringify(lines[3])}\n`, 400, /goes on after its last line/],
 			['events out of order', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 1 ? { ...l, serverSeq: 1 } : l))), 400, /judge events must come in the order of their server numbers/],
-			['invalid UTF-8', Buffer.concat([Buffer.from(text.slice(0, text.indexOf('"kind":"entry"'))), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(text.indexOf('"kind":"entry"')))]), 400, /^line \d+ is not valid UTF-8/],
+			['invalid UTF-8', Buffer.concat([Buffer.from(text.slice(0, text.indexOf('"kind":"entry"'))), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(text.indexOf('"kind":"entry"')))]), 400, new RegExp(`^line \\d+: \\(root\\): the body is not valid UTF-8 \\(byte ${Buffer.byteLength(text.slice(0, text.indexOf('"kind":"entry"')))} is 0xff\\)`)],
 			['an over-long line', textOf([lines[0], { kind: 'entry', pad: 'x'.repeat(17 * 1024 * 1024) }]), 413, /^line 2 is longer than 16777216 bytes/],
 			['a version-1 file cut short', readFileSync('tests/fixtures/backup-v1-demo.json').subarray(0, 20_000), 400, /ends in the middle/],
 			['a version-1 file with a list that is not a list', JSON.stringify({ ...JSON.parse(readFileSync('tests/fixtures/backup-v1-demo.json', 'utf8')), judgeEvents: 5 }), 400, /judgeEvents: not a list/]
@@ -277,6 +277,74 @@ describe('restore: the file', () => {
 		}
 		// The staging files are gone.
 		expect(readdir(target)).toEqual([]);
+	});
+
+	it('checks every line and item as every JSON body is (issue 12, points 2 and 6): nested deeper than 64, bytes that are not UTF-8, lone surrogates refused with 400 naming the line or item, the field and the byte', async () => {
+		const { store } = sourceServer();
+		const target = fresh(true);
+		const before = tableCounts(target);
+		const text = backupText(store, EVENT, T0);
+		const lineOf = (at: number) => text.slice(0, at).split('\n').length;
+		/** The text with `find` (its first occurrence) replaced by bytes; the line it is on and its offset. */
+		const spliced = (find: string, ...parts: (string | number[])[]) => {
+			const at = text.indexOf(find);
+			const body = Buffer.concat([Buffer.from(text.slice(0, at)), ...parts.map((p) => Buffer.from(p as string)), Buffer.from(text.slice(at + find.length))]);
+			return { body, line: lineOf(at), byte: Buffer.byteLength(text.slice(0, at)) };
+		};
+		const notUtf8 = spliced('"name":"Solver 2"', '"name":"Sol', [0xff], 'ver 2"');
+		const lone = spliced('"name":"Solver 3"', '"name":"Solver \\ud800 3"');
+		const nested = (depth: number) => `{"kind":"entry","entry":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+		const endAt = text.indexOf('{"kind":"end"');
+		const deep = Buffer.from(`${text.slice(0, endAt)}${nested(65)}\n${text.slice(endAt)}`);
+		const cases: [string, Buffer, RegExp][] = [
+			['a byte that is not UTF-8', notUtf8.body, new RegExp(`^line ${notUtf8.line}: entry\\.name: the body is not valid UTF-8 \\(byte ${notUtf8.byte + 11} is 0xff\\); send text as UTF-8; nothing was restored$`)],
+			['a lone surrogate', lone.body, new RegExp(`^line ${lone.line}: entry\\.name: a lone UTF-16 surrogate escape \\(byte ${lone.byte + 15}\\) is not text`)],
+			['a line nested 65 deep', deep, new RegExp(`^line ${lineOf(endAt)}: the body nests arrays and objects deeper than 64 levels \\(at byte ${Buffer.byteLength(text.slice(0, endAt)) + 24 + 63}\\)`)]
+		];
+		for (const [what, body, message] of cases) {
+			expect(await restoreAnswer(target, body), what).toEqual({ status: 400, message: expect.stringMatching(message) });
+			expect(tableCounts(target), what).toEqual(before);
+		}
+		// 64 levels are not refused for their depth (such a line is no item, though).
+		const within = await restoreAnswer(target, `${text.slice(0, endAt)}${nested(64)}\n${text.slice(endAt)}`);
+		expect(within.status).toBe(400);
+		expect(within.message).not.toMatch(/deeper than 64/);
+		// A beginning nested too deep is refused at its 65th level, whatever the file claims to be, without reading it all.
+		const started = Date.now();
+		expect(await restoreAnswer(target, Buffer.alloc(10 * 1024 * 1024, '['))).toEqual({ status: 400, message: expect.stringMatching(/^the body nests arrays and objects deeper than 64 levels \(at byte 64\)/) });
+		expect(Date.now() - started).toBeLessThan(2000);
+
+		// A version-1 file: its items named by list and position; nesting counted from the file's top (an item is two levels down).
+		const v1 = readFileSync('tests/fixtures/backup-v1-demo.json', 'utf8');
+		const empty = fresh(false);
+		const v1At = (find: string, ...parts: (string | number[])[]) => {
+			const at = v1.indexOf(find);
+			return { body: Buffer.concat([Buffer.from(v1.slice(0, at)), ...parts.map((p) => Buffer.from(p as string)), Buffer.from(v1.slice(at + find.length))]), byte: Buffer.byteLength(v1.slice(0, at)) };
+		};
+		const firstEntry = '"name":"Jana Nováková","members"';
+		const v1Bad = v1At(firstEntry, '"name":"Jana Nov', [0xe1, 0x6b], 'ková","members"');
+		const v1Lone = v1At(firstEntry, '"name":"Jana \\udc00","members"');
+		const v1Deep = (inner: number) => v1At('"table":"1"}', `"table":"1","x":${'['.repeat(inner)}${']'.repeat(inner)}}`);
+		const deep1 = v1Deep(62);
+		for (const [what, body, message] of [
+			['version 1: a byte that is not UTF-8', v1Bad.body, new RegExp(`^entries\\[0\\]\\.name: the body is not valid UTF-8 \\(byte ${v1Bad.byte + 16} is 0xe1\\)`)],
+			['version 1: a lone surrogate', v1Lone.body, new RegExp(`^entries\\[0\\]\\.name: a lone UTF-16 surrogate escape \\(byte ${v1Lone.byte + 13}\\)`)],
+			['version 1: an item nested 65 deep from the top', deep1.body, new RegExp(`^entries\\[0\\]: the body nests arrays and objects deeper than 64 levels \\(at byte ${deep1.byte + 16 + 61}\\)`)]
+		] as const) {
+			expect(await restoreAnswer(empty, body), what).toEqual({ status: 400, message: expect.stringMatching(message) });
+			expect(empty.getEvent(DEMO_EVENT_ID), what).toBeUndefined();
+		}
+		expect((await restoreAnswer(empty, v1Deep(61).body)).message).not.toMatch(/deeper than 64/);
+	});
+
+	it('a byte-order mark before the first line (an editor\'s) is not part of the file', async () => {
+		const { store } = sourceServer();
+		const target = fresh(true);
+		const answer = await restoreAnswer(target, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(backupText(store, EVENT, T0))]));
+		expect(answer.status, answer.message).toBe(201);
+		const v1 = fresh(false);
+		const old = await restoreAnswer(v1, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync('tests/fixtures/backup-v1-demo.json')]));
+		expect(old.status, old.message).toBe(201);
 	});
 
 	it('restores a version-1 file (one JSON object, as backups were made before) of any size, read as it arrives', async () => {

@@ -1,7 +1,7 @@
 /**
- * Splits a stream of bytes into lines (LF, or CRLF) as the bytes arrive, never holding more
- * than the line being read: for NDJSON bodies of any size. Each line is decoded as UTF-8 and
- * refused when it is not valid UTF-8; blank lines are skipped.
+ * Splits a stream of bytes into lines (LF, or CRLF: the CR is left at the line's end) as the
+ * bytes arrive, never holding more than the line being read: for NDJSON bodies of any size. The
+ * lines are handed out as bytes, undecoded: the reader checks and decodes each.
  */
 
 export class LineTooLongError extends Error {
@@ -13,35 +13,26 @@ export class LineTooLongError extends Error {
 	}
 }
 
-export class InvalidUtf8Error extends Error {
-	constructor(readonly lineNo: number) {
-		super(`line ${lineNo} is not valid UTF-8`);
-	}
-}
-
 export interface Line {
 	/** 1-based, counting blank lines too (as an editor shows them). */
 	lineNo: number;
-	text: string;
+	bytes: Uint8Array;
+	/** Where the line starts in the whole stream (bytes before it). */
+	offset: number;
 }
 
 const LF = 0x0a;
 
 export async function* byteLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxLineBytes: number): AsyncGenerator<Line> {
-	// Each line is decoded on its own: a byte-order mark at its start is dropped.
-	const decoder = new TextDecoder('utf-8', { fatal: true });
 	let pending: Buffer[] = [];
 	let pendingBytes = 0;
 	let lineNo = 0;
-	const finish = (bytes: Buffer): Line | null => {
-		lineNo++;
-		let text: string;
-		try {
-			text = decoder.decode(bytes);
-		} catch {
-			throw new InvalidUtf8Error(lineNo);
-		}
-		return text.trim() === '' ? null : { lineNo, text };
+	/** Bytes of the stream before the line being read. */
+	let lineStart = 0;
+	const finish = (bytes: Uint8Array): Line => {
+		const line = { lineNo: ++lineNo, bytes, offset: lineStart };
+		lineStart += bytes.length + 1;
+		return line;
 	};
 	for await (const chunk of chunks) {
 		const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -54,7 +45,7 @@ export async function* byteLines(chunks: AsyncIterable<Uint8Array> | Iterable<Ui
 			const line = finish(pending.length === 0 ? part : Buffer.concat([...pending, part]));
 			pending = [];
 			pendingBytes = 0;
-			if (line) yield line;
+			if (line.bytes.length > 0) yield line;
 			start = nl + 1;
 		}
 		if (start < buf.length) {
@@ -65,8 +56,5 @@ export async function* byteLines(chunks: AsyncIterable<Uint8Array> | Iterable<Ui
 			pending.push(Buffer.from(rest));
 		}
 	}
-	if (pendingBytes > 0) {
-		const line = finish(Buffer.concat(pending));
-		if (line) yield line;
-	}
+	if (pendingBytes > 0) yield finish(Buffer.concat(pending));
 }

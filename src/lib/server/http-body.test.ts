@@ -1,6 +1,6 @@
 import { isHttpError } from '@sveltejs/kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyLeftUnread, readBodyBytes, readJsonBody } from './http-body';
+import { bodyChunks, bodyLeftUnread, drainBody, readBodyBytes, readJsonBody } from './http-body';
 
 /** A POST whose body is the given chunks; `then`: what the stream does after them (nothing: it stays open). */
 function streamed(chunks: string[], then: 'end' | 'error' | 'stall', headers: Record<string, string> = {}): Request {
@@ -64,5 +64,39 @@ describe('readJsonBody', () => {
 	it('answers 400 with the field for what json-body.ts refuses', async () => {
 		expect(await statusOf(readJsonBody(streamed(['{"a":"\\ud800"}'], 'end'), 100, 'a test'))).toEqual({ status: 400, message: 'a: a lone UTF-16 surrogate escape (byte 6) is not text; send whole characters' });
 		expect((await statusOf(readJsonBody(streamed(['['.repeat(100)], 'end'), 1000, 'a test'))).message).toMatch(/deeper than 64 levels/);
+	});
+});
+
+describe('bodyChunks: a body read as it arrives (a restore)', () => {
+	const readAll = async (request: Request) => {
+		let bytes = 0;
+		for await (const chunk of bodyChunks(request, 'the backup')) bytes += chunk.byteLength;
+		return bytes;
+	};
+
+	it('logs an aborted upload in one line, without a stack trace, and answers 400, as a whole body does', async () => {
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+		const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+		expect(await statusOf(readAll(streamed(['{"format":', '"x'], 'error', { 'content-length': '5000' })))).toEqual({ status: 400, message: 'the backup was interrupted after 12 bytes' });
+		expect(warn.mock.calls).toEqual([['POST /api/restore: the client aborted the upload after 12 bytes (aborted)']]);
+		expect(error).not.toHaveBeenCalled();
+	});
+
+	it('answers 408 when the body stops arriving; nothing is drained then, and the connection is to close', async () => {
+		vi.stubEnv('BODY_IDLE_TIMEOUT', '0.2');
+		const request = streamed(['{"format":'], 'stall', { 'content-length': '500' });
+		expect(await statusOf(readAll(request))).toEqual({ status: 408, message: 'the backup stopped arriving: nothing for 0.2 s after 10 bytes of the 500 that Content-Length announced' });
+		const started = Date.now();
+		await drainBody(request, 'the rest');
+		expect(Date.now() - started).toBeLessThan(100);
+		expect(bodyLeftUnread(request)).toBe(true);
+	});
+
+	it('stopped early (a refusal), it leaves the rest for drainBody, which reads it: the connection can stay open', async () => {
+		const request = streamed(['{"a":', '1', '}'], 'end', { 'content-length': '7' });
+		for await (const _ of bodyChunks(request, 'the backup')) break;
+		expect(bodyLeftUnread(request)).toBe(true);
+		await drainBody(request, 'the rest');
+		expect(bodyLeftUnread(request)).toBe(false);
 	});
 });

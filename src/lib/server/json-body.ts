@@ -10,15 +10,30 @@ import { jsonPathAt } from './json-path-at';
 /** The body is not JSON that the server accepts (answered 400 with this message). */
 export class JsonBodyError extends Error {}
 
+/** Where the bytes checked lie in a larger body (a line of a backup, an item of one of its lists). */
+export interface JsonBytesPlace {
+	/** How many bytes of the body come before them: offsets are said in the whole body. */
+	offset?: number;
+	/** The path of the value they hold (`judgeEvents[3]`): the fields found in them are named after it. */
+	path?: string;
+}
+
 /** The message of a problem found by checkJsonBytes, naming the field it is in. */
-export function describeJsonBytesProblem(bytes: Uint8Array, problem: JsonBytesProblem): string {
-	const at = `byte ${problem.offset}`;
+export function describeJsonBytesProblem(bytes: Uint8Array, problem: JsonBytesProblem, place: JsonBytesPlace = {}): string {
+	const at = `byte ${problem.offset + (place.offset ?? 0)}`;
 	if (problem.kind === 'depth')
-		return `the body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels (at ${at}); no request needs more than a few`;
-	const place = jsonPathAt(bytes, problem.offset);
-	const where = place.inName ? `a property name in ${place.path}` : place.path;
+		return `${place.path ? `${place.path}: ` : ''}the body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels (at ${at}); no request needs more than a few`;
+	const found = jsonPathAt(bytes, problem.offset);
+	const path = place.path ? joinPath(place.path, found.path) : found.path;
+	const where = found.inName ? `a property name in ${path}` : path;
 	if (problem.kind === 'utf8') return `${where}: the body is not valid UTF-8 (${at} is 0x${bytes[problem.offset]!.toString(16).padStart(2, '0')}); send text as UTF-8`;
 	return `${where}: a lone UTF-16 surrogate escape (${at}) is not text; send whole characters`;
+}
+
+/** `judgeEvents[3]` and `event.note` → `judgeEvents[3].event.note` (jsonPathAt says `(root)` for the value itself). */
+function joinPath(outer: string, inner: string): string {
+	if (inner === '(root)') return outer;
+	return inner.startsWith('[') ? `${outer}${inner}` : `${outer}.${inner}`;
 }
 
 /** Throws JsonBodyError when checkJsonBytes finds a problem in the body. */
