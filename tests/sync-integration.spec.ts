@@ -324,17 +324,19 @@ test("the issue's attack: a crafted backup of a new event pointing at demo's com
 test('a tablet that pulled from a server, pointed at the server its backup was restored into, sees every event: its cursor counted in another store (issue 12, point 4)', async () => {
 	test.setTimeout(120_000);
 	const { e, s, judge } = await freshEvent('cursor');
+	// Three judges' tablets, each with its own token (a judge's token pushes only its own tablet's events), all known to the backup.
+	const [judgeB, judgeC] = [await addDevice(e.eventId, e.token, 'judge', 'Judge B'), await addDevice(e.eventId, e.token, 'judge', 'Judge C')];
 	const tabletToken = (await addDevice(e.eventId, e.token, 'display', 'Hall tablet')).token;
 	// The tablet knows the server by one address; the server behind it changes (a new laptop takes it over).
 	const pairing = { server: 'http://judge.venue:3000', eventId: e.eventId, role: 'display' as const, deviceLabel: 'Hall tablet', token: tabletToken };
 	const api = (base: string) => new SyncApi({ server: base, token: tabletToken, fetch: (input, init) => fetch(input, init), setTimeout, clearTimeout });
 	const db = freshDb();
 	const logs = (tag: string, n: number) => judgeLog(`in-${RUN}-cursor-${tag}`, s.competitionId, s.heatId, s.entryIds, n);
-	await push(e.eventId, judge.token, { events: logs('a', 40) });
+	expect((await push(e.eventId, judge.token, { events: logs('a', 40) })).stored).toHaveLength(40);
 	await pullEvents(db, api(BASE), pairing);
 	const backup = await backupOf(e.eventId, e.token);
 	// The first server goes on a little after the backup; the tablet pulls that too; then the server is lost.
-	await push(e.eventId, judge.token, { events: logs('b', 15) });
+	expect((await push(e.eventId, judgeB.token, { events: logs('b', 15) })).stored).toHaveLength(15);
 	await pullEvents(db, api(BASE), pairing);
 	const lost = await readPosition(db, pairing);
 	expect(await db.events.count()).toBe(55);
@@ -344,7 +346,8 @@ test('a tablet that pulled from a server, pointed at the server its backup was r
 		expect((await restore(backup.text, { base: second.base, adminKey: second.adminKey })).status).toBe(201);
 		// Other tablets push to the restored server: numbered after its highest, below the tablet's cursor.
 		const later = logs('c', 15);
-		const pushed = expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: judge.token, json: { events: later }, base: second.base }), 200, 'push').body;
+		const pushed = expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: judgeC.token, json: { events: later }, base: second.base }), 200, 'push').body;
+		expect(pushed.stored).toHaveLength(15);
 		expect(pushed.stored.every((x: { serverSeq: number }) => x.serverSeq <= lost.cursor)).toBe(true);
 		// Asked from its old cursor, the restored server would have nothing new for it:
 		expect((await call('GET', `/api/events/${e.eventId}/judge-events?after=${lost.cursor}`, { token: tabletToken, base: second.base })).body.events).toEqual([]);
