@@ -34,5 +34,7 @@ describe('what /api takes', () => {
 		const ndjson = post({ 'content-length': '2', 'content-type': 'application/x-ndjson' });
 		expect(nonJsonBodyReason(ndjson, '/api/restore')).toBeNull();
 		expect(nonJsonBodyReason(ndjson, '/api/events/demo/import')).toMatch(/takes JSON bodies only/);
+		// A restore sent as text is told about both types it takes.
+		expect(nonJsonBodyReason(post({ 'content-length': '2', 'content-type': 'text/plain' }), '/api/restore')).toMatch(/"Content-Type: application\/x-ndjson".*or "Content-Type: application\/json"/);
 	});
 });

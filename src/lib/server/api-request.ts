@@ -31,8 +31,11 @@ export function nonJsonBodyReason(request: Request, pathname = ''): string | nul
 	if (!announcesBody(request)) return null;
 	const declared = request.headers.get('content-type');
 	const [type = '', ...params] = (declared ?? '').split(';').map((p) => p.trim().toLowerCase());
-	const send = 'send it with "Content-Type: application/json" (curl: -H "Content-Type: application/json" --data-binary @file.json)';
-	if (type !== 'application/json' && type !== ALSO_TAKES[pathname]) return `this API takes JSON bodies only, and this one is ${declared ? `"${declared}"` : 'of no declared type'}: ${send}`;
+	const other = ALSO_TAKES[pathname];
+	const send = other
+		? `send it with "Content-Type: ${other}" (curl: -H "Content-Type: ${other}" --data-binary @backup.ndjson), or "Content-Type: application/json"`
+		: 'send it with "Content-Type: application/json" (curl: -H "Content-Type: application/json" --data-binary @file.json)';
+	if (type !== 'application/json' && type !== other) return `this API takes JSON bodies only, and this one is ${declared ? `"${declared}"` : 'of no declared type'}: ${send}`;
 	const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
 	if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return `JSON bodies are UTF-8, and this one says charset=${charset}: send UTF-8 with "Content-Type: application/json"`;
 	return null;
