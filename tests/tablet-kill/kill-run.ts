@@ -43,9 +43,11 @@ const SEC = 1000;
 const MIN = 60 * SEC;
 
 /** How likely each action is, among those a seat offers. */
-const WEIGHT: Record<SeatAction, number> = { hand: 3, pause: 2, resume: 4, confirm: 3, reject: 1, tally: 3, agree: 2 };
-/** How likely a long stretch of time is before a tap: in heats meant to reach their time limit, and in the others. */
-const LONG_STRETCH = { toLimit: 0.3, other: 0.04 };
+const WEIGHT: Record<SeatAction, number> = { hand: 3, pause: 2, resume: 4, confirm: 3, reject: 1, tally: 4, agree: 2 };
+/** How likely a long stretch of time (15–45 minutes) is before a tap. */
+const LONG_STRETCH = 0.05;
+/** Past the time limit of both rulesets, the preview and pauses included. */
+const PAST_THE_LIMIT = 150 * MIN;
 
 export interface KillRunOptions {
 	seed: number;
@@ -90,8 +92,11 @@ export class KillRun {
 	private now = Date.parse('2026-05-16T08:00:00Z');
 	/** The heat the judge works on (its address), null before the first. */
 	private heatUrl: string | null = null;
-	/** The heat is meant to run to its time limit (seats left to tally). */
-	private heatToLimit = false;
+	/**
+	 * In a heat meant to run to its time limit (seats left to tally): how many steps after its
+	 * start the limit passes. Null in the others, and once it passed.
+	 */
+	private tapsToLimit: number | null = null;
 	private readonly taps: Tap[] = [];
 	private heats = 0;
 	private readonly modes: Record<KillMode, number> = { 'mid-write': 0, 'after-done': 0, idle: 0, timer: 0 };
@@ -172,7 +177,7 @@ export class KillRun {
 		// Said once, when first seen (the log keeps everything: a loss stays a loss).
 		if (check.lost.length > this.reported.lost) this.options.log?.(`after kill ${cycle - 1}: lost ${JSON.stringify(check.lost.slice(this.reported.lost))}`);
 		if (check.twice.length > this.reported.twice) this.options.log?.(`after kill ${cycle - 1}: recorded twice ${JSON.stringify(check.twice.slice(this.reported.twice))}`);
-		if (check.duplicates.length > this.reported.duplicates) this.options.log?.(`after kill ${cycle - 1}: duplicate events ${JSON.stringify(check.duplicates)}`);
+		if (check.duplicates.length > this.reported.duplicates) this.options.log?.(`after kill ${cycle - 1}: duplicate events ${JSON.stringify(check.duplicates.slice(this.reported.duplicates))}`);
 		this.reported = { lost: check.lost.length, twice: check.twice.length, duplicates: check.duplicates.length };
 	}
 
@@ -197,7 +202,7 @@ export class KillRun {
 		};
 		switch (mode) {
 			case 'mid-write': {
-				await taps(between(this.rng, 0, 3), true);
+				await taps(between(this.rng, 0, 2), true);
 				// The kill comes while the click is under way: before its handler ran, while the event
 				// is written, or just after; the click's promise then fails.
 				const delay = between(this.rng, 0, 120);
@@ -212,11 +217,11 @@ export class KillRun {
 				break;
 			}
 			case 'after-done':
-				await taps(between(this.rng, 1, 4), true);
+				await taps(between(this.rng, 1, 3), true);
 				kill();
 				break;
 			case 'idle':
-				await taps(between(this.rng, 0, 3), true);
+				await taps(between(this.rng, 0, 2), true);
 				await sleep(between(this.rng, 20, 800));
 				kill();
 				break;
@@ -248,9 +253,18 @@ export class KillRun {
 			await this.newHeat(page);
 			return null;
 		}
-		// Time passes before each tap; now and then a long stretch, so that limits pass and seats need a tally.
-		const long = !heat.canStart && this.rng() < (this.heatToLimit ? LONG_STRETCH.toLimit : LONG_STRETCH.other);
-		this.now += long ? between(this.rng, 15 * MIN, 45 * MIN) : between(this.rng, 200, 20 * SEC);
+		// Time passes before each tap: seconds, now and then a long stretch; in a heat meant to reach
+		// its limit, the limit passes a few steps after the start, and the seats still running need a tally.
+		if (!heat.canStart && this.tapsToLimit !== null && --this.tapsToLimit <= 0) {
+			this.tapsToLimit = null;
+			this.now += PAST_THE_LIMIT;
+		} else if (heat.seats.some((s) => s.state === 'preview')) {
+			// The judge waits out the preview (ES-PREVIEW: 2 minutes).
+			this.now += between(this.rng, 20 * SEC, 70 * SEC);
+		} else {
+			const long = !heat.canStart && this.rng() < LONG_STRETCH;
+			this.now += long ? between(this.rng, 15 * MIN, 45 * MIN) : between(this.rng, 200, 20 * SEC);
+		}
 		await page.clock.setFixedTime(this.now);
 		await settle(page);
 		heat = (await readHeat(page))!;
@@ -310,7 +324,7 @@ export class KillRun {
 		names.length = between(this.rng, 2, 4);
 		await fillQuickSetup(page, pick(this.rng, PRESETS), names);
 		this.heatUrl = page.url();
-		this.heatToLimit = this.rng() < 0.4;
+		this.tapsToLimit = this.rng() < 0.5 ? between(this.rng, 1, 4) : null;
 		this.heats++;
 	}
 }
