@@ -85,9 +85,12 @@ test.describe('tablet kill', () => {
 		expect(summary.check.lost, 'taps shown done but not in IndexedDB').toEqual([]);
 		expect(summary.check.twice, 'taps recorded twice').toEqual([]);
 		expect(summary.check.duplicates, 'events stored twice').toEqual([]);
-		// The run did what it says: taps of every kind shown done, over several heats.
-		expect(summary.shownDone).toBeGreaterThan(KILLS);
-		for (const kind of TAP_KINDS) expect(summary.doneByKind[kind], `${kind} taps shown done`).toBeGreaterThan(0);
-		expect(summary.heats).toBeGreaterThan(1);
+		// The run did what it says (a run of a few kills, to try something out, need not): more taps
+		// shown done than kills, of every kind, over several heats.
+		if (KILLS >= 50) {
+			expect(summary.shownDone).toBeGreaterThan(KILLS);
+			for (const kind of TAP_KINDS) expect(summary.doneByKind[kind], `${kind} taps shown done`).toBeGreaterThan(0);
+			expect(summary.heats).toBeGreaterThan(5);
+		}
 	});
 });

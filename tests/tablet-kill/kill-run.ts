@@ -44,6 +44,8 @@ const MIN = 60 * SEC;
 
 /** How likely each action is, among those a seat offers. */
 const WEIGHT: Record<SeatAction, number> = { hand: 3, pause: 2, resume: 4, confirm: 3, reject: 1, tally: 4, agree: 2 };
+/** An action of a kind not yet shown done in the run is this much likelier: every kind is covered early. */
+const NOT_YET_DONE = 5;
 /** How likely a long stretch of time (15–45 minutes) is before a tap. */
 const LONG_STRETCH = 0.05;
 /** Past the time limit of both rulesets, the preview and pauses included. */
@@ -98,6 +100,8 @@ export class KillRun {
 	 */
 	private tapsToLimit: number | null = null;
 	private readonly taps: Tap[] = [];
+	/** Kinds of taps shown done so far. */
+	private readonly kindsDone = new Set<TapKind>();
 	private heats = 0;
 	private readonly modes: Record<KillMode, number> = { 'mid-write': 0, 'after-done': 0, idle: 0, timer: 0 };
 	private slowestKillMs = 0;
@@ -275,7 +279,9 @@ export class KillRun {
 
 	private choose(heat: HeatScreen): { kind: TapKind; seatId: string | null } | null {
 		if (heat.canStart) return { kind: 'start', seatId: null };
-		const offered = heat.seats.flatMap((s) => s.actions.map((kind) => ({ kind, seatId: s.id, w: WEIGHT[kind] })));
+		const offered = heat.seats.flatMap((s) =>
+			s.actions.map((kind) => ({ kind, seatId: s.id, w: WEIGHT[kind] * (this.kindsDone.has(kind) ? 1 : NOT_YET_DONE) }))
+		);
 		if (offered.length === 0) return null;
 		let r = this.rng() * offered.reduce((a, o) => a + o.w, 0);
 		for (const o of offered) {
@@ -309,6 +315,7 @@ export class KillRun {
 			await clicked;
 			await waitShownChange(page, watched, before);
 			tap.done = true;
+			this.kindsDone.add(kind);
 		}
 		return { tap, clicked };
 	}
