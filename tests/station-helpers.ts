@@ -142,6 +142,8 @@ export interface StoredEvent {
 	type: string;
 	seq: number;
 	at: number;
+	competitionId: string;
+	heatId: string | null;
 	/** Who tapped. */
 	judge: string;
 	entryId: string | null;
