@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, JudgeEventSchema } from '$lib/events/schema';
+import { ACTION_TYPES } from '$lib/events/action-types';
+import { JudgeEventSchema } from '$lib/events/schema';
 import { formatFileError, parseEventFile } from './event-file';
 import { standingsOfFiles } from './merge';
 
