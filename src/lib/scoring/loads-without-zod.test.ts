@@ -16,9 +16,8 @@ vi.mock('zod', () => {
 
 it('the scoring module loads without zod: only types and pure functions from the schemas’ folders', async () => {
 	const scoring = await import('./index');
-	expect(Object.keys(scoring).sort()).toEqual(
-		['CompetitionScorer', 'Ranking', 'advance', 'applyCorrections', 'atResolution', 'countedPieces', 'evaluate', 'foldEntry', 'formatDuration', 'formatResult', 'rankBasis', 'rankKey', 'rankOutcomes', 'rotationAt', 'scoreCompetition', 'spanOf'].sort()
-	);
+	expect(typeof scoring.scoreCompetition).toBe('function');
+	expect(typeof scoring.CompetitionScorer).toBe('function');
 	const heatClock = await import('./heat-clock');
 	expect(typeof heatClock.heatClock).toBe('function');
 });
