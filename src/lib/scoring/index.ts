@@ -12,3 +12,4 @@ export { rankOutcomes, rankBasis, rankKey, Ranking } from './standings';
 export { rotationAt, type RotationState } from './rotation';
 export { atResolution, formatResult, resultPrecision } from './time';
 export type * from './types';
+export { CONFLICT_KINDS, WARNING_KINDS } from './types';
