@@ -1,6 +1,7 @@
 /**
- * What loads at run time (npm run check:deps): type-only imports are left out (they are erased
- * when TypeScript is compiled), so only what a module really loads is followed.
+ * What loads at run time (npm run check:deps, from src/lib/scoring and src/lib/files): type-only
+ * imports are left out (they are erased when TypeScript is compiled), so only what a module
+ * really loads is followed.
  */
 const base = require('./.dependency-cruiser.cjs');
 
@@ -14,6 +15,14 @@ module.exports = {
 			severity: 'error',
 			from: { path: '^src/lib/scoring/' },
 			to: { path: '^node_modules/zod/', reachable: true }
+		},
+		{
+			name: 'files-load-without-svelte',
+			comment:
+				'The CLI (npm run standings, under tsx) loads src/lib/files: nothing it loads may need Svelte or its runes (the languages of src/lib/i18n are rune state).',
+			severity: 'error',
+			from: { path: '^src/lib/files/' },
+			to: { path: ['^src/lib/i18n/', '[.]svelte([.]ts)?$', '^node_modules/(svelte|@sveltejs)/'], reachable: true }
 		}
 	],
 	options: { ...base.options, tsPreCompilationDeps: false }

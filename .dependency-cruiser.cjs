@@ -4,7 +4,7 @@
  * the wrong folder is a wrong dependency too); .dependency-cruiser-runtime.cjs checks what
  * loads at run time (scoring without zod).
  *
- * The core folders depend one way: rules ← setup ← events ← scoring ← files, results. Each
+ * The core folders depend one way: rules ← setup ← events ← scoring ← results ← files. Each
  * may import the folders before it, the shared files at the top of src/lib (validation.ts,
  * random.ts, zod-locale.ts) and npm packages, nothing else of src/.
  */
@@ -15,9 +15,11 @@ const LAYERS = {
 	setup: ['rules'],
 	events: ['rules', 'setup'],
 	scoring: ['rules', 'setup', 'events'],
-	files: ['rules', 'setup', 'events', 'scoring'],
 	// Results are standings and conflicts worded for people: they also use the languages.
-	results: ['rules', 'setup', 'events', 'scoring', 'i18n']
+	results: ['rules', 'setup', 'events', 'scoring', 'i18n'],
+	// Files (the CLI's reading and writing) print the published row of results; never the
+	// languages (the CLI runs without Svelte's runes).
+	files: ['rules', 'setup', 'events', 'scoring', 'results']
 };
 
 /** Test code is not part of the layering (a test sets up whatever it needs): not cruised. */
@@ -25,7 +27,7 @@ const TEST_CODE = ['\\.test\\.ts$', '\\.spec\\.ts$', 'testkit\\.ts$', '^src/lib/
 
 const layerRules = Object.entries(LAYERS).map(([folder, below]) => ({
 	name: `layer-${folder}`,
-	comment: `src/lib/${folder} may import only ${below.length ? below.join(', ') : 'no other folder of src/lib'} (rules ← setup ← events ← scoring ← files, results).`,
+	comment: `src/lib/${folder} may import only ${below.length ? below.join(', ') : 'no other folder of src/lib'} (rules ← setup ← events ← scoring ← results ← files).`,
 	severity: 'error',
 	from: { path: `^src/lib/${folder}/` },
 	to: { path: '^src/(lib/[^/]+/|routes/|hooks)', pathNot: [`^src/lib/(${[folder, ...below].join('|')})/`] }
