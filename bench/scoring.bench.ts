@@ -30,7 +30,8 @@ import { mulberry32 } from '$lib/random';
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import { presetById } from '$lib/rules/presets';
-import { pauseAllowed, type Ruleset } from '$lib/rules/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import type { Competition, Entry } from '$lib/setup/schema';
 import { CompetitionScorer, type CompetitionSetup } from '$lib/scoring';
 

@@ -49,7 +49,7 @@ import { DeviceLog } from '$lib/events/builder';
 import type { JudgeEvent } from '$lib/events/schema';
 import { mulberry32 } from '$lib/random';
 import { presetById } from '$lib/rules/presets';
-import { pauseAllowed } from '$lib/rules/schema';
+import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import { openStore } from '$lib/server/db';
 import { DEMO_EVENT_ID, demoSetup } from '$lib/server/demo';
 import { issueToken } from '$lib/server/tokens';

@@ -4,12 +4,13 @@
  * the times the fixture script writes; none is copied from the program's output.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonSchemaProblems } from '../src/lib/files/json-schema-check.testkit';
 import { EVENT, MIN, T0, twoQuickSetups } from '../src/lib/files/two-quick-setups.testkit';
 import { backupText } from '../src/lib/server/backup';
 import { recordMerge } from '../src/lib/server/competition-merges';
@@ -302,6 +303,46 @@ describe('npm run standings: errors and options', () => {
 			expect(r.stdout).toBe('');
 			expect(r.stderr).toContain('Usage:');
 		});
+	}, SLOW);
+});
+
+describe('npm run standings --format json: docs/standings.schema.json', () => {
+	const schema = JSON.parse(readFileSync(join(ROOT, 'docs/standings.schema.json'), 'utf8'));
+
+	it('what it prints for every fixture, mid-heat and after, is valid by the committed schema', async () => {
+		const runs = await Promise.all([
+			standingsAsync(CZ_IND, CZ_RELAY, '--format', 'json', '--at', '2026-05-16T08:30:00Z'),
+			standingsAsync(CZ_IND, CZ_RELAY, '--format', 'json', '--at', '2026-05-16T20:00:00Z'),
+			standingsAsync(ES_A, ES_B, '--format', 'json', '--at', '2026-08-15T12:00:00Z'),
+			standingsAsync('tests/fixtures/backup-v1-demo.json', '--format', 'json', '--at', new Date(T0 + 120 * MIN).toISOString())
+		]);
+		for (const r of runs) {
+			expect(r.stderr).toBe('');
+			const out = JSON.parse(r.stdout);
+			expect(out.length).toBeGreaterThan(0);
+			expect(jsonSchemaProblems(schema, out)).toEqual([]);
+		}
+	}, SLOW);
+
+	it('with a conflict and a warning (ES-PREVIEW) too; a changed output is not', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'standings-schema-'));
+		try {
+			const file = JSON.parse(readFileSync(join(ROOT, CZ_IND), 'utf8'));
+			const hand = file.log.find((e: { type: string; entryId: string }) => e.type === 'hand.raised' && e.entryId === 'ind-01');
+			file.log.push({ ...hand, id: 'cz-tab-2-1', deviceId: 'cz-tab-2', seq: 1, at: hand.at - 5000 });
+			file.log.find((e: { type: string }) => e.type === 'heat.start').payload.previewMs = 60_000;
+			writeFileSync(join(dir, 'both.json'), JSON.stringify(file));
+			const r = standings(join(dir, 'both.json'), '--format', 'json', '--at', '2026-05-16T12:00:00Z');
+			const [out] = JSON.parse(r.stdout);
+			expect([out.conflicts.map((c: { kind: string }) => c.kind), out.warnings.map((w: { kind: string }) => w.kind)]).toEqual([['double-finish'], ['preview-differs']]);
+			expect(jsonSchemaProblems(schema, [out])).toEqual([]);
+			expect(jsonSchemaProblems(schema, [{ ...out, warnings: [{ ...out.warnings[0], kind: 'shrug' }] }])).toEqual([
+				'$[0].warnings[0].kind: "shrug" is not one of ["preview-differs"]'
+			]);
+			expect(jsonSchemaProblems(schema, [{ ...out, rows: [{ ...out.rows[0], place: 0 }] }])).toEqual(['$[0].rows[0].place: 0 of the anyOf alternatives match']);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	}, SLOW);
 });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: type and Svelte checks, unit tests, production build, the sync chaos
-# test, Playwright e2e.
+# The whole test suite: type and Svelte checks, the dependency rules, unit tests, production
+# build, the sync chaos test, Playwright e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +26,9 @@ fi
 
 section "svelte-check (npm run check)"
 npm run check
+
+section "Dependency rules (npm run check:deps): folders one way, scoring pure, server code on the server"
+npm run check:deps
 
 section "Unit tests (vitest)"
 npx vitest run

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { JudgeEvent } from '$lib/events/schema';
+import { compareEvents } from '$lib/events/order';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Competition, CompetitionEvent, CompetitionMerge, Entry, Heat } from '$lib/setup/schema';
 
@@ -65,7 +66,7 @@ export class StationDb extends Dexie {
 				// Events recorded before sync existed were never pushed: queue them all, oldest first
 				// (the server is idempotent on the ID, so queueing one it holds costs nothing).
 				const events = (await tx.table('events').toArray()) as JudgeEvent[];
-				events.sort((a, b) => a.at - b.at || a.seq - b.seq);
+				events.sort(compareEvents);
 				const queuedAt = Date.now();
 				await tx.table('outbox').bulkAdd(events.map((e) => ({ id: e.id, queuedAt })));
 			});

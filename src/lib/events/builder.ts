@@ -1,4 +1,5 @@
-import type { ActionEvent, ActionType, CorrectionEvent, EventOf, JudgeEvent, Replacement } from './schema';
+import type { ActionType } from './action-types';
+import type { ActionEvent, CorrectionEvent, EventOf, JudgeEvent, Replacement } from './schema';
 
 type PayloadOf<T extends ActionType> = EventOf<T>['payload'];
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '$lib/validation';
 import { DeviceLog } from './builder';
-import { ACTION_TYPES, JudgeEventSchema } from './schema';
+import { ACTION_TYPES } from './action-types';
+import { JudgeEventSchema } from './schema';
 import { compareEvents, dedupeEvents } from './order';
 
 const T = Date.UTC(2026, 4, 16, 9);

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
+import { ACTION_TYPES, namesEntry, type ActionType } from './action-types';
 
 /**
  * The judge-event log. Every judge or organizer action is one immutable event, made on a
@@ -21,75 +22,53 @@ export const MissingPiecesSchema = z.number().check(z.int(), z.minimum(0), z.max
 /** Sizes of the correctly connected groups of an unfinished puzzle (CZ-GEN-UNFINISHED, ES-UNFINISHED). */
 export const GroupSizesSchema = z.array(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))).check(z.maxLength(100_000));
 
-/** Each event type with its payload. `entry` says whether the event names an entry. */
+/** Each action type's payload (action-types.ts says which of them name an entry). */
 const payloads = {
 	/** A common start of the listed seats (CZ-GEN-START, ES-LATE); the clock starts after `previewMs` (ES-PREVIEW). */
-	'heat.start': {
-		entry: false,
-		payload: z.object({
-			entryIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(10_000)),
-			previewMs: z.number().check(z.int(), z.minimum(0), z.maximum(3_600_000))
-		})
-	},
+	'heat.start': z.object({
+		entryIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(10_000)),
+		previewMs: z.number().check(z.int(), z.minimum(0), z.maximum(3_600_000))
+	}),
 	/** The tablet saw the time limit pass; informational, the limit itself comes from the ruleset. */
-	'heat.time-limit': { entry: false, payload: z.object({ entryIds: z.array(IdSchema).check(z.maxLength(10_000)) }) },
-	'pause.start': { entry: true, payload: z.object({}) },
-	'pause.end': { entry: true, payload: z.object({}) },
-	'assist.start': { entry: true, payload: z.object({}) },
-	'assist.end': { entry: true, payload: z.object({}) },
+	'heat.time-limit': z.object({ entryIds: z.array(IdSchema).check(z.maxLength(10_000)) }),
+	'pause.start': z.object({}),
+	'pause.end': z.object({}),
+	'assist.start': z.object({}),
+	'assist.end': z.object({}),
 	/** The finish moment: the hand is raised (CZ-GEN-FINISH, ES-END). */
-	'hand.raised': { entry: true, payload: z.object({}) },
+	'hand.raised': z.object({}),
 	/** Relay: a puzzle's hand raised, with the member(s) who finished it (CZ-TEAM-P1-DONE). */
-	'relay.puzzle-finished': {
-		entry: true,
-		payload: z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)), memberIds: z.array(IdSchema).check(z.maxLength(50)) })
-	},
+	'relay.puzzle-finished': z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)), memberIds: z.array(IdSchema).check(z.maxLength(50)) }),
 	/** The judge's check of a finish (`ref` = the hand.raised or relay.puzzle-finished event). */
-	'check.confirmed': { entry: true, payload: z.object({ ref, missingPieces: MissingPiecesSchema }) },
+	'check.confirmed': z.object({ ref, missingPieces: MissingPiecesSchema }),
 	/** A failed check: that finish never happened, the clock goes on (CZ-GEN-FINISH). */
-	'check.rejected': { entry: true, payload: z.object({ ref, reason: z.optional(z.string().check(z.maxLength(2000))) }) },
+	'check.rejected': z.object({ ref, reason: z.optional(z.string().check(z.maxLength(2000))) }),
 	/** The competitor agrees with the recorded time: the record locks (CZ-GEN-RECORD). */
-	'record.acknowledged': { entry: true, payload: z.object({}) },
+	'record.acknowledged': z.object({}),
 	/** Connected group sizes of an unfinished puzzle at the limit; `puzzleId` for relays. */
-	'tally.recorded': {
-		entry: true,
-		payload: z.object({ puzzleId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))), groups: GroupSizesSchema })
-	},
-	'entry.disqualified': { entry: true, payload: z.object({ reason }) },
-	'entry.did-not-start': { entry: true, payload: z.object({ reason: z.optional(z.string().check(z.maxLength(2000))) }) },
+	'tally.recorded': z.object({ puzzleId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))), groups: GroupSizesSchema }),
+	'entry.disqualified': z.object({ reason }),
+	'entry.did-not-start': z.object({ reason: z.optional(z.string().check(z.maxLength(2000))) }),
 	/** A free-text note (ES-INCIDENT); changes nothing. */
-	'incident.noted': { entry: false, payload: z.object({ note: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)) }) },
+	'incident.noted': z.object({ note: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)) }),
 	/** An audited manual adjustment of an entry's time, + or − (ES-INCIDENT). */
-	'time.adjusted': {
-		entry: true,
-		payload: z.object({ deltaMs: z.number().check(z.int(), z.minimum(-86_400_000), z.maximum(86_400_000)), reason })
-	},
+	'time.adjusted': z.object({ deltaMs: z.number().check(z.int(), z.minimum(-86_400_000), z.maximum(86_400_000)), reason }),
 	/** The order of entries tied for first after a tie-break puzzle, best first (ES-TIE). */
-	'tiebreak.result': { entry: false, payload: z.object({ order: z.array(IdSchema).check(z.minLength(2), z.maxLength(1000)) }) },
+	'tiebreak.result': z.object({ order: z.array(IdSchema).check(z.minLength(2), z.maxLength(1000)) }),
 	/** Relay: the team's two pairs for part 2 (CZ-TEAM-P2). */
-	'relay.pairs-assigned': {
-		entry: true,
-		payload: z.object({ pairs: z.tuple([z.tuple([IdSchema, IdSchema]), z.tuple([IdSchema, IdSchema])]) })
-	},
+	'relay.pairs-assigned': z.object({ pairs: z.tuple([z.tuple([IdSchema, IdSchema]), z.tuple([IdSchema, IdSchema])]) }),
 	/** Relay: a checked puzzle is boxed and the next one released (CZ-TEAM-TEARDOWN). */
-	'relay.teardown-done': { entry: true, payload: z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)) }) }
-} as const;
+	'relay.teardown-done': z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)) })
+} as const satisfies Record<ActionType, z.ZodMiniType>;
 
 type Payloads = typeof payloads;
-export type ActionType = keyof Payloads;
-export const ACTION_TYPES = Object.keys(payloads) as ActionType[];
-
-/** Whether an event of this type must name an entry (else it must not). */
-export function namesEntry(type: ActionType): boolean {
-	return payloads[type].entry;
-}
 
 /**
  * What a correction puts in place of the event it supersedes: a new type, time and
  * payload. It keeps the superseded event's competition, heat and entry.
  */
 const replacementVariants = ACTION_TYPES.map((type) =>
-	z.object({ type: z.literal(type), at: z.number().check(z.int(), z.minimum(0)), payload: payloads[type].payload })
+	z.object({ type: z.literal(type), at: z.number().check(z.int(), z.minimum(0)), payload: payloads[type] })
 );
 export const ReplacementSchema = z.discriminatedUnion('type', replacementVariants as unknown as [
 	(typeof replacementVariants)[number],
@@ -124,7 +103,7 @@ const envelope = {
 };
 
 const actionVariants = ACTION_TYPES.map((type) =>
-	z.object({ ...envelope, type: z.literal(type), payload: payloads[type].payload })
+	z.object({ ...envelope, type: z.literal(type), payload: payloads[type] })
 );
 const correctionVariant = z.object({ ...envelope, type: z.literal('correction'), payload: correctionPayload });
 
@@ -136,7 +115,7 @@ export const JudgeEventSchema = z
 	.check(
 		z.superRefine((e, ctx) => {
 			if (e.type === 'correction') return;
-			const wantsEntry = namesEntry(e.type as ActionType);
+			const wantsEntry = namesEntry(e.type);
 			if (wantsEntry && e.entryId === null) ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event names an entry` });
 			if (!wantsEntry && e.entryId !== null && e.type !== 'incident.noted')
 				ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event applies to the heat: entryId must be null` });
@@ -147,10 +126,10 @@ export const JudgeEventSchema = z
 
 type Envelope = { [K in keyof typeof envelope]: z.infer<(typeof envelope)[K]> };
 export type ActionEvent = {
-	[T in ActionType]: Envelope & { type: T; payload: z.infer<Payloads[T]['payload']> };
+	[T in ActionType]: Envelope & { type: T; payload: z.infer<Payloads[T]> };
 }[ActionType];
 export type Replacement = {
-	[T in ActionType]: { type: T; at: number; payload: z.infer<Payloads[T]['payload']> };
+	[T in ActionType]: { type: T; at: number; payload: z.infer<Payloads[T]> };
 }[ActionType];
 export type CorrectionEvent = Envelope & {
 	type: 'correction';

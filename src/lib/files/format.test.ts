@@ -20,6 +20,12 @@ function standings(files: ParsedEventFile[], now: number): CompetitionStandings[
 	if (!r.ok) throw new Error('merge failed');
 	return r.value;
 }
+/** The individual competition with a minute's preview at its heat start: the ruleset (CZ-IND-FORMAT) has none. */
+function withOwnPreview(): ParsedEventFile {
+	return load('czjpa-individual.json', (f) => {
+		f.log.find((e: any) => e.type === 'heat.start').payload.previewMs = 60_000;
+	});
+}
 /** 2026-05-16 12:00 UTC: after the individual competition (08:00–09:30 UTC). */
 const AFTER_CZ = Date.UTC(2026, 4, 16, 12, 0, 0);
 /** After the Spanish fixtures' heat and its tallies. */
@@ -107,6 +113,13 @@ describe('table', () => {
 		expect(t).toMatch(/^Conflicts \(1\), for the organizer to resolve with a correction:$/m);
 		expect(t).toMatch(/^ {2}double-finish: entry ind-01 \(Jana Nováková\): .*; events cz-tab-2-1, cz-tab-1-\d+; devices cz-tab-2, cz-tab-1$/m);
 	});
+
+	it('ES-PREVIEW: a heat start whose preview is not the ruleset’s is a warning, one per line; none, no section', () => {
+		expect(standingsTable(standings([load('czjpa-individual.json')], AFTER_CZ))).not.toContain('Warnings');
+		const t = standingsTable(standings([withOwnPreview()], AFTER_CZ));
+		expect(t).toMatch(/^Warnings \(1\): the standings follow the log as recorded\.$/m);
+		expect(t).toMatch(/^ {2}preview-differs: heat cz-ind-h1: the start cz-tab-1-1 of heat cz-ind-h1 has a preview of 1:00 where ruleset czjpa-individual v1 has 0:00; .*; event cz-tab-1-1; device cz-tab-1$/m);
+	});
 });
 
 describe('CSV', () => {
@@ -168,5 +181,13 @@ describe('JSON', () => {
 		expect(JSON.parse(renderStandings(standings([load('czjpa-individual.json')], AFTER_CZ), 'json'))).toEqual(
 			JSON.parse(JSON.stringify(standingsJson(standings([load('czjpa-individual.json')], AFTER_CZ))))
 		);
+	});
+
+	it('ES-PREVIEW: warnings, like conflicts, are in the JSON', () => {
+		expect(standingsJson(standings([load('czjpa-individual.json')], AFTER_CZ))[0]!.warnings).toEqual([]);
+		const [s] = standingsJson(standings([withOwnPreview()], AFTER_CZ));
+		expect(s!.warnings).toEqual([
+			{ kind: 'preview-differs', competitionId: 'cz-ind', heatId: 'cz-ind-h1', eventIds: ['cz-tab-1-1'], deviceIds: ['cz-tab-1'], message: expect.stringContaining('a preview of 1:00') }
+		]);
 	});
 });

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { Ruleset } from '$lib/rules/schema';
-import { formatResult, type Conflict, type Penalties, type StandingRow } from '$lib/scoring';
+import { formatResult, type Conflict, type EntryStatus, type Penalties, type ScoringWarning, type StandingRow } from '$lib/scoring';
 import type { CompetitionStandings } from './merge';
 
 /**
@@ -39,7 +39,8 @@ export function penaltiesLabel(p: Penalties, res: Ruleset['timeResolution']): st
 	return parts.join('; ');
 }
 
-export function conflictLine(c: Conflict, names: ReadonlyMap<string, string>): string {
+/** A conflict (or a warning: it names no entry) on one line: kind, what it is about, message, events, devices. */
+export function conflictLine(c: Omit<Conflict, 'kind' | 'entryId'> & { kind: string; entryId?: string | null }, names: ReadonlyMap<string, string>): string {
 	const who = c.entryId ? `entry ${c.entryId}${names.has(c.entryId) ? ` (${names.get(c.entryId)})` : ''}` : c.heatId ? `heat ${c.heatId}` : `competition ${c.competitionId}`;
 	const events = c.eventIds.length ? `; event${c.eventIds.length > 1 ? 's' : ''} ${c.eventIds.join(', ')}` : '';
 	const devices = c.deviceIds.length ? `; device${c.deviceIds.length > 1 ? 's' : ''} ${c.deviceIds.join(', ')}` : '';
@@ -123,6 +124,10 @@ function competitionTable({ competition, ruleset, standings }: CompetitionStandi
 		out.push(`Conflicts (${standings.conflicts.length}), for the organizer to resolve with a correction:`);
 		for (const c of standings.conflicts) out.push(`  ${conflictLine(c, names)}`);
 	}
+	if (standings.warnings.length > 0) {
+		out.push('', `Warnings (${standings.warnings.length}): the standings follow the log as recorded.`);
+		for (const w of standings.warnings) out.push(`  ${conflictLine(w, names)}`);
+	}
 	return out.join('\n');
 }
 
@@ -197,7 +202,7 @@ export interface StandingsJsonRow {
 	place: number | null;
 	name: string;
 	entryId: string;
-	status: string;
+	status: EntryStatus;
 	awarded: boolean;
 	tieBreak: boolean;
 	finalTimeMs: number | null;
@@ -215,6 +220,7 @@ export interface StandingsJson {
 	rows: StandingsJsonRow[];
 	tieForFirst: string[];
 	conflicts: Conflict[];
+	warnings: ScoringWarning[];
 }
 
 export function standingsJson(results: readonly CompetitionStandings[]): StandingsJson[] {
@@ -236,6 +242,7 @@ export function standingsJson(results: readonly CompetitionStandings[]): Standin
 			reason: r.reason
 		})),
 		tieForFirst: standings.tieForFirst,
-		conflicts: standings.conflicts
+		conflicts: standings.conflicts,
+		warnings: standings.warnings
 	}));
 }

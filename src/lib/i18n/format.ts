@@ -5,6 +5,7 @@
  */
 import { locale as currentLocale } from './locale.svelte';
 import type { Locale } from './locales';
+import { durationText, type DurationTextOptions } from '$lib/duration-text';
 
 interface WithLocale {
 	/** Defaults to the current locale. */
@@ -99,43 +100,16 @@ export function formatDate(date: string | number | Date, options: DateOptions = 
 	return dateFormat(locale, intl).format(instant);
 }
 
-/** How finely a duration is shown: whole seconds, or with tenths, hundredths or milliseconds. */
-export type DurationPrecision = 'seconds' | 'tenths' | 'hundredths' | 'milliseconds';
+export type { DurationPrecision } from '$lib/duration-text';
 
-const STEP_MS: Record<DurationPrecision, number> = { seconds: 1000, tenths: 100, hundredths: 10, milliseconds: 1 };
-const FRACTION_DIGITS: Record<DurationPrecision, number> = { seconds: 0, tenths: 1, hundredths: 2, milliseconds: 3 };
-
-export interface DurationOptions extends WithLocale {
-	/** Default "seconds". */
-	precision?: DurationPrecision;
-	/**
-	 * "down" (default) truncates as a stopwatch does, so 59.99 s with seconds precision shows
-	 * "0:59"; "up" rounds up, as a countdown of time left shows it (0.2 s left → "0:01").
-	 */
-	round?: 'down' | 'up';
-	/** Show hours even under an hour ("0:45:12"), to keep a column's width. Default false. */
-	alwaysHours?: boolean;
-}
+/** durationText's options, the separators coming from the locale. */
+export type DurationOptions = WithLocale & Omit<DurationTextOptions, 'decimal' | 'minus'>;
 
 /**
- * A duration as a clock shows it: m:ss under an hour, h:mm:ss from an hour, with the
- * fraction after the locale's decimal separator. 2_712_345 ms with tenths → "45:12.3" (en),
- * "45:12,3" (cs, es); 5_400_000 ms → "1:30:00". A negative duration gets a minus sign.
+ * A duration as a clock shows it (durationText), with the locale's decimal separator and minus
+ * sign: 2_712_345 ms with tenths → "45:12.3" (en), "45:12,3" (cs, es); 5_400_000 ms → "1:30:00".
  */
 export function formatDuration(ms: number, options: DurationOptions = {}): string {
-	if (!Number.isFinite(ms)) throw new RangeError(`Not a duration: ${ms}`);
-	const { locale = currentLocale.current, precision = 'seconds', round = 'down', alwaysHours = false } = options;
-	const step = STEP_MS[precision];
-	const digits = FRACTION_DIGITS[precision];
-	const steps = round === 'up' ? Math.ceil(Math.abs(ms) / step) : Math.floor(Math.abs(ms) / step);
-	const perSecond = 1000 / step;
-	const fraction = steps % perSecond;
-	const totalSeconds = (steps - fraction) / perSecond;
-	const h = Math.floor(totalSeconds / 3600);
-	const m = Math.floor((totalSeconds % 3600) / 60);
-	const s = totalSeconds % 60;
-	const ss = String(s).padStart(2, '0');
-	let text = h > 0 || alwaysHours ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-	if (digits > 0) text += decimalSeparator(locale) + String(fraction).padStart(digits, '0');
-	return ms < 0 && steps > 0 ? minusSign(locale) + text : text;
+	const { locale = currentLocale.current, ...clock } = options;
+	return durationText(ms, { ...clock, decimal: decimalSeparator(locale), minus: minusSign(locale) });
 }

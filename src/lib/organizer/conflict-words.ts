@@ -1,7 +1,8 @@
 import { m, decimalSeparator, formatTime, locale as currentLocale, type Locale } from '$lib/i18n';
 import type { EventOf, JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
-import { puzzlesOf, type Ruleset } from '$lib/rules/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import { puzzlesOf } from '$lib/rules/ruleset-reading';
 import type { Competition, Entry } from '$lib/setup/schema';
 import { applyCorrections, countedPieces, type Conflict, type EffectiveEvent } from '$lib/scoring';
 import { describeConflict } from '$lib/results/conflict';

@@ -5,7 +5,7 @@ import { EntrySchema, type Entry } from '$lib/setup/schema';
 import { competition, MIN, T0 } from '$lib/scoring/testkit';
 import { scoreCompetition } from '$lib/scoring/scorer';
 import type { StandingRow, Standings } from '$lib/scoring/types';
-import { advancement, AdvancementRuleSchema, countryOf, finalEntries, finalEntryId } from './advancement';
+import { advancement, countryOf, finalEntries, finalEntryId } from './advancement';
 
 /** One qualifying entry: its heat, country and what happened (minutes to finish, a DQ, or nothing). */
 interface Competitor {
@@ -239,21 +239,7 @@ describe('advancement', () => {
 		expect(() => advancement(standings, [], { mode: 'overall', count: 1 })).toThrow(/ana \(Ana\) has no entry/);
 	});
 
-	it('rule validation: mode, count and quota are checked', () => {
-		expect(AdvancementRuleSchema.safeParse({ mode: 'overall', count: 8 }).success).toBe(true);
-		expect(AdvancementRuleSchema.safeParse({ mode: 'per-heat', count: 2, countryQuota: 1 }).success).toBe(true);
-		for (const bad of [
-			{ mode: 'best', count: 8 },
-			{ mode: 'overall' },
-			{ mode: 'overall', count: 0 },
-			{ mode: 'overall', count: 2.5 },
-			{ mode: 'overall', count: '8' },
-			{ mode: 'per-heat', count: 2, countryQuota: 0 },
-			null
-		])
-			expect(AdvancementRuleSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
-		const r = AdvancementRuleSchema.safeParse({ mode: 'overall', count: 0 });
-		expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['count', 'Too small: expected number to be >=1']]);
+	it('a rule that is not valid is refused (the rule itself: setup/advancement-rule.test.ts)', () => {
 		const { standings, entries } = qualifying([{ name: 'Ana', result: 30 }]);
 		expect(() => advancement(standings, entries, { mode: 'overall', count: -1 })).toThrow();
 	});

@@ -1,6 +1,6 @@
 import { EntrySchema, type Entry } from '$lib/setup/schema';
 import type { Standings, StandingRow } from '$lib/scoring/types';
-import { AdvancementRuleSchema, type AdvancementRule } from './advancement-rule';
+import { AdvancementRuleSchema, type AdvancementRule } from '$lib/setup/advancement-rule';
 
 /**
  * Who of a qualifying round goes on to the final. Pure: the qualifying standings, its entries
@@ -25,8 +25,6 @@ import { AdvancementRuleSchema, type AdvancementRule } from './advancement-rule'
  * heat's cut is full once `count` entries of it advance, and a place group that starts
  * before that is let in whole (quota permitting).
  */
-
-export { AdvancementRuleSchema, type AdvancementRule };
 
 /** Why an entry does not advance; null when it does. */
 export type NotAdvancingReason = 'no-place' | 'below-cut' | 'country-quota';

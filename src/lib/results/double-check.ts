@@ -65,7 +65,7 @@ export interface DoubleCheckInput {
 
 const isFinish = (type: JudgeEvent['type']): type is FinishEvent['type'] => type === 'hand.raised' || type === 'relay.puzzle-finished';
 
-/** Every recorded finish, by device time, then device, then its sequence number. */
+/** Every recorded finish, in the log's order (compareEvents: device time, device, sequence number, ID). */
 export function finishRows(input: DoubleCheckInput): FinishRow[] {
 	const competitions = new Map(input.setup.competitions.map((c) => [c.id, c]));
 	const heats = new Map(input.setup.heats.map((h) => [`${h.competitionId}/${h.id}`, h]));
@@ -83,7 +83,7 @@ export function finishRows(input: DoubleCheckInput): FinishRow[] {
 		else byEntry.set(key, [e]);
 	}
 
-	const rows: FinishRow[] = [];
+	const found: { event: JudgeEvent; row: FinishRow }[] = [];
 	for (const [key, events] of byEntry) {
 		const unique = dedupeEvents(events).events;
 		const hasFinish = unique.some((e) => isFinish(e.type) || (e.type === 'correction' && e.payload.replacement && isFinish(e.payload.replacement.type)));
@@ -119,32 +119,35 @@ export function finishRows(input: DoubleCheckInput): FinishRow[] {
 				};
 			} else if (check?.type === 'check.rejected') status = 'rejected';
 			else status = counts !== undefined ? 'counts' : 'not-counted';
-			rows.push({
-				eventId: e.id,
-				type: isFinish(e.type) ? e.type : (now!.type as FinishEvent['type']),
-				puzzleId: e.type === 'relay.puzzle-finished' ? e.payload.puzzleId : now?.type === 'relay.puzzle-finished' ? now.payload.puzzleId : null,
-				at: e.at,
-				fromStartMs: fromStart(e.at),
-				countedMs: counts ?? null,
-				competitionId: e.competitionId,
-				competitionName: competition?.name ?? e.competitionId,
-				heatId: e.heatId,
-				heatName: heat?.name ?? e.heatId ?? '',
-				entryId: e.entryId!,
-				entryName: entry?.name ?? e.entryId!,
-				table: entry?.table ?? null,
-				seat: entry?.seat ?? null,
-				deviceId: e.deviceId,
-				seq: e.seq,
-				judge: e.judge,
-				check: check === undefined ? 'none' : check.type === 'check.confirmed' ? 'confirmed' : 'rejected',
-				missingPieces: check?.type === 'check.confirmed' ? check.payload.missingPieces : 0,
-				status,
-				replacement
+			found.push({
+				event: e,
+				row: {
+					eventId: e.id,
+					type: isFinish(e.type) ? e.type : (now!.type as FinishEvent['type']),
+					puzzleId: e.type === 'relay.puzzle-finished' ? e.payload.puzzleId : now?.type === 'relay.puzzle-finished' ? now.payload.puzzleId : null,
+					at: e.at,
+					fromStartMs: fromStart(e.at),
+					countedMs: counts ?? null,
+					competitionId: e.competitionId,
+					competitionName: competition?.name ?? e.competitionId,
+					heatId: e.heatId,
+					heatName: heat?.name ?? e.heatId ?? '',
+					entryId: e.entryId!,
+					entryName: entry?.name ?? e.entryId!,
+					table: entry?.table ?? null,
+					seat: entry?.seat ?? null,
+					deviceId: e.deviceId,
+					seq: e.seq,
+					judge: e.judge,
+					check: check === undefined ? 'none' : check.type === 'check.confirmed' ? 'confirmed' : 'rejected',
+					missingPieces: check?.type === 'check.confirmed' ? check.payload.missingPieces : 0,
+					status,
+					replacement
+				}
 			});
 		}
 	}
-	return rows.sort((a, b) => a.at - b.at || cmp(a.deviceId, b.deviceId) || a.seq - b.seq || cmp(a.eventId, b.eventId));
+	return found.sort((a, b) => compareEvents(a.event, b.event)).map((f) => f.row);
 }
 
 /** The finishes the outcome counts, with their counted time (null while the entry is not finished). */

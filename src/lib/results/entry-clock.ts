@@ -1,5 +1,6 @@
 import type { ActionEvent, JudgeEvent } from '$lib/events/schema';
-import { puzzlesOf, type Ruleset } from '$lib/rules/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import { puzzlesOf } from '$lib/rules/ruleset-reading';
 import type { Competition, Entry } from '$lib/setup/schema';
 import { applyCorrections, atResolution, CompetitionScorer } from '$lib/scoring';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, presetById } from './presets';
-import { RulesetSchema, puzzlesOf, pauseAllowed } from './schema';
+import { RulesetSchema } from './schema';
+import { puzzlesOf, pauseAllowed } from './ruleset-reading';
 import { deriveRuleset, parseRuleset, reviseRuleset } from './derive';
 
 const MIN = 60_000;

@@ -21,7 +21,8 @@ import fc from 'fast-check';
 import { DeviceLog } from '$lib/events/builder';
 import type { JudgeEvent, Replacement } from '$lib/events/schema';
 import { presetById } from '$lib/rules/presets';
-import { puzzlesOf, type Ruleset } from '$lib/rules/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import { puzzlesOf } from '$lib/rules/ruleset-reading';
 import type { Competition, Entry } from '$lib/setup/schema';
 import type { CompetitionSetup } from './scorer';
 

@@ -1,4 +1,5 @@
-import { namesEntry, type ActionEvent, type CorrectionEvent, type JudgeEvent } from '$lib/events/schema';
+import type { ActionEvent, CorrectionEvent, JudgeEvent } from '$lib/events/schema';
+import { namesEntry } from '$lib/events/action-types';
 import { compareEvents } from '$lib/events/order';
 import type { Conflict, EffectiveEvent } from './types';
 

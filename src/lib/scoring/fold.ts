@@ -1,4 +1,5 @@
-import { pauseAllowed, type Ruleset } from '$lib/rules/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import type { Entry } from '$lib/setup/schema';
 import type { EventOf } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';

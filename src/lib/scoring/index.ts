@@ -10,5 +10,6 @@ export { evaluate, countedPieces } from './outcome';
 export { advance, spanOf, type OutcomeSpan } from './span';
 export { rankOutcomes, rankBasis, rankKey, Ranking } from './standings';
 export { rotationAt, type RotationState } from './rotation';
-export { atResolution, formatDuration, formatResult } from './time';
+export { atResolution, formatResult, resultPrecision } from './time';
 export type * from './types';
+export { CONFLICT_KINDS, WARNING_KINDS } from './types';

@@ -7,7 +7,8 @@ import { foldEntry, type EntrySummary } from './fold';
 import { evaluate } from './outcome';
 import { spanOf, type OutcomeSpan } from './span';
 import { Ranking } from './standings';
-import type { Conflict, EffectiveEvent, Outcome, Standings } from './types';
+import { formatResult } from './time';
+import type { Conflict, EffectiveEvent, Outcome, ScoringWarning, Standings } from './types';
 
 export interface CompetitionSetup {
 	competition: Competition;
@@ -248,6 +249,23 @@ export class CompetitionScorer {
 		return out;
 	}
 
+	/** What the standings follow as recorded but people should know (ScoringWarning), in the log's order. */
+	warnings(): ScoringWarning[] {
+		const { competition, ruleset } = this.setup;
+		const starts = [...this.heatBuckets.values()]
+			.flatMap((b) => this.resolved(b).effective)
+			.filter((e): e is EffectiveEvent & { type: 'heat.start' } => e.type === 'heat.start' && e.payload.previewMs !== ruleset.previewMs)
+			.sort(compareEvents);
+		return starts.map((e) => ({
+			kind: 'preview-differs',
+			competitionId: competition.id,
+			heatId: e.heatId,
+			eventIds: [e.id],
+			deviceIds: [e.deviceId],
+			message: `the start ${e.id} of heat ${e.heatId} has a preview of ${previewText(e.payload.previewMs)} where ruleset ${ruleset.id} v${ruleset.version} has ${previewText(ruleset.previewMs)}; the seats' clocks start after the start's preview`
+		}));
+	}
+
 	standings(now: number): Standings {
 		const outcomes = this.outcomes(now);
 		const { rows, tieForFirst } = this.ranking.rank(outcomes, this.tiebreakOrder());
@@ -257,7 +275,8 @@ export class CompetitionScorer {
 			at: now,
 			rows,
 			tieForFirst,
-			conflicts: this.conflicts()
+			conflicts: this.conflicts(),
+			warnings: this.warnings()
 		};
 	}
 
@@ -266,6 +285,9 @@ export class CompetitionScorer {
 		return [...this.buckets()].flatMap((b) => this.resolved(b).unique).sort(compareEvents);
 	}
 }
+
+/** A preview's length: whole seconds, or milliseconds when it has some. */
+const previewText = (ms: number) => formatResult(ms, ms % 1000 === 0 ? 'second-truncated' : 'ms');
 
 /** The moment from which an entry's outcome no longer changes with time. */
 function stableFrom(s: EntrySummary): number {

@@ -107,15 +107,8 @@ export interface Outcome {
 	puzzles: PuzzleOutcome[] | null;
 }
 
-export type ConflictKind =
-	| 'double-start'
-	| 'double-finish'
-	| 'double-check'
-	| 'double-tally'
-	| 'double-correction'
-	| 'after-lock'
-	| 'id-collision'
-	| 'invalid';
+export const CONFLICT_KINDS = ['double-start', 'double-finish', 'double-check', 'double-tally', 'double-correction', 'after-lock', 'id-collision', 'invalid'] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 
 /**
  * Something the scoring cannot decide alone; the organizer resolves it with a correction.
@@ -128,6 +121,24 @@ export interface Conflict {
 	entryId: string | null;
 	eventIds: string[];
 	deviceIds: string[];
+	message: string;
+}
+
+export const WARNING_KINDS = ['preview-differs'] as const;
+export type WarningKind = (typeof WARNING_KINDS)[number];
+
+/**
+ * Something in the log that the standings follow as recorded, but that people should know:
+ * - preview-differs: a heat start's preview (`heat.start` payload `previewMs`) is not its
+ *   ruleset's; the seats' clocks start after the start's own preview (what the room saw).
+ */
+export interface ScoringWarning {
+	kind: WarningKind;
+	competitionId: string;
+	heatId: string | null;
+	eventIds: string[];
+	deviceIds: string[];
+	/** In English, for the CLI and the server. */
 	message: string;
 }
 
@@ -167,4 +178,5 @@ export interface Standings {
 	/** The entries sharing first place that await a tie-break, if flagged. */
 	tieForFirst: string[];
 	conflicts: Conflict[];
+	warnings: ScoringWarning[];
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
+import { compareEvents } from '$lib/events/order';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import { entryAudit } from './entry-audit';
@@ -53,6 +54,19 @@ describe('entry audit', () => {
 		});
 		expect(audit.events[1]).toMatchObject({ receivedAt: T0 + 31 * 60_000, token: { label: 'Table 2' }, clock: { offsetMs: 250 } });
 		expect(audit.events[2]!.event).toEqual(fix);
+	});
+
+	it('orders events as everywhere else (compareEvents): time, then device, then sequence number', () => {
+		const heatId = store.getEntry(ENTRY)!.heatId;
+		const tab = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'organizer', label: 'Desk', now: T0 });
+		const log = (deviceId: string) => new DeviceLog({ deviceId, judge: 'Eva', competitionId: COMPETITION, heatId });
+		const [b, a, c] = [log('tab-b'), log('tab-a'), log('tab-c')];
+		const at = T0 + 30 * 60_000;
+		// Three devices tap in one millisecond; device b twice. They arrive out of order.
+		const note = (l: DeviceLog, t: number, text: string) => l.record('incident.noted', t, ENTRY, { note: text });
+		const events = [note(b, at, 'b1'), note(c, at, 'c1'), note(b, at, 'b2'), note(a, at + 1, 'a1'), note(a, at - 1, 'a0')];
+		pushEvents(store, tab, { events }, T0 + 31 * 60_000);
+		expect(entryAudit(store, DEMO_EVENT_ID, ENTRY).events.map((x) => x.event.id)).toEqual([...events].sort(compareEvents).map((e) => e.id));
 	});
 
 	it('refuses an entry of another event or none', () => {

@@ -1,5 +1,6 @@
 import { error } from '@sveltejs/kit';
 import type { JudgeEvent } from '$lib/events/schema';
+import { compareEvents } from '$lib/events/order';
 import type { Role } from './tokens';
 import type { Store } from './store';
 
@@ -46,7 +47,7 @@ const HEAT_EVENTS_NAMING_ENTRIES = new Set(['heat.start', 'heat.time-limit']);
 /**
  * The whole audit trail of one entry of `eventId`: its events, the heat starts and limits that
  * list it, and every correction of any of them (transitively: a correction of a correction),
- * in recorded order (`at`, device, seq). 404 for an entry that is not in the event.
+ * in the log's order (compareEvents). 404 for an entry that is not in the event.
  */
 export function entryAudit(store: Store, eventId: string, entryId: string): EntryAudit {
 	const entry = store.getEntry(entryId);
@@ -90,8 +91,6 @@ export function entryAudit(store: Store, eventId: string, entryId: string): Entr
 					? null
 					: { offsetMs: row.clock_offset_ms, roundTripMs: row.clock_rtt_ms ?? 0, measuredAt: row.clock_measured_at ?? 0 }
 		}))
-		.sort((a, b) => a.event.at - b.event.at || cmp(a.event.deviceId, b.event.deviceId) || a.event.seq - b.event.seq);
+		.sort((a, b) => compareEvents(a.event, b.event));
 	return { eventId, entryId, competitionId: entry.competitionId, heatId: entry.heatId, events };
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

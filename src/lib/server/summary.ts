@@ -1,4 +1,5 @@
-import { puzzlesOf, type Ruleset } from '$lib/rules/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import { puzzlesOf } from '$lib/rules/ruleset-reading';
 import type { CompetitionSummary } from './store';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { RulesetSchema } from '$lib/rules/schema';
-import { AdvancementRuleSchema } from '$lib/results/advancement-rule';
+import { AdvancementRuleSchema } from './advancement-rule';
 
 /**
  * The set-up that judge events refer to: events (the day), competitions (one ruleset each),

@@ -1,6 +1,8 @@
-import { pauseAllowed, type Ruleset } from '$lib/rules/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import type { Entry } from '$lib/setup/schema';
-import type { ActionType, EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
+import type { ActionType } from '$lib/events/action-types';
+import type { EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
 import { advance, CompetitionScorer, type CompetitionSetup, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
 import { heatClock, type HeatClock } from '$lib/scoring/heat-clock';
 import type { EventLog } from '$lib/db/event-log';

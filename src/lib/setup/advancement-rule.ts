@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 import '$lib/zod-locale';
 
 /**
- * Who of a qualifying round goes on to the final (src/lib/results/advancement.ts applies it).
- * On its own so that the set-up schema (a competition's `advancesTo`) can hold it without a cycle.
+ * Who of a qualifying round goes on to the final: set-up data (a competition's `advancesTo`),
+ * applied to the round's standings by src/lib/results/advancement.ts.
  */
 
 const positiveCount = z.number().check(z.int('a whole number'), z.minimum(1), z.maximum(10_000));

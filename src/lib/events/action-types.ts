@@ -1,0 +1,34 @@
+/**
+ * Every action a judge or organizer records (the event types besides `correction`), and whether
+ * an event of that type names an entry or applies to the heat. Plain data, without the schemas
+ * (schema.ts), so that scoring reads it without loading zod.
+ */
+const NAMES_ENTRY = {
+	'heat.start': false,
+	'heat.time-limit': false,
+	'pause.start': true,
+	'pause.end': true,
+	'assist.start': true,
+	'assist.end': true,
+	'hand.raised': true,
+	'relay.puzzle-finished': true,
+	'check.confirmed': true,
+	'check.rejected': true,
+	'record.acknowledged': true,
+	'tally.recorded': true,
+	'entry.disqualified': true,
+	'entry.did-not-start': true,
+	'incident.noted': false,
+	'time.adjusted': true,
+	'tiebreak.result': false,
+	'relay.pairs-assigned': true,
+	'relay.teardown-done': true
+} as const;
+
+export type ActionType = keyof typeof NAMES_ENTRY;
+export const ACTION_TYPES = Object.keys(NAMES_ENTRY) as ActionType[];
+
+/** Whether an event of this type must name an entry (else it must not). */
+export function namesEntry(type: ActionType): boolean {
+	return NAMES_ENTRY[type];
+}
