@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { StandingsJson, StandingsJsonRow } from '../src/lib/files/format';
+import type { StandingsJson } from '../src/lib/files/format';
+import type { StandingsJsonRow } from '../src/lib/files/standings-row';
 import { fillQuickSetup, seatCard } from './station-helpers';
 
 /**

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { Ruleset } from '$lib/rules/schema';
 import { formatResult, type Conflict, type Penalties, type StandingRow } from '$lib/scoring';
 import type { CompetitionStandings } from './merge';
+import type { StandingsJsonRow } from './standings-row';
 
 /**
  * Standings rendered for people and programs: a fixed-width text table, CSV and JSON.
@@ -191,20 +192,6 @@ export function standingsCsv(results: readonly CompetitionStandings[]): string {
 		})
 	);
 	return `${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { escapeFormulae: true, newline: '\n' })}\n`;
-}
-
-export interface StandingsJsonRow {
-	place: number | null;
-	name: string;
-	entryId: string;
-	status: string;
-	awarded: boolean;
-	tieBreak: boolean;
-	finalTimeMs: number | null;
-	elapsedMs: number | null;
-	penalties: Penalties;
-	countedPieces: number | null;
-	reason: string;
 }
 
 export interface StandingsJson {
