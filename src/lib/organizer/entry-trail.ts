@@ -1,8 +1,7 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import { entryEventIds } from '$lib/results/record-versions';
-import type { AuditedEvent, EntryAudit } from '$lib/sync/contract';
-import type { DeviceListing } from '$lib/sync/contract';
+import type { AuditedEvent, DeviceListing, EntryAudit } from '$lib/sync/contract';
 import { deviceOfLog } from './devices';
 
 /** One line of an entry's audit trail as the organizer's screen shows it. */
