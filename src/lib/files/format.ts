@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { Ruleset } from '$lib/rules/schema';
 import { formatResult, type Conflict, type Penalties, type StandingRow } from '$lib/scoring';
 import type { CompetitionStandings } from './merge';
-import type { StandingsJsonRow } from './standings-row';
+import type { PublishedRow } from '$lib/results/publication';
 
 /**
  * Standings rendered for people and programs: a fixed-width text table, CSV and JSON.
@@ -199,7 +199,7 @@ export interface StandingsJson {
 	ruleset: { id: string; version: number };
 	/** The moment the standings are for, ms. */
 	at: number;
-	rows: StandingsJsonRow[];
+	rows: PublishedRow[];
 	tieForFirst: string[];
 	conflicts: Conflict[];
 }
