@@ -21,8 +21,9 @@ import { describeIssues, toIssues } from '$lib/validation';
  * through the route handlers of src/routes/api and the server's /api hook (api-handle.ts) on a
  * real SQLite store, and every answer, success or error, must be exactly what its schema says:
  * it parses, and parsing neither drops a field (one the schema does not know) nor fills one in
- * (a default the server left to the client). The bodies sent must be what the request schemas
- * take. A route without an endpoint, or an endpoint never answered both ways, fails too.
+ * (a default the server left to the client). The bodies and queries sent must be what the
+ * request schemas take. A route without an endpoint, or an endpoint never answered both ways,
+ * fails too.
  */
 
 type Handler = (event: RequestEvent) => Response | Promise<Response>;
@@ -80,6 +81,7 @@ async function call(name: keyof typeof API, expected: number, c: Call = {}): Pro
 	answered[success ? 'ok' : 'error'].add(name);
 	if (success) expect(response.headers.get('cache-control'), name).toBe(endpoint.cache);
 	if (success && c.body !== undefined && endpoint.body) expectExactly(endpoint.body, c.body, `${name}'s request`, { defaults: true });
+	if (success && c.query && endpoint.query) expect(endpoint.query.safeParse(c.query).success, `${name}'s query`).toBe(true);
 	// A file (the backup) is checked by its caller.
 	if (success && endpoint.answer === null) return { status: response.status, body: undefined, text };
 	const json: unknown = JSON.parse(text);

@@ -11,7 +11,7 @@ import {
 	type AddedDevice,
 	type CreateEvent,
 	type CreatedEvent,
-	type DeviceInfo,
+	type Device,
 	type DeviceListing,
 	type EntryAudit,
 	type Endpoint,
@@ -182,7 +182,7 @@ export class SyncApi {
 	 * Whom this client's token belongs to (checks a pairing or an organizer key). With `deviceId`
 	 * (a tablet pairing): says which device holds the token, which binds a judge's token to it.
 	 */
-	async device(deviceId?: string): Promise<DeviceInfo> {
+	async device(deviceId?: string): Promise<Device> {
 		if (deviceId === undefined) return (await this.call(API.device)).device;
 		return (await this.call(API.claimDevice, { body: { deviceId } })).device;
 	}

@@ -1,6 +1,6 @@
 import type { StationDb } from '$lib/db/station-db';
 import { saveSetup } from '$lib/db/setup-store';
-import type { DeviceInfo, SetupResponse } from '$lib/sync/contract';
+import type { Device, SetupResponse } from '$lib/sync/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import type { PairLink } from '$lib/sync/pair-link';
 import { codeProblem, normalizeServer } from '$lib/sync/pair-code';
@@ -126,7 +126,7 @@ async function finish(server: string, token: string, eventId: string, deps: Pair
 	const client = api(deps, server, token);
 	const deviceId = knownDeviceId ?? (await tabletId(deps));
 	if (typeof deviceId !== 'string') return { ok: false, problem: deviceId };
-	let device: DeviceInfo;
+	let device: Device;
 	try {
 		// The tablet says which device it is: a judge's token is bound to it (its events only).
 		device = await client.device(deviceId);

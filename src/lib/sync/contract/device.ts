@@ -21,7 +21,6 @@ export const DeviceNameSchema = z.pick(DeviceSchema, { id: true, role: true, lab
 
 /** GET /api/device, POST /api/device: whom a token belongs to. */
 export const DeviceInfoSchema = z.object({ device: DeviceSchema });
-export type DeviceInfo = Device;
 
 /** POST /api/device: the tablet pairing with a QR link's token says which device it is. */
 export const DeviceClaimSchema = z.object({ deviceId: IdSchema });

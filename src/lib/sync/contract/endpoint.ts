@@ -22,9 +22,6 @@ export interface Endpoint<A extends z.ZodMiniType | null = z.ZodMiniType | null>
 	cache: 'no-store' | 'no-cache';
 }
 
-/** An endpoint whose answer is JSON of its schema. */
-export type JsonEndpoint<A extends z.ZodMiniType = z.ZodMiniType> = Endpoint<A>;
-
 export function endpoint<A extends z.ZodMiniType | null>(
 	method: Endpoint['method'],
 	route: string,
