@@ -41,6 +41,7 @@ export const PushedSetupSchema = z.object({
 	heats: z._default(z.array(z.unknown()).check(z.maxLength(1000)), []),
 	entries: z._default(z.array(z.unknown()).check(z.maxLength(10_000)), [])
 });
+export type PushedSetup = z.infer<typeof PushedSetupSchema>;
 
 export const PushRequestSchema = z.object({
 	events: z.array(z.unknown()).check(z.maxLength(MAX_PUSH_EVENTS, `at most ${MAX_PUSH_EVENTS} events in one push`)),
