@@ -53,7 +53,7 @@ import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import { openStore } from '$lib/server/db';
 import { DEMO_EVENT_ID, demoSetup } from '$lib/server/demo';
 import { issueToken } from '$lib/server/tokens';
-import { MAX_PULL_LIMIT, MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PullResponse, type PushResponse } from '$lib/sync/protocol';
+import { MAX_PULL_LIMIT, MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PullResponse, type PushResponse } from '$lib/sync/contract';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PEER_DIR = join(ROOT, 'bench/peer');
@@ -422,7 +422,7 @@ async function startOurs(): Promise<Side> {
 			const text = await r.text();
 			if (!r.ok) throw new Error(`ours: pull answered ${r.status}: ${text.slice(0, 300)}`);
 			const page = JSON.parse(text) as PullResponse;
-			return { ids: page.events.map((e) => e.id), cursor: String(page.cursor), more: page.more };
+			return { ids: (page.events as { id: string }[]).map((e) => e.id), cursor: String(page.cursor), more: page.more };
 		},
 		async stop() {
 			await stopChild(child);

@@ -9,7 +9,8 @@
  */
 import { parseArgs } from 'node:util';
 import { openStore } from '$lib/server/db';
-import { issueToken, ROLES, type Role } from '$lib/server/tokens';
+import { issueToken } from '$lib/server/tokens';
+import { ROLES, type Role } from '$lib/sync/contract';
 
 const USAGE = `Usage: npm run device-token -- --event ID --role ${ROLES.join('|')} --label NAME`;
 

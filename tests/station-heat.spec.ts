@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { StandingsJson, StandingsJsonRow } from '../src/lib/files/format';
+import type { StandingsJson } from '../src/lib/files/format';
+import type { PublishedRow } from '../src/lib/results/publication';
 import { fillQuickSetup, seatCard } from './station-helpers';
 
 /**
@@ -86,7 +87,7 @@ async function tabletStandings(page: Page): Promise<TabletRow[]> {
 }
 
 // The CLI's JSON output (src/lib/files/format.ts), as the test reads it back.
-type CliRow = StandingsJsonRow;
+type CliRow = PublishedRow;
 type CliCompetition = StandingsJson;
 
 /** Export on the tablet, save the download, and run the CLI on it at the page's clock time. */

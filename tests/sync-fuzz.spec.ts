@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { quickSetup, type QuickSetup } from '../src/lib/station/quick-setup';
+import { ROLES } from '../src/lib/sync/contract/device';
 import { startServer, type ServerProcess } from './server-process';
 import {
 	addDevice,
@@ -51,7 +52,6 @@ const CONCURRENCY = 8;
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
-const ROLES = ['organizer', 'judge', 'display'];
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain'];
 
 interface Case {
@@ -400,7 +400,7 @@ function pullGet(): fc.Arbitrary<Case> {
 function devicesPost(): fc.Arbitrary<Case> {
 	const { A, judgeA, B } = fx;
 	const post = (body: string | (() => string), expect?: number[], authorization = `Bearer ${A.token}`): Case => ({ method: 'POST', path: `/api/events/${A.eventId}/devices`, authorization, body, ...(expect ? { expect } : {}) });
-	const badRole = fc.oneof(fc.oneof(unicode, printable).filter((s) => !ROLES.includes(s)), fc.constantFrom('Judge', 'JUDGE', 'admin', 'organizer ', ' judge', 'root', '__proto__'), nonString);
+	const badRole = fc.oneof(fc.oneof(unicode, printable).filter((s) => !(ROLES as readonly string[]).includes(s)), fc.constantFrom('Judge', 'JUDGE', 'admin', 'organizer ', ' judge', 'root', '__proto__'), nonString);
 	const badLabel = fc.oneof(fc.constantFrom('', ' ', '\n\t '), fc.integer({ min: 121, max: 4000 }).map((k) => 'ž'.repeat(k)), nonString);
 	return withContentType(
 		fc.oneof(

@@ -13,7 +13,7 @@ import { DEMO_EVENT_DATE, DEMO_EVENT_ID, demoSetup } from '$lib/server/demo';
 import { quickSetup } from '$lib/station/quick-setup';
 import { SyncEngine } from '$lib/sync/client/engine';
 import { savePairing } from '$lib/sync/client/pairing';
-import type { Pairing } from '$lib/sync/protocol';
+import type { Pairing } from '$lib/sync/pairing';
 import { between, pick, type Rng } from './random';
 import { sleep } from './server-process';
 

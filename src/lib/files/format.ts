@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import type { Ruleset } from '$lib/rules/schema';
-import { formatResult, type Conflict, type EntryStatus, type Penalties, type ScoringWarning, type StandingRow } from '$lib/scoring';
+import { formatResult, type Conflict, type Penalties, type ScoringWarning, type StandingRow } from '$lib/scoring';
 import type { CompetitionStandings } from './merge';
+import type { PublishedRow } from '$lib/results/publication';
 
 /**
  * Standings rendered for people and programs: a fixed-width text table, CSV and JSON.
@@ -198,26 +199,12 @@ export function standingsCsv(results: readonly CompetitionStandings[]): string {
 	return `${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { escapeFormulae: true, newline: '\n' })}\n`;
 }
 
-export interface StandingsJsonRow {
-	place: number | null;
-	name: string;
-	entryId: string;
-	status: EntryStatus;
-	awarded: boolean;
-	tieBreak: boolean;
-	finalTimeMs: number | null;
-	elapsedMs: number | null;
-	penalties: Penalties;
-	countedPieces: number | null;
-	reason: string;
-}
-
 export interface StandingsJson {
 	competition: { id: string; name: string; eventId: string };
 	ruleset: { id: string; version: number };
 	/** The moment the standings are for, ms. */
 	at: number;
-	rows: StandingsJsonRow[];
+	rows: PublishedRow[];
 	tieForFirst: string[];
 	conflicts: Conflict[];
 	warnings: ScoringWarning[];

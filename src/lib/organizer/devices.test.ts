@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countdown, deviceOfLog, formatOffset, sortDevices } from './devices';
+import { deviceListings } from './device-listing.testkit';
 
 describe('device list helpers', () => {
 	it('offsets are signed, in ms under a second and seconds above', () => {
@@ -16,11 +17,11 @@ describe('device list helpers', () => {
 	});
 
 	it('finds the server device of an event log, and sorts active devices first', () => {
-		const list = [
-			{ id: 'x', role: 'judge' as const, label: 'Old', createdAt: 1, revokedAt: 5 },
-			{ id: 'j', role: 'judge' as const, label: 'Table 1', createdAt: 3, deviceIds: ['tab-1'] },
-			{ id: 'o', role: 'organizer' as const, label: 'Desk', createdAt: 2, deviceIds: ['tab-o'] }
-		];
+		const list = deviceListings(
+			{ id: 'x', role: 'judge', label: 'Old', createdAt: 1, revokedAt: 5 },
+			{ id: 'j', role: 'judge', label: 'Table 1', createdAt: 3, deviceIds: ['tab-1'] },
+			{ id: 'o', role: 'organizer', label: 'Desk', createdAt: 2, deviceIds: ['tab-o'] }
+		);
 		expect(deviceOfLog(list, 'tab-1')?.id).toBe('j');
 		expect(deviceOfLog(list, 'tab-9')).toBeUndefined();
 		expect(sortDevices(list).map((d) => d.id)).toEqual(['o', 'j', 'x']);

@@ -1,4 +1,4 @@
-import type { DeviceListing } from '$lib/sync/client/answers';
+import type { DeviceListing } from '$lib/sync/contract';
 
 /**
  * What the organizer's screen says about devices: clock offsets (server − device) as a signed

@@ -1,15 +1,14 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import { entryEventIds } from '$lib/results/record-versions';
-import type { AuditedEventAnswer, EntryAudit } from '$lib/sync/client/entry-audit-answer';
-import type { DeviceListing } from '$lib/sync/client/answers';
+import type { AuditedEvent, DeviceListing, EntryAudit } from '$lib/sync/contract';
 import { deviceOfLog } from './devices';
 
 /** One line of an entry's audit trail as the organizer's screen shows it. */
 export interface TrailRow {
 	event: JudgeEvent;
 	/** What the server said of it; null offline or for an event it does not hold yet. */
-	server: AuditedEventAnswer | null;
+	server: AuditedEvent | null;
 	/** The device's name: the pushing token's label, else the paired device that pushed this log. */
 	deviceLabel: string | null;
 	/** The correction that supersedes this event, if any. */

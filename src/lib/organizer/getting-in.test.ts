@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SyncApi } from '$lib/sync/client/api';
+import type { CreatedEvent } from '$lib/sync/contract';
 import { loadPairing } from '$lib/sync/client/pairing';
 import { createEventAndPair, keyFileName, keyFileText, normalizeServer, signInWithKey } from './getting-in';
 import { memoryDb } from './testkit';
@@ -24,7 +25,7 @@ describe('getting in as the organizer', () => {
 		const db = memoryDb();
 		const { api: a, calls } = api(() => ({
 			status: 201,
-			body: { event: { id: 'spring-cup', name: 'Spring cup', date: '2026-05-16' }, device: { id: 'd1', role: 'organizer', label: 'Desk' }, token: KEY }
+			body: { eventId: 'spring-cup', event: { id: 'spring-cup', name: 'Spring cup', date: '2026-05-16' }, device: { id: 'd1', role: 'organizer', label: 'Desk' }, token: KEY } satisfies CreatedEvent
 		}));
 		const { pairing, eventName } = await createEventAndPair(db, a, { name: ' Spring cup ', date: '2026-05-16', venue: '', label: 'Desk' }, ' admin-secret ');
 		expect(eventName).toBe('Spring cup');

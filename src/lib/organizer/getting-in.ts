@@ -1,7 +1,7 @@
 import type { StationDb } from '$lib/db/station-db';
 import { savePairing } from '$lib/sync/client/pairing';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { Pairing } from '$lib/sync/protocol';
+import type { Pairing } from '$lib/sync/pairing';
 
 /**
  * How a device becomes the organizer's: it creates the event on a server (the answer's token

@@ -79,7 +79,7 @@ describe('merged competitions on the organizer’s device (and the display, whic
 	it('a merge pulled with the set-up makes the two quick set-ups one competition; a tablet’s export carries it and the CLI agrees', async () => {
 		const t = twoQuickSetups();
 		const db = memoryDb();
-		const response = { event: t.setup.events[0]!, rulesets: t.setup.rulesets, competitions: t.setup.competitions, heats: t.setup.heats, entries: t.setup.entries };
+		const response = { event: t.setup.events[0]!, rulesets: t.setup.rulesets, competitions: t.setup.competitions, heats: t.setup.heats, entries: t.setup.entries, merges: [], deviceCompetitionIds: [] };
 		await saveSetup(db, setupBundleOf(response));
 		await db.events.bulkAdd([...t.logA.events, ...t.logB.events]);
 		const now = T0 + 120 * MIN;

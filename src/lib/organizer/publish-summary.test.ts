@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { competition, MIN, score, T0, tablet } from '$lib/scoring/testkit';
-import type { DeviceListing } from '$lib/sync/client/answers';
+import type { DeviceListing } from '$lib/sync/contract';
+import { deviceListings } from './device-listing.testkit';
 import { publishSummary, STALE_SYNC_MINUTES } from './publish-summary';
 
 const NOW = T0 + 95 * MIN;
@@ -22,14 +23,14 @@ function heat() {
 	return { setup, standings: score(setup, [...a.events, ...b.events], NOW) };
 }
 
-const devices: DeviceListing[] = [
+const devices: DeviceListing[] = deviceListings(
 	{ id: 'j1', role: 'judge', label: 'Table 1', lastSeenAt: NOW - 2 * MIN },
 	{ id: 'j2', role: 'judge', label: 'Table 2', lastSeenAt: NOW - (STALE_SYNC_MINUTES + 1) * MIN },
 	{ id: 'j3', role: 'judge', label: 'Spare', lastSeenAt: null },
 	{ id: 'j4', role: 'judge', label: 'Old', lastSeenAt: NOW - 60 * MIN, revokedAt: NOW - 30 * MIN },
 	{ id: 'd1', role: 'display', label: 'Hall', lastSeenAt: null },
 	{ id: 'o1', role: 'organizer', label: 'Desk', lastSeenAt: null }
-];
+);
 
 describe('publishSummary', () => {
 	it('says what will be public and what is unresolved: conflicts, entries without a result, unchecked finishes, tablets not synced', () => {

@@ -1,6 +1,6 @@
 import type { Standings } from '$lib/scoring';
-import type { DeviceListing } from '$lib/sync/client/answers';
-import type { PublicationStatus } from '$lib/sync/client/api';
+import type { DeviceListing } from '$lib/sync/contract';
+import type { PublicationSnapshot } from '$lib/results/publication';
 
 /**
  * What the organizer is told before publishing a competition's results or making them final
@@ -19,12 +19,14 @@ export interface PublishSummaryInput {
 	competition: { id: string; name: string };
 	/** The competition's standings as this screen computes them now. */
 	standings: Pick<Standings, 'rows' | 'conflicts' | 'tieForFirst'>;
-	/** The latest published version; null when never published. */
-	status: Pick<PublicationStatus, 'version' | 'snapshot'> | null;
+	/** The latest published version (what of it is read here); null when never published. */
+	status: { version: number; snapshot?: Pick<PublicationSnapshot, 'tieForFirst' | 'conflicts'> & { rows: readonly PublishedRowRead[] } } | null;
 	/** The event's devices (the server's list); judge tablets are checked for their last sync. */
 	devices: readonly DeviceListing[];
 	now: number;
 }
+
+type PublishedRowRead = Pick<PublicationSnapshot['rows'][number], 'entryId' | 'name' | 'place' | 'status' | 'awarded' | 'finalTimeMs'>;
 
 export interface PublishSummary {
 	step: PublishStep;

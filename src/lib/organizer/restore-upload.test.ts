@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RestoreAnswer } from '$lib/sync/contract';
 import { uploadBackup, type UploadProgress } from './restore-upload';
 
 /** Enough of XMLHttpRequest: records what is sent, reports upload progress in 3 steps, then answers. */
@@ -41,8 +42,15 @@ const upload = (answer: ConstructorParameters<typeof FakeXhr>[0], adminKey?: str
 
 describe('uploadBackup: the organizer restores a backup file with progress (issue 12, point 5)', () => {
 	it('sends the file itself (not read into memory) with the admin key, reports progress, and answers what was restored', async () => {
-		const { xhr, progress, done } = upload({ status: 201, body: JSON.stringify({ eventId: 'spring', counts: { judgeEvents: 5, competitions: 1 }, numbering: 'kept', replacedDemo: false }) }, 'key-0123456789');
-		expect(await done).toEqual({ eventId: 'spring', counts: { judgeEvents: 5, competitions: 1 }, numbering: 'kept', replacedDemo: false });
+		const restored: RestoreAnswer = {
+			eventId: 'spring',
+			version: 2,
+			counts: { rulesets: 1, competitions: 1, heats: 1, entries: 4, devices: 2, judgeEvents: 5, heatStarts: 0, publications: 0, merges: 0 },
+			numbering: 'kept',
+			replacedDemo: false
+		};
+		const { xhr, progress, done } = upload({ status: 201, body: JSON.stringify(restored) }, 'key-0123456789');
+		expect(await done).toEqual(restored);
 		expect(xhr.opened).toEqual(['POST', 'http://judge.test/api/restore']);
 		expect(xhr.sent).toBe(file);
 		expect(xhr.headers).toMatchObject({ authorization: 'Bearer key-0123456789', 'content-type': 'application/x-ndjson' });

@@ -1,5 +1,5 @@
 import { failure } from '$lib/sync/client/api';
-import { RestoreResponseSchema, type RestoreResponse } from '$lib/sync/client/answers';
+import { API, type RestoreAnswer } from '$lib/sync/contract';
 import { ApiError } from '$lib/sync/client/errors';
 
 /**
@@ -25,12 +25,12 @@ export interface UploadOptions {
 	makeRequest?: () => XMLHttpRequest;
 }
 
-export function uploadBackup(options: UploadOptions): Promise<RestoreResponse> {
+export function uploadBackup(options: UploadOptions): Promise<RestoreAnswer> {
 	const { file, onProgress } = options;
 	const xhr = options.makeRequest?.() ?? new XMLHttpRequest();
 	const server = options.server.replace(/\/+$/, '');
 	return new Promise((resolve, reject) => {
-		xhr.open('POST', `${server}/api/restore`);
+		xhr.open(API.restore.method, `${server}${API.restore.route}`);
 		xhr.setRequestHeader('content-type', 'application/x-ndjson');
 		xhr.setRequestHeader('accept', 'application/json');
 		if (options.adminKey) xhr.setRequestHeader('authorization', `Bearer ${options.adminKey}`);
@@ -44,8 +44,8 @@ export function uploadBackup(options: UploadOptions): Promise<RestoreResponse> {
 			} catch {
 				json = undefined;
 			}
-			if (xhr.status !== 201) return reject(failure(xhr.status, json));
-			const answer = RestoreResponseSchema.safeParse(json);
+			if (xhr.status !== API.restore.status) return reject(failure(xhr.status, json));
+			const answer = API.restore.answer.safeParse(json);
 			if (answer.success) resolve(answer.data);
 			else reject(new ApiError('bad-answer', `unexpected answer to POST /api/restore`, xhr.status));
 		};

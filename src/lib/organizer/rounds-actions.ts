@@ -2,7 +2,7 @@ import type { StationDb } from '$lib/db/station-db';
 import type { CompetitionStandings } from '$lib/files/merge';
 import type { Competition, Heat } from '$lib/setup/schema';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { Pairing } from '$lib/sync/protocol';
+import type { Pairing } from '$lib/sync/pairing';
 import { pullSetup } from '$lib/sync/client/pull';
 import { finalSetup, NEW_FINAL, newFinalCompetition, roundAdvancement, withRoundRule, type RoundRule } from './rounds';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { T0 } from '$lib/scoring/testkit';
-import type { DeviceListing } from '$lib/sync/client/answers';
+import type { DeviceListing } from '$lib/sync/contract';
+import { deviceListings } from './device-listing.testkit';
 import { nameOfTablet, tabletNames, tabletOptions } from './tablet-names';
 
 const entries = [
@@ -25,10 +26,10 @@ function organizer() {
 
 describe('tabletNames', () => {
 	it('the paired label, else the one table, else a number in order of first event; never the ID', () => {
-		const devices: DeviceListing[] = [
+		const devices: DeviceListing[] = deviceListings(
 			{ id: 'srv-a', role: 'judge', label: 'Table A', deviceIds: ['tab-572d054c', 'tab-reset'] },
 			{ id: 'srv-o', role: 'organizer', label: 'Desk', deviceIds: ['org-1'] }
-		];
+		);
 		const events = [
 			...log('tab-572d054c', T0, ['ana']),
 			...log('tab-reset', T0 + 5, ['cyd']),
@@ -60,10 +61,10 @@ describe('tabletNames', () => {
 	});
 
 	it('two tablets with one name are told apart by a number', () => {
-		const devices: DeviceListing[] = [
+		const devices: DeviceListing[] = deviceListings(
 			{ id: 's1', role: 'judge', label: 'Table A', deviceIds: ['t1'] },
 			{ id: 's2', role: 'judge', label: 'Table A', deviceIds: ['t2'] }
-		];
+		);
 		const events = [...log('t2', T0 + 1, ['ana']), ...log('t1', T0, ['ana']), ...log('t3', T0 + 2, ['bob']), ...log('t4', T0 + 3, ['bob'])];
 		const names = tabletNames(events, devices, entries, { locale: 'en' });
 		expect(['t1', 't2', 't3', 't4'].map((id) => names.get(id)!.name)).toEqual(['Table A (1)', 'Table A (2)', 'Tablet at table 3 (1)', 'Tablet at table 3 (2)']);

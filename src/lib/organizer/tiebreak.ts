@@ -4,7 +4,7 @@ import type { CompetitionStandings } from '$lib/files/merge';
 import { tiebreakHeat, tiebreakResultEvent, type TiebreakHeat } from '$lib/results/tiebreak-heat';
 import type { Heat } from '$lib/setup/schema';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { Pairing } from '$lib/sync/protocol';
+import type { Pairing } from '$lib/sync/pairing';
 import { pullSetup } from '$lib/sync/client/pull';
 
 /**

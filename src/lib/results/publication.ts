@@ -15,6 +15,7 @@ const moment = z.number().check(z.int(), z.minimum(0));
 const count = z.number().check(z.int(), z.minimum(0));
 const text = (max: number) => z.string().check(z.maxLength(max));
 
+/** One row of standings as JSON: the rows of a published version, and the CLI's JSON output (files/format.ts), which they freeze. */
 export const PublishedRowSchema = z.object({
 	place: z.nullable(z.number().check(z.int(), z.minimum(1))),
 	name: text(200),
@@ -66,4 +67,5 @@ export const PublicationSchema = z.object({
 export type Publication = z.infer<typeof PublicationSchema>;
 
 /** A version without its standings, for lists. */
-export type PublicationSummary = Omit<Publication, 'snapshot'>;
+export const PublicationSummarySchema = z.omit(PublicationSchema, { snapshot: true });
+export type PublicationSummary = z.infer<typeof PublicationSummarySchema>;

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIONS, bearerToken, requireDevice, type Action } from './access';
 import { Store } from './store';
 import { openTwoEventStore } from './two-events.testkit';
-import { issueToken, revokeToken, ROLES, type Role } from './tokens';
+import { issueToken, revokeToken } from './tokens';
+import { ROLES, type Role } from '$lib/sync/contract';
 
 let dir: string;
 let store: Store;

@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import type { Store } from './store';
-import { authenticate, type Device, type Role } from './tokens';
+import { authenticate } from './tokens';
+import type { Device, Role } from '$lib/sync/contract';
 
 /**
  * Who may do what, per event. Every request that touches an event's data carries a device

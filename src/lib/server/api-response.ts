@@ -1,8 +1,10 @@
+import type { ErrorBody } from '$lib/sync/contract';
 import { bodyLeftUnread } from './http-body';
 
 /** An /api answer: JSON `{ message }` with the status. */
 export function apiError(status: number, message: string, headers: Record<string, string> = {}): Response {
-	return new Response(JSON.stringify({ message }), { status, headers: { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' } });
+	const body: ErrorBody = { message };
+	return new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;

@@ -5,8 +5,7 @@ import { PublicationSchema } from '$lib/results/publication';
 import { RulesetSchema } from '$lib/rules/schema';
 import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
 import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
-import { HeatStartRequestSchema } from '$lib/sync/protocol';
-import { ROLES } from './tokens';
+import { DeviceClockSchema, HeatStartRequestSchema, RoleSchema } from '$lib/sync/contract';
 
 /**
  * The backup file of one event (docs/sync.md, Backup), version 2: NDJSON, one JSON value a
@@ -64,13 +63,13 @@ export const LegacyHeaderSchema = z.object({
 /** A device's access as backed up: its token's hash only, so that a restored server accepts the same tablets. */
 export const BackupDeviceSchema = z.object({
 	id: IdSchema,
-	role: z.enum(ROLES),
+	role: RoleSchema,
 	label: z.string().check(z.minLength(1), z.maxLength(120)),
 	tokenHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
 	createdAt: moment,
 	revokedAt: nullableMoment,
 	lastSeenAt: nullableMoment,
-	clock: z.nullable(z.object({ offsetMs: z.number(), roundTripMs: z.number(), measuredAt: z.number() })),
+	clock: z.nullable(DeviceClockSchema),
 	/** The judge devices (event-log device IDs) that pushed with this token. */
 	deviceIds: z.array(IdSchema).check(z.maxLength(10_000))
 });

@@ -10,7 +10,8 @@ import { saveOrganizerSetup } from './organizer-setup';
 import { finalize, publish } from './publications';
 import { pushEvents } from './sync-push';
 import { issueToken } from './tokens';
-import { restoreBackup, type RestoreOptions, type RestoreResult } from './restore';
+import type { RestoreAnswer } from '$lib/sync/contract';
+import { restoreBackup, type RestoreOptions } from './restore';
 import type { Store } from './store';
 
 /** Tests of backup and restore: a backup as its parsed lines, and back. */
@@ -35,12 +36,12 @@ export function chunked(text: string | Buffer, size: number): Buffer[] {
 	return chunks;
 }
 
-export function restoreText(store: Store, text: string | Buffer, options: RestoreOptions & { chunk?: number } = {}): Promise<RestoreResult> {
+export function restoreText(store: Store, text: string | Buffer, options: RestoreOptions & { chunk?: number } = {}): Promise<RestoreAnswer> {
 	return restoreBackup(store, chunked(text, options.chunk ?? 64 * 1024), options);
 }
 
 /** What a restore answers over HTTP: 201 with its result, else the status and message of its HttpError. */
-export async function restoreAnswer(store: Store, text: string | Buffer): Promise<{ status: number; message: string; result?: RestoreResult }> {
+export async function restoreAnswer(store: Store, text: string | Buffer): Promise<{ status: number; message: string; result?: RestoreAnswer }> {
 	try {
 		return { status: 201, message: '', result: await restoreText(store, text) };
 	} catch (e) {

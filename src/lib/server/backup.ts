@@ -2,7 +2,7 @@ import { error } from '@sveltejs/kit';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupCounts, type BackupDevice, type BackupHeatStart } from './backup-format';
 import { listMerges } from './competition-merges';
 import type { Store } from './store';
-import type { Role } from './tokens';
+import type { Role } from '$lib/sync/contract';
 
 /**
  * A full backup of one event (docs/sync.md, Backup; the format in backup-format.ts): everything

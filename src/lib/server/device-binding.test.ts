@@ -6,7 +6,8 @@ import { addDevice, listDevices } from './devices';
 import { redeemPairingCode } from './pairing';
 import type { Store } from './store';
 import { pushEvents } from './sync-push';
-import { authenticate, issueToken, type Device } from './tokens';
+import { authenticate, issueToken } from './tokens';
+import type { Device } from '$lib/sync/contract';
 import { openTwoEventStore } from './two-events.testkit';
 
 let dir: string;

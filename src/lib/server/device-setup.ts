@@ -2,7 +2,7 @@ import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
 import { CompetitionSchema, EntrySchema, HeatSchema, type Entry, type Heat } from '$lib/setup/schema';
 import { rawIdOf } from './raw-id';
 import type { Store } from './store';
-import type { Device } from './tokens';
+import type { Device, PushedSetup, PushResponse } from '$lib/sync/contract';
 
 /**
  * Set-up a judge made on a tablet (quick set-up), pushed with the events that refer to it.
@@ -10,17 +10,8 @@ import type { Device } from './tokens';
  * and ruleset, marked as made on a device. A competition the server knows is never changed
  * (a judge cannot change the organizer's set-up); one of another event is refused.
  */
-export interface PushedSetup {
-	rulesets: unknown[];
-	competitions: unknown[];
-	heats: unknown[];
-	entries: unknown[];
-}
-
-export interface AdoptedSetup {
-	setupAdded: string[];
-	setupRefused: { id: string | null; reason: string }[];
-}
+/** What the push's answer says of the set-up. */
+export type AdoptedSetup = Required<Pick<PushResponse, 'setupAdded' | 'setupRefused'>>;
 
 export function adoptDeviceSetup(store: Store, device: Device, setup: PushedSetup): AdoptedSetup {
 	const added: string[] = [];

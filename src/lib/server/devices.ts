@@ -1,21 +1,10 @@
 import { error } from '@sveltejs/kit';
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
 import { describeIssues, toIssues } from '$lib/validation';
 import { pairUrl } from '$lib/sync/pair-link';
 import { createPairingCode } from './pairing';
 import type { Store } from './store';
-import { issueToken, listTokens, revokeToken, ROLES, type TokenListing } from './tokens';
-
-/** What the organizer sees of a device: its token's record, when it was last heard, its clock, its logs. */
-export interface DeviceListing extends TokenListing {
-	lastSeenAt: number | null;
-	clock: { offsetMs: number; roundTripMs: number; measuredAt: number } | null;
-	/** The event-log device IDs that pushed with this token. */
-	deviceIds: string[];
-	/** Judge events received from it. */
-	events: number;
-}
+import { issueToken, listTokens, revokeToken } from './tokens';
+import { AddDeviceSchema, type AddedDevice, type DeviceListing, type TokenListing } from '$lib/sync/contract';
 
 export function listDevices(store: Store, eventId: string): DeviceListing[] {
 	const extra = store.db.prepare('SELECT last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at FROM device_tokens WHERE id = ?');
@@ -37,20 +26,6 @@ export function listDevices(store: Store, eventId: string): DeviceListing[] {
 			events: counts.get(t.id) ?? 0
 		};
 	});
-}
-
-export const AddDeviceSchema = z.object({
-	role: z.enum(ROLES),
-	label: z.string().check(z.trim(), z.minLength(1, 'a device needs a name'), z.maxLength(120))
-});
-
-export interface AddedDevice {
-	device: TokenListing;
-	token: string;
-	code: string;
-	codeExpiresAt: number;
-	/** Opens the pairing page with everything filled in: what the QR code holds. */
-	pairUrl: string;
 }
 
 /** Adds a device to the event: its token (for the QR code) and a short code (to type instead). */

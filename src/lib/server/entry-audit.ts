@@ -1,34 +1,8 @@
 import { error } from '@sveltejs/kit';
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
-import type { Role } from './tokens';
+import type { AuditedEvent, EntryAudit, Role } from '$lib/sync/contract';
 import type { Store } from './store';
-
-/** The server's knowledge of a device's clock when it pushed: `server − device`, ms. */
-export interface AuditClock {
-	offsetMs: number;
-	roundTripMs: number;
-	measuredAt: number;
-}
-
-/** One event of an entry's audit trail, with what the server knows of how it arrived. */
-export interface AuditedEvent {
-	event: JudgeEvent;
-	/** Server time the event was stored, ms; null for rows from before the column existed. */
-	receivedAt: number | null;
-	/** The token that pushed it (null for imported or very old rows). */
-	token: { id: string; label: string; role: Role } | null;
-	/** That token's latest clock report, as the server keeps it (one per token, not per push). */
-	clock: AuditClock | null;
-}
-
-export interface EntryAudit {
-	eventId: string;
-	entryId: string;
-	competitionId: string;
-	heatId: string;
-	events: AuditedEvent[];
-}
 
 type Row = {
 	json: string;

@@ -1,30 +1,10 @@
 import { error } from '@sveltejs/kit';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
-import { EventSchema, IdSchema, type CompetitionEvent } from '$lib/setup/schema';
+import type { CompetitionEvent } from '$lib/setup/schema';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
-import { issueToken, type Device } from './tokens';
-
-export const CreateEventSchema = z.object({
-	event: z.object({
-		id: z.optional(IdSchema),
-		name: EventSchema.shape.name,
-		date: EventSchema.shape.date,
-		venue: EventSchema.shape.venue
-	}),
-	/** The organizer's device name (default "Organizer"). */
-	label: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)))
-});
-
-export interface CreatedEvent {
-	eventId: string;
-	event: CompetitionEvent;
-	device: Pick<Device, 'id' | 'role' | 'label'>;
-	/** The organizer key: shown once, never stored. */
-	token: string;
-}
+import { issueToken } from './tokens';
+import { CreateEventSchema, type CreatedEvent } from '$lib/sync/contract';
 
 /** An ID from the name: lower-case letters and digits, and a random tail so that two "Spring cup"s differ. */
 function idFrom(name: string): string {

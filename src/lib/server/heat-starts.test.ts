@@ -7,7 +7,8 @@ import { DEMO_EVENT_ID } from './demo';
 import { heatStartsAfter, startHeat } from './heat-starts';
 import { answerOf } from './http-error.testkit';
 import type { Store } from './store';
-import { issueToken, type Device } from './tokens';
+import { issueToken } from './tokens';
+import type { Device } from '$lib/sync/contract';
 
 let dir: string;
 let store: Store;

@@ -1,8 +1,7 @@
 import { error } from '@sveltejs/kit';
-import { HeatStartRequestSchema, type HeatStart } from '$lib/sync/protocol';
+import { HeatStartRequestSchema, type Device, type HeatStart } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
-import type { Device } from './tokens';
 
 /**
  * Heats the organizer starts on every tablet at once. The moment is kept on the server's

@@ -10,7 +10,8 @@ import { DEMO_EVENT_ID } from './demo';
 import { answerOf } from './http-error.testkit';
 import { importEventFile } from './import-file';
 import type { Store } from './store';
-import { issueToken, type Device } from './tokens';
+import { issueToken } from './tokens';
+import type { Device } from '$lib/sync/contract';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
 let dir: string;

@@ -1,10 +1,8 @@
 import { error } from '@sveltejs/kit';
 import { formatFileError, parseEventFile } from '$lib/files/event-file';
-import type { PushResponse } from '$lib/sync/protocol';
-import { MAX_PUSH_EVENTS } from '$lib/sync/protocol';
+import { MAX_PUSH_EVENTS, type Device, type PushResponse } from '$lib/sync/contract';
 import { pushEvents } from './sync-push';
 import type { Store } from './store';
-import type { Device } from './tokens';
 
 /**
  * A tablet's exported event file (docs/event-format.md), imported into the server through the

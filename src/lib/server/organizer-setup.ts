@@ -1,26 +1,8 @@
 import { error } from '@sveltejs/kit';
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
-import { CompetitionSchema, EntrySchema, HeatSchema, RulesetSchema } from '$lib/setup/schema';
-import type { SetupResponse } from '$lib/sync/protocol';
+import { SetupWriteSchema, type SetupCounts, type SetupResponse } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import { advancesToColumn, type Store } from './store';
 import { deviceCompetitionIds, listMerges } from './competition-merges';
-
-/** POST /api/events/{e}/setup: the organizer adds set-up, or replaces items by ID. */
-export const SetupWriteSchema = z.object({
-	rulesets: z._default(z.array(RulesetSchema).check(z.maxLength(100)), []),
-	competitions: z._default(z.array(CompetitionSchema).check(z.maxLength(500)), []),
-	heats: z._default(z.array(HeatSchema).check(z.maxLength(5000)), []),
-	entries: z._default(z.array(EntrySchema).check(z.maxLength(50_000)), [])
-});
-
-export interface SetupCounts {
-	rulesets: number;
-	competitions: number;
-	heats: number;
-	entries: number;
-}
 
 /**
  * Saves the organizer's set-up for `eventId` in one transaction: new items are added, items

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import type { PairingFailures } from '$lib/sync/contract';
 
 /**
  * Throttling of wrong pairing codes (POST /api/pair): token buckets per client address and per
@@ -106,13 +107,6 @@ export function addressKey(address: string): string {
 	const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
 	const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
 	return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}
-
-/** What the organizer sees: wrong pairing codes that could have been meant for the event. */
-export interface PairingFailures {
-	count: number;
-	lastAt: number;
-	lastAddress: string;
 }
 
 export class PairingGuard {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { rebindDevice } from './device-binding';
 import type { PairingGuard } from './pairing-guard';
-import { hashToken, newSecret, type Device } from './tokens';
+import { hashToken, newSecret } from './tokens';
+import type { Device } from '$lib/sync/contract';
 import type { Store } from './store';
 
 /**

@@ -1,8 +1,7 @@
 import { error } from '@sveltejs/kit';
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
-import { listVersions, publishedCompetitions, readVersion, type Publication, type PublicationSummary, type PublishedCompetition } from './publications';
+import { VersionQuerySchema, type PublicCompetitionResult, type PublicEvent, type PublicResults } from '$lib/sync/contract';
+import { listVersions, publishedCompetitions, readVersion } from './publications';
 import type { Store } from './store';
 
 /**
@@ -10,29 +9,6 @@ import type { Store } from './store';
  * page /results/{e}). Only stored publications are shown, never the live standings, so a
  * correction is public only once the organizer publishes it.
  */
-
-/** `?version=N`: a version number, or none for the latest. */
-export const VersionQuerySchema = z.object({
-	version: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)))
-});
-
-export interface PublicEvent {
-	id: string;
-	name: string;
-	date: string;
-	venue: string | null;
-}
-
-export interface PublicResults {
-	event: PublicEvent;
-	/** The published competitions in set-up order: the latest version of each and the list of versions. */
-	competitions: PublishedCompetition[];
-}
-
-export interface PublicCompetitionResult {
-	publication: Publication;
-	versions: PublicationSummary[];
-}
 
 /** The event, if the ID can name one and it is on this server; else 404 (the same answer for both). */
 function publicEvent(store: Store, eventId: string): PublicEvent {

@@ -1,11 +1,10 @@
 import { error } from '@sveltejs/kit';
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
 import type { JudgeEvent } from '$lib/events/schema';
 import { standingsOfMerged } from '$lib/files/merge';
 import { standingsJson } from '$lib/files/format';
-import type { Publication, PublicationSnapshot, PublicationState, PublicationSummary, PublishedRow } from '$lib/results/publication';
+import type { Publication, PublicationSnapshot, PublicationState, PublicationSummary } from '$lib/results/publication';
 import { IdSchema } from '$lib/setup/schema';
+import { PublishRequestSchema, type PublishedCompetition } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
 import { foldedInto, listMerges } from './competition-merges';
@@ -18,16 +17,6 @@ import { foldedInto, listMerges } from './competition-merges';
  * version can be made final once its protest window has passed; a final competition is locked.
  * The public sees these snapshots only, never the live (draft) standings.
  */
-
-/** The longest protest window: a week. */
-export const MAX_PROTEST_MINUTES = 7 * 24 * 60;
-
-/** POST /api/events/{e}/publications. */
-export const PublishRequestSchema = z.object({
-	competitionId: IdSchema,
-	protestMinutes: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_PROTEST_MINUTES))),
-	note: z.optional(z.string().check(z.maxLength(1000)))
-});
 
 export type { Publication, PublicationSnapshot, PublicationSummary };
 
@@ -109,8 +98,7 @@ export function computeSnapshot(store: Store, eventId: string, competitionId: st
 		competition: { id: competition.id, name: competition.name },
 		ruleset: { id: ruleset.id, version: ruleset.version, name: ruleset.name, timeResolution: ruleset.timeResolution },
 		computedAt: now,
-		// The scorer's statuses are EntryStatus; format.ts types them as plain strings.
-		rows: json!.rows as PublishedRow[],
+		rows: json!.rows,
 		tieForFirst: standings.tieForFirst,
 		conflicts: standings.conflicts.length
 	};
@@ -193,12 +181,6 @@ export function readVersion(store: Store, eventId: string, competitionId: string
 			: store.db.prepare('SELECT * FROM publications WHERE event_id = ? AND competition_id = ? AND version = ?').get(eventId, competitionId, version)
 	) as Row | undefined;
 	return row && publicationOf(row);
-}
-
-/** A published competition as the public sees it: its latest version and the list of all of them. */
-export interface PublishedCompetition {
-	latest: Publication;
-	versions: PublicationSummary[];
 }
 
 /** The event's published competitions in set-up order; unpublished ones are absent. */

@@ -1,8 +1,7 @@
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
-import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushResponse } from '$lib/sync/protocol';
+import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushedSetup, type PushResponse } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import { JsonBodyError, parseJsonBytes } from './json-body';
-import type { PushedSetup } from './device-setup';
 import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
 import { rawIdOf } from './raw-id';
 

@@ -1,6 +1,7 @@
 import { error, isHttpError } from '@sveltejs/kit';
 import { dirname } from 'node:path';
 import type { JudgeEvent } from '$lib/events/schema';
+import type { RestoreAnswer } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { z } from 'zod/mini';
 import {
@@ -43,24 +44,6 @@ export interface RestoreProgress {
 	bytes: number;
 }
 
-export interface RestoreResult {
-	eventId: string;
-	/** The version of the file read. */
-	version: number;
-	counts: {
-		rulesets: number;
-		competitions: number;
-		heats: number;
-		entries: number;
-		devices: number;
-		judgeEvents: number;
-		heatStarts: number;
-		publications: number;
-		merges: number;
-	};
-	numbering: 'kept' | 'renumbered';
-	replacedDemo: boolean;
-}
 
 export interface RestoreOptions {
 	onProgress?: (progress: RestoreProgress) => void;
@@ -68,7 +51,7 @@ export interface RestoreOptions {
 	progressEvery?: number;
 }
 
-export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: RestoreOptions = {}): Promise<RestoreAnswer> {
 	let bytes = 0;
 	const values = readBackup(body, { onBytes: (n) => (bytes = n) });
 	const staging = new RestoreStaging(dirname(store.file));

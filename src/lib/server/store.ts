@@ -14,6 +14,7 @@ import {
 } from '$lib/setup/schema';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { canonicalJson } from '$lib/events/order';
+import type { PushResponse } from '$lib/sync/contract';
 import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
 
 /**
@@ -296,14 +297,12 @@ export interface SetupInput {
 	origin?: 'organizer' | 'device';
 }
 
-export interface AppendResult {
-	/** Newly stored events with the server sequence they got. */
-	stored: { id: string; serverSeq: number }[];
-	/** IDs already stored with identical content (a re-sent batch): not an error. */
-	duplicates: string[];
-	/** IDs already stored in the same event with different content, or a device's seq reused there: rejected. */
-	conflicts: string[];
-}
+/**
+ * Newly stored events with the server sequence they got; IDs already stored with identical
+ * content (a re-sent batch: not an error); IDs already stored in the same event with different
+ * content, or a device's seq reused there (rejected).
+ */
+export type AppendResult = Pick<PushResponse, 'stored' | 'duplicates' | 'conflicts'>;
 
 /** The event of judge events stored without one whose competition the server does not know. */
 export const NO_EVENT = '';

@@ -11,7 +11,8 @@ import type { Store } from './store';
 import { PushFormatError } from './push-validation';
 import { boundDevices, claimDevice } from './device-binding';
 import { pushEvents } from './sync-push';
-import { issueToken, type Device } from './tokens';
+import { issueToken } from './tokens';
+import type { Device } from '$lib/sync/contract';
 
 let dir: string;
 let store: Store;

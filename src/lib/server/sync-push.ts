@@ -1,10 +1,9 @@
-import type { ClockReport, PushResponse } from '$lib/sync/protocol';
+import type { ClockReport, Device, PushResponse } from '$lib/sync/contract';
 import { notOwnEvent, pushGate } from './device-binding';
 import { adoptDeviceSetup } from './device-setup';
 import type { JudgeEventRow } from './judge-event-row';
 import { preparePush, type PreparedPush } from './push-validation';
 import type { Store } from './store';
-import type { Device } from './tokens';
 
 /**
  * Stores what a device pushed, event by event (docs/sync.md): the set-up a judge made on the

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ROLES, type Device, type Role, type TokenListing } from '$lib/sync/contract';
 import type { Store } from './store';
 
 /**
@@ -7,26 +8,9 @@ import type { Store } from './store';
  * SHA-256, so a copy of the database lets nobody in. Revoking keeps the row, for the record.
  */
 
-export const ROLES = ['organizer', 'judge', 'display'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** Who a request comes from, once its token is checked. */
-export interface Device {
-	/** The token's public ID (listed to the organizer, used to revoke it). */
-	id: string;
-	eventId: string;
-	role: Role;
-	label: string;
-}
-
 export interface IssuedToken extends Device {
 	/** The secret: given to the device once, never stored. */
 	token: string;
-}
-
-export interface TokenListing extends Device {
-	createdAt: number;
-	revokedAt: number | null;
 }
 
 type Row = { id: string; event_id: string; role: Role; label: string; created_at: number; revoked_at: number | null };

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import '$lib/zod-locale';
+import { TimeResponseSchema, type TimeResponse } from '$lib/sync/contract';
 
 /**
  * How far a device's wall clock is from the server's, estimated the NTP way: the device notes
@@ -7,13 +6,6 @@ import '$lib/zod-locale';
  * and answered (its clock). Devices never rewrite their recorded timestamps with it: the offset
  * is stored beside them, for the organizer to see and for where the rules need one clock.
  */
-
-/** What GET /api/time answers: the server's clock when the request arrived and when it left. */
-export const TimeResponseSchema = z.object({
-	receivedAt: z.number().check(z.int(), z.minimum(0)),
-	sentAt: z.number().check(z.int(), z.minimum(0))
-});
-export type TimeResponse = z.infer<typeof TimeResponseSchema>;
 
 /** One exchange, all in ms: t0 sent and t3 received on the device, t1/t2 on the server. */
 export interface TimeSample {

@@ -1,27 +1,34 @@
-import { z } from 'zod/mini';
-import { TimeResponseSchema, type TimeResponse } from '$lib/sync/clock-offset';
-import { HeatStartListSchema, HeatStartSchema, PairedDeviceSchema, SetupResponseSchema, type HeatStart, type HeatStartRequest, type PairedDevice, type PushRequest, type PushResponse, type PullResponse, type SetupResponse } from '$lib/sync/protocol';
+import type { z } from 'zod/mini';
 import type { JudgeEvent } from '$lib/events/schema';
-import { EntryAuditSchema, type EntryAudit } from './entry-audit-answer';
 import type { EventFile } from '$lib/files/event-file';
-import { CompetitionMergeSchema, type CompetitionMerge, type CompetitionMergeRequest } from '$lib/setup/schema';
+import type { Publication } from '$lib/results/publication';
+import type { CompetitionMerge, CompetitionMergeRequest } from '$lib/setup/schema';
 import {
-	AddedDeviceSchema,
-	CreatedEventSchema,
-	DeviceInfoSchema,
-	DeviceListSchema,
+	API,
 	ErrorBodySchema,
-	HealthSchema,
-	ImportResponseSchema,
-	PullResponseSchema,
-	PushResponseSchema,
-	RevokedDeviceSchema,
+	pathOf,
+	type AddDevice,
 	type AddedDevice,
+	type CreateEvent,
 	type CreatedEvent,
-	type DeviceInfo,
+	type Device,
 	type DeviceListing,
-	type PairingFailures
-} from './answers';
+	type EntryAudit,
+	type Endpoint,
+	type HeatStart,
+	type HeatStartRequest,
+	type PairedDevice,
+	type PairingFailures,
+	type PublishRequest,
+	type PullResponse,
+	type PushRequest,
+	type PushResponse,
+	type SetupCounts,
+	type SetupResponse,
+	type SetupWrite,
+	type TimeResponse,
+	type TokenListing
+} from '$lib/sync/contract';
 import { ApiError, kindOfStatus } from './errors';
 import type { FetchLike, Timers } from './environment';
 
@@ -35,37 +42,19 @@ export interface SyncApiOptions extends Timers {
 	timeoutMs?: number;
 }
 
-type Role = 'organizer' | 'judge' | 'display';
-
-const HeatStartAnswerSchema = z.object({ start: HeatStartSchema });
-const MergeAnswerSchema = z.object({ merge: CompetitionMergeSchema });
-/** What the organizer's screen needs of a publication (the rest of the answer is not read). */
-const PublicationStatusSchema = z.object({
-	competitionId: z.string(),
-	version: z.number(),
-	state: z.enum(['published', 'final']),
-	publishedAt: z.number(),
-	protestUntil: z.nullable(z.number()),
-	/** What the version made public, for the summary before making it final (src/lib/organizer/publish-summary.ts). */
-	snapshot: z.optional(
-		z.object({
-			rows: z.array(
-				z.object({ entryId: z.string(), name: z.string(), place: z.nullable(z.number()), status: z.string(), awarded: z.boolean(), finalTimeMs: z.nullable(z.number()) })
-			),
-			tieForFirst: z.array(z.string()),
-			conflicts: z.number()
-		})
-	)
-});
-export type PublicationStatus = z.infer<typeof PublicationStatusSchema>;
-const PublicationAnswerSchema = z.object({ publication: PublicationStatusSchema });
-const PublicResultsSchema = z.object({ competitions: z.array(z.object({ latest: PublicationStatusSchema })) });
-/** How many set-up items of each kind a write added or replaced. */
-const SetupCountsSchema = z.object({ rulesets: z.number(), competitions: z.number(), heats: z.number(), entries: z.number() });
+/** A route's parameters, the query, the body (or its JSON already made), and the token (default: the client's). */
+interface CallOptions {
+	params?: Record<string, string>;
+	query?: Record<string, string | number>;
+	body?: unknown;
+	bodyText?: string;
+	token?: string | null;
+}
 
 /**
- * A typed HTTP client for the sync endpoints of docs/sync.md. Every answer is checked with
- * zod; every failure is an ApiError whose `kind` says what to do about it (errors.ts).
+ * A typed HTTP client for the endpoints of the contract (src/lib/sync/contract, docs/sync.md).
+ * Every answer is checked with its endpoint's schema; every failure is an ApiError whose `kind`
+ * says what to do about it (errors.ts).
  */
 export class SyncApi {
 	readonly server: string;
@@ -78,23 +67,16 @@ export class SyncApi {
 		this.timeoutMs = options.timeoutMs ?? 20_000;
 	}
 
-	private eventPath(eventId: string, rest: string): string {
-		return `/api/events/${encodeURIComponent(eventId)}/${rest}`;
-	}
-
-	/** One request; the answer's JSON checked with `schema`. */
-	private async request<S extends z.ZodMiniType>(
-		method: string,
-		path: string,
-		schema: S,
-		opts: { body?: unknown; bodyText?: string; token?: string | null } = {}
-	): Promise<z.infer<S>> {
+	/** One request to `endpoint`; its answer checked with the endpoint's schema. */
+	private async call<S extends z.ZodMiniType>(endpoint: Endpoint<S>, opts: CallOptions = {}): Promise<z.infer<S>> {
+		const query = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}` : '';
+		const path = `${pathOf(endpoint, opts.params)}${query}`;
 		const bodyText = opts.bodyText ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-		const { response, body: text } = await this.exchange(method, path, { token: opts.token, bodyText }, (r) => r.text());
+		const { response, body: text } = await this.exchange(endpoint.method, path, { token: opts.token, bodyText }, (r) => r.text());
 		const json = parseJson(text);
 		if (!response.ok) throw failure(response.status, json, response.headers.get('retry-after'));
-		const checked = schema.safeParse(json);
-		if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${method} ${path}`, response.status);
+		const checked = endpoint.answer.safeParse(json);
+		if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${endpoint.method} ${path}`, response.status);
 		return checked.data;
 	}
 
@@ -128,113 +110,112 @@ export class SyncApi {
 	}
 
 	health(): Promise<{ ok: true }> {
-		return this.request('GET', '/api/health', HealthSchema, { token: null });
+		return this.call(API.health, { token: null });
 	}
 
 	/** The server's clock (for measureClockOffset). */
 	time(): Promise<TimeResponse> {
-		return this.request('GET', '/api/time', TimeResponseSchema, { token: null });
+		return this.call(API.time, { token: null });
 	}
 
 	getSetup(eventId: string): Promise<SetupResponse> {
-		return this.request('GET', this.eventPath(eventId, 'setup'), SetupResponseSchema) as Promise<SetupResponse>;
+		return this.call(API.setup, { params: { eventId } });
 	}
 
 	/** The organizer adds set-up items or replaces them by ID (all or nothing; organizer token). */
-	writeSetup(eventId: string, setup: Partial<Pick<SetupResponse, 'rulesets' | 'competitions' | 'heats' | 'entries'>>): Promise<z.infer<typeof SetupCountsSchema>> {
-		return this.request('POST', this.eventPath(eventId, 'setup'), SetupCountsSchema, { body: setup });
+	writeSetup(eventId: string, setup: SetupWrite): Promise<SetupCounts> {
+		return this.call(API.writeSetup, { params: { eventId }, body: setup });
 	}
 
 	/** Folds a competition set up on a tablet into another of the event; the merge as recorded (organizer; idempotent on `request.id`). */
 	async recordMerge(eventId: string, request: CompetitionMergeRequest): Promise<CompetitionMerge> {
-		return (await this.request('POST', this.eventPath(eventId, 'merges'), MergeAnswerSchema, { body: request })).merge;
+		return (await this.call(API.merge, { params: { eventId }, body: request })).merge;
 	}
 
 	/** Publishes a competition's standings as the server computes them now: its next version (organizer). */
-	async publish(eventId: string, body: { competitionId: string; protestMinutes?: number; note?: string }): Promise<PublicationStatus> {
-		return (await this.request('POST', this.eventPath(eventId, 'publications'), PublicationAnswerSchema, { body })).publication;
+	async publish(eventId: string, body: PublishRequest): Promise<Publication> {
+		return (await this.call(API.publish, { params: { eventId }, body })).publication;
 	}
 
 	/** Marks the latest published version final; refused while under protest (organizer). */
-	async finalize(eventId: string, competitionId: string): Promise<PublicationStatus> {
-		return (await this.request('POST', this.eventPath(eventId, `publications/${encodeURIComponent(competitionId)}/final`), PublicationAnswerSchema, { body: {} })).publication;
+	async finalize(eventId: string, competitionId: string): Promise<Publication> {
+		return (await this.call(API.finalize, { params: { eventId, competitionId }, body: {} })).publication;
 	}
 
 	/** An entry's audit trail: its events and corrections, each with how it reached the server (organizer). */
 	async entryAudit(eventId: string, entryId: string): Promise<EntryAudit> {
-		return (await this.request('GET', this.eventPath(eventId, `entries/${encodeURIComponent(entryId)}/audit`), EntryAuditSchema)) as EntryAudit;
+		return (await this.call(API.entryAudit, { params: { eventId, entryId } })) as EntryAudit;
 	}
 
 	/** The latest published version of each published competition (the public API: no token). */
-	async publishedResults(eventId: string): Promise<PublicationStatus[]> {
-		const answer = await this.request('GET', `/api/public/events/${encodeURIComponent(eventId)}/results`, PublicResultsSchema, { token: null });
+	async publishedResults(eventId: string): Promise<Publication[]> {
+		const answer = await this.call(API.publicResults, { params: { eventId }, token: null });
 		return answer.competitions.map((c) => c.latest);
 	}
 
 	/** Pushes events (and optionally set-up and a clock report). `bodyText`: the body already serialized (measured by the caller). */
 	push(eventId: string, body: PushRequest, bodyText?: string): Promise<PushResponse> {
-		return this.request('POST', this.eventPath(eventId, 'judge-events'), PushResponseSchema, { body, bodyText });
+		return this.call(API.push, { params: { eventId }, body, bodyText });
 	}
 
 	/** One page of the event's judge events after `after` (events not yet checked: the caller does). */
-	async pull(eventId: string, after: number, limit: number): Promise<Omit<PullResponse, 'events'> & { events: unknown[] }> {
-		const q = new URLSearchParams({ after: String(after), limit: String(limit) });
-		return this.request('GET', `${this.eventPath(eventId, 'judge-events')}?${q}`, PullResponseSchema);
+	pull(eventId: string, after: number, limit: number): Promise<PullResponse> {
+		return this.call(API.pull, { params: { eventId }, query: { after, limit } });
 	}
 
 	/** The organizer starts a heat on every tablet at once (idempotent on `start.id`). */
 	async startHeat(eventId: string, start: HeatStartRequest): Promise<HeatStart> {
-		return (await this.request('POST', this.eventPath(eventId, 'heat-starts'), HeatStartAnswerSchema, { body: start })).start;
+		return (await this.call(API.startHeat, { params: { eventId }, body: start })).start;
 	}
 
 	/** Heats the organizer started after cursor `after`. */
 	async heatStarts(eventId: string, after: number): Promise<HeatStart[]> {
-		return (await this.request('GET', `${this.eventPath(eventId, 'heat-starts')}?after=${after}`, HeatStartListSchema)).starts;
+		return (await this.call(API.heatStarts, { params: { eventId }, query: { after } })).starts;
 	}
 
 	/** Creates an event; `adminKey` when the server was started with ADMIN_KEY. The answer's token is the organizer key. */
-	createEvent(body: { event: { id?: string; name: string; date: string; venue?: string }; label?: string }, adminKey?: string): Promise<CreatedEvent> {
-		return this.request('POST', '/api/events', CreatedEventSchema, { body, token: adminKey ?? null });
+	createEvent(body: CreateEvent, adminKey?: string): Promise<CreatedEvent> {
+		return this.call(API.createEvent, { body, token: adminKey ?? null });
 	}
 
 	/**
 	 * Whom this client's token belongs to (checks a pairing or an organizer key). With `deviceId`
 	 * (a tablet pairing): says which device holds the token, which binds a judge's token to it.
 	 */
-	async device(deviceId?: string): Promise<DeviceInfo> {
-		if (deviceId === undefined) return (await this.request('GET', '/api/device', DeviceInfoSchema)).device;
-		return (await this.request('POST', '/api/device', DeviceInfoSchema, { body: { deviceId } })).device;
+	async device(deviceId?: string): Promise<Device> {
+		if (deviceId === undefined) return (await this.call(API.device)).device;
+		return (await this.call(API.claimDevice, { body: { deviceId } })).device;
 	}
 
 	/** Exchanges a short pairing code for the token of the tablet `deviceId` (no token needed). */
 	pair(code: string, deviceId?: string): Promise<PairedDevice> {
-		return this.request('POST', '/api/pair', PairedDeviceSchema, { body: deviceId === undefined ? { code } : { code, deviceId }, token: null });
+		return this.call(API.pair, { body: deviceId === undefined ? { code } : { code, deviceId }, token: null });
 	}
 
 	/** The event's devices, and the wrong pairing codes that could have been meant for it (null: none). */
 	async listDevices(eventId: string): Promise<{ devices: DeviceListing[]; pairingFailures: PairingFailures | null }> {
-		const answer = await this.request('GET', this.eventPath(eventId, 'devices'), DeviceListSchema);
+		const answer = await this.call(API.devices, { params: { eventId } });
 		return { devices: answer.devices, pairingFailures: answer.pairingFailures ?? null };
 	}
 
-	addDevice(eventId: string, device: { role: Role; label: string }): Promise<AddedDevice> {
-		return this.request('POST', this.eventPath(eventId, 'devices'), AddedDeviceSchema, { body: device });
+	addDevice(eventId: string, device: AddDevice): Promise<AddedDevice> {
+		return this.call(API.addDevice, { params: { eventId }, body: device });
 	}
 
-	async revokeDevice(eventId: string, deviceId: string): Promise<DeviceListing> {
-		return (await this.request('DELETE', this.eventPath(eventId, `devices/${encodeURIComponent(deviceId)}`), RevokedDeviceSchema)).device;
+	async revokeDevice(eventId: string, deviceId: string): Promise<TokenListing> {
+		return (await this.call(API.revokeDevice, { params: { eventId, deviceId } })).device;
 	}
 
 	/** The event's backup file (NDJSON, format puzzle-judge-backup; docs/sync.md, Backup) as it downloads: a large event takes a while. */
 	async backupFile(eventId: string, timeoutMs = 15 * 60_000): Promise<Blob> {
-		const { response, body } = await this.exchange('GET', this.eventPath(eventId, 'backup'), { accept: 'application/x-ndjson, application/json', timeoutMs }, (r): Promise<Blob | string> => (r.ok ? r.blob() : r.text()));
+		const { response, body } = await this.exchange(API.backup.method, pathOf(API.backup, { eventId }), { accept: 'application/x-ndjson, application/json', timeoutMs }, (r): Promise<Blob | string> => (r.ok ? r.blob() : r.text()));
 		if (!response.ok) throw failure(response.status, parseJson(body as string));
 		return body as Blob;
 	}
 
 	/** Imports a tablet's event file (docs/event-format.md). */
-	importEventFile(eventId: string, file: EventFile | { log: JudgeEvent[] }) {
-		return this.request('POST', this.eventPath(eventId, 'import'), ImportResponseSchema, { body: file });
+	importEventFile(eventId: string, file: EventFile | { log: JudgeEvent[] }): Promise<PushResponse> {
+		return this.call(API.importFile, { params: { eventId }, body: file });
 	}
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeEvent } from '$lib/events/schema';
-import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS } from '$lib/sync/protocol';
+import type { Competition } from '$lib/setup/schema';
+import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS } from '$lib/sync/contract';
 import { buildBatch, utf8Bytes, type CompetitionSetupToPush } from './batch';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
@@ -44,7 +45,7 @@ describe('buildBatch', () => {
 		const other = { ...setup, competition: { ...setup.competition, id: 'q-2' }, heats: [] };
 		const events = [note(1, 'a', 'q-1'), note(2, 'b', 'c1'), note(3, 'c', 'q-1')];
 		const { batch } = buildBatch(events, new Map([['q-1', setup], ['q-2', other]]), null);
-		expect(batch!.body.setup!.competitions!.map((c) => c.id)).toEqual(['q-1']);
+		expect((batch!.body.setup!.competitions as Competition[]).map((c) => c.id)).toEqual(['q-1']);
 		expect(batch!.body.setup!.heats).toEqual(setup.heats);
 		expect(batch!.body.clock).toBeUndefined();
 		expect(buildBatch([note(4)], new Map([['q-1', setup]]), null).batch!.body.setup).toBeUndefined();

@@ -4,7 +4,7 @@ import { presetById } from '$lib/rules/presets';
 import { listSetup } from '$lib/db/setup-store';
 import { EventLog } from '$lib/db/event-log';
 import { parsePairLink } from '$lib/sync/pair-link';
-import type { SetupResponse } from '$lib/sync/protocol';
+import type { SetupResponse } from '$lib/sync/contract';
 import { pairWithCode, pairWithLink, unpair, type PairingDeps } from './complete-pairing';
 import { loadPairing, savePairing } from './pairing';
 import type { PairingChange } from './pairing-changed';
@@ -21,7 +21,9 @@ const SETUP: SetupResponse = {
 	rulesets: [ruleset],
 	competitions: [{ id: 'ind', eventId: 'spring-cup', name: 'Individuals', ruleset: { id: ruleset.id, version: ruleset.version } }],
 	heats: [{ id: 'h1', competitionId: 'ind', name: 'Heat 1' }],
-	entries: [{ id: 'h1-s1', competitionId: 'ind', heatId: 'h1', name: 'Adéla', members: [], seat: '1' }]
+	entries: [{ id: 'h1-s1', competitionId: 'ind', heatId: 'h1', name: 'Adéla', members: [], seat: '1' }],
+	merges: [],
+	deviceCompetitionIds: []
 };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

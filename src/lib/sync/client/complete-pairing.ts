@@ -1,12 +1,12 @@
 import type { StationDb } from '$lib/db/station-db';
 import { saveSetup } from '$lib/db/setup-store';
-import type { Pairing, SetupResponse } from '$lib/sync/protocol';
+import type { Device, SetupResponse } from '$lib/sync/contract';
+import type { Pairing } from '$lib/sync/pairing';
 import type { PairLink } from '$lib/sync/pair-link';
 import { codeProblem, normalizeServer } from '$lib/sync/pair-code';
 import { deviceIdOf } from '$lib/db/event-log';
 import { SyncApi } from './api';
 import { setupBundleOf } from './pull';
-import type { DeviceInfo } from './answers';
 import { isApiError } from './errors';
 import type { FetchLike, Timers } from './environment';
 import { clearPairing, savePairing } from './pairing';
@@ -126,7 +126,7 @@ async function finish(server: string, token: string, eventId: string, deps: Pair
 	const client = api(deps, server, token);
 	const deviceId = knownDeviceId ?? (await tabletId(deps));
 	if (typeof deviceId !== 'string') return { ok: false, problem: deviceId };
-	let device: DeviceInfo;
+	let device: Device;
 	try {
 		// The tablet says which device it is: a judge's token is bound to it (its events only).
 		device = await client.device(deviceId);

@@ -6,7 +6,8 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { StationDb } from '$lib/db/station-db';
 import type { Competition, CompetitionEvent, Entry, Heat } from '$lib/setup/schema';
 import type { Ruleset } from '$lib/rules/schema';
-import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type Pairing, type PushResponse } from '$lib/sync/protocol';
+import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PushResponse } from '$lib/sync/contract';
+import type { Pairing } from '$lib/sync/pairing';
 import type { FetchLike, SyncEnvironment, TimerHandle } from './environment';
 
 export const SERVER = 'http://sync.test';

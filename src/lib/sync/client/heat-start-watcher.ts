@@ -1,4 +1,4 @@
-import type { HeatStart } from '$lib/sync/protocol';
+import type { HeatStart } from '$lib/sync/contract';
 import type { Timers, TimerHandle } from './environment';
 
 export interface HeatStartWatcherOptions {

@@ -1,4 +1,4 @@
-import { PairingSchema, type Pairing } from '$lib/sync/protocol';
+import { PairingSchema, type Pairing } from '$lib/sync/pairing';
 import type { StationDb } from '$lib/db/station-db';
 
 /** The tablet's pairing (server, event, token) lives in `meta` under this key. */

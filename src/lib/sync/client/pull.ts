@@ -1,7 +1,8 @@
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
 import { saveSetup, type SetupBundle } from '$lib/db/setup-store';
-import type { Pairing, SetupResponse } from '$lib/sync/protocol';
+import type { SetupResponse } from '$lib/sync/contract';
+import type { Pairing } from '$lib/sync/pairing';
 import type { SyncApi } from './api';
 
 /** Where the pull cursor of one server's event is kept in `meta`. */
@@ -32,7 +33,7 @@ async function writePosition(db: StationDb, pairing: Pick<Pairing, 'server' | 'e
 
 /** The server's set-up answer as a bundle to store on the device. */
 export function setupBundleOf(setup: SetupResponse): SetupBundle {
-	return { days: [setup.event], rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries, merges: setup.merges ?? [] };
+	return { days: [setup.event], rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries, merges: setup.merges };
 }
 
 /** The event's set-up from the server, stored on the tablet (the server's items replace older copies). */

@@ -1,7 +1,8 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { rulesetKey, type RejectedRow, type StationDb } from '$lib/db/station-db';
 import { peekOutbox } from '$lib/db/outbox';
-import type { ClockReport, Pairing, PushResponse } from '$lib/sync/protocol';
+import type { ClockReport, PushResponse } from '$lib/sync/contract';
+import type { Pairing } from '$lib/sync/pairing';
 import { buildBatch, PUSH_LIMITS, type BatchLimits, type CompetitionSetupToPush } from './batch';
 import type { SyncApi } from './api';
 import { isApiError } from './errors';

@@ -1,5 +1,5 @@
 import { m } from '$lib/i18n';
-import type { Pairing } from '$lib/sync/protocol';
+import type { Pairing } from '$lib/sync/pairing';
 import type { PairingProblem } from '$lib/sync/client/complete-pairing';
 
 /** A pairing problem in the current language (the server's own reason is quoted as it sent it). */

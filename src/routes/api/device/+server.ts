@@ -1,11 +1,12 @@
-import { error, json } from '@sveltejs/kit';
+import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { bearerToken } from '$lib/server/access';
 import { claimDevice, DEVICE_TAKEN } from '$lib/server/device-binding';
 import { readJsonBody } from '$lib/server/http-body';
 import { authenticate } from '$lib/server/tokens';
 import { describeIssues, toIssues } from '$lib/validation';
-import { DeviceClaimSchema } from '$lib/sync/protocol';
+import { answer } from '$lib/server/answer';
+import { API, DeviceClaimSchema } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
 const UNAUTHORIZED = 'a valid device token is required (Authorization: Bearer …); it may have been revoked';
@@ -14,7 +15,7 @@ const UNAUTHORIZED = 'a valid device token is required (Authorization: Bearer �
 export const GET: RequestHandler = ({ request }) => {
 	const device = authenticate(getStore(), bearerToken(request));
 	if (!device) error(401, UNAUTHORIZED);
-	return json({ device }, { headers: { 'cache-control': 'no-store' } });
+	return answer(API.device, { device });
 };
 
 /**
@@ -29,5 +30,5 @@ export const POST: RequestHandler = async ({ request }) => {
 	const claim = DeviceClaimSchema.safeParse(await readJsonBody(request, 1024, 'a device check'));
 	if (!claim.success) error(400, `a device check is {"deviceId": "…"}: ${describeIssues(toIssues(claim.error))}`);
 	if (!claimDevice(store, device, claim.data.deviceId)) error(409, DEVICE_TAKEN);
-	return json({ device }, { headers: { 'cache-control': 'no-store' } });
+	return answer(API.claimDevice, { device });
 };

@@ -1,5 +1,7 @@
 import { json } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
+import { answer } from '$lib/server/answer';
+import { API, type HealthFailure } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
 /** Liveness and store check: {ok: true} once the database answers. */
@@ -8,7 +10,8 @@ export const GET: RequestHandler = () => {
 		getStore().db.prepare('SELECT 1').get();
 	} catch (e) {
 		console.error('health check failed:', e);
-		return json({ ok: false, error: 'store unavailable' }, { status: 503, headers: { 'cache-control': 'no-store' } });
+		const failure: HealthFailure = { ok: false, error: 'store unavailable' };
+		return json(failure, { status: 503, headers: { 'cache-control': 'no-store' } });
 	}
-	return json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+	return answer(API.health, { ok: true });
 };

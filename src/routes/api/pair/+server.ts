@@ -3,7 +3,8 @@ import { getStore } from '$lib/server/db';
 import { readJsonBody } from '$lib/server/http-body';
 import { attemptPairing } from '$lib/server/pairing';
 import { pairingGuard } from '$lib/server/pairing-guard';
-import { PairRequestSchema, type PairedDevice } from '$lib/sync/protocol';
+import { answer } from '$lib/server/answer';
+import { API, PairRequestSchema, type ErrorBody } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
 /**
@@ -17,15 +18,12 @@ export const POST: RequestHandler = async ({ request, getClientAddress }) => {
 	const attempt = attemptPairing(getStore(), pairingGuard, { typed: body.data.code, address: clientAddress(getClientAddress), deviceId: body.data.deviceId ?? null, now: Date.now() });
 	if (!attempt.ok && attempt.status === 429) {
 		const seconds = Math.max(1, Math.ceil(attempt.retryAfterMs / 1000));
-		return json(
-			{ message: `too many wrong pairing codes: wait ${seconds} s, then type the code again` },
-			{ status: 429, headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' } }
-		);
+		const refused: ErrorBody = { message: `too many wrong pairing codes: wait ${seconds} s, then type the code again` };
+		return json(refused, { status: 429, headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' } });
 	}
 	if (!attempt.ok) error(404, 'this code is unknown, used or expired: ask the organizer for a new one');
 	const { device, token } = attempt;
-	const answer: PairedDevice = { eventId: device.eventId, device: { id: device.id, role: device.role, label: device.label }, token };
-	return json(answer, { headers: { 'cache-control': 'no-store' } });
+	return answer(API.pair, { eventId: device.eventId, device: { id: device.id, role: device.role, label: device.label }, token });
 };
 
 /** The client's address (adapter-node: the socket's, or ADDRESS_HEADER's behind a proxy). */

@@ -1,8 +1,10 @@
-import { error, json } from '@sveltejs/kit';
+import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { requireRestoreAdmin } from '$lib/server/admin';
 import { bodyChunks, drainBody } from '$lib/server/http-body';
 import { restoreBackup } from '$lib/server/restore';
+import { answer } from '$lib/server/answer';
+import { API } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
 /**
@@ -15,7 +17,7 @@ export const POST: RequestHandler = async ({ request }) => {
 	requireRestoreAdmin(request);
 	if (!request.body) error(400, 'the backup is empty');
 	try {
-		return json(await restoreBackup(getStore(), bodyChunks(request, 'the backup')), { status: 201, headers: { 'cache-control': 'no-store' } });
+		return answer(API.restore, await restoreBackup(getStore(), bodyChunks(request, 'the backup')));
 	} catch (e) {
 		// Refused before the end while the client is still sending: read the rest, so that it hears the answer instead of a reset connection.
 		await drainBody(request, 'the rest of the backup');

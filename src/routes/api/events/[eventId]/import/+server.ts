@@ -1,9 +1,11 @@
-import { error, json } from '@sveltejs/kit';
+import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { readBodyBytes } from '$lib/server/http-body';
 import { importEventFile } from '$lib/server/import-file';
 import { JsonBodyError, jsonBytesToText } from '$lib/server/json-body';
+import { answer } from '$lib/server/answer';
+import { API } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -22,5 +24,5 @@ export const POST: RequestHandler = async ({ request, params, url }) => {
 		throw e;
 	}
 	const fileName = (url.searchParams.get('name') ?? 'upload.json').slice(0, 200);
-	return json(importEventFile(store, device, text, fileName, Date.now()), { headers: { 'cache-control': 'no-store' } });
+	return answer(API.importFile, importEventFile(store, device, text, fileName, Date.now()));
 };

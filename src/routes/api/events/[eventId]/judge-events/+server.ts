@@ -1,11 +1,12 @@
-import { error, json } from '@sveltejs/kit';
+import { error } from '@sveltejs/kit';
 import { getGroupCommit, getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { readBodyBytes } from '$lib/server/http-body';
 import { PushFormatError, PushTooLargeError, type PreparedPush } from '$lib/server/push-validation';
 import { getPushValidator } from '$lib/server/push-validator';
 import { storePush } from '$lib/server/sync-push';
-import { MAX_PUSH_BYTES, PullQuerySchema } from '$lib/sync/protocol';
+import { answer } from '$lib/server/answer';
+import { API, MAX_PUSH_BYTES, PullQuerySchema } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { RequestHandler } from './$types';
 
@@ -28,7 +29,7 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	}
 	// Stored with the pushes that arrive at the same moment; answered only after that commit (synchronous=FULL).
 	const now = Date.now();
-	return json(await getGroupCommit().submit(() => storePush(store, device, push, now)), { headers: NO_STORE });
+	return answer(API.push, await getGroupCommit().submit(() => storePush(store, device, push, now)));
 };
 
 /** Pull: the event's judge events after a cursor, a page at a time. */

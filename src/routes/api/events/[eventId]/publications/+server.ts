@@ -1,8 +1,9 @@
-import { json } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { readJsonBody } from '$lib/server/http-body';
 import { publishRequest } from '$lib/server/publications';
+import { answer } from '$lib/server/answer';
+import { API } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
 /** The organizer publishes a competition's standings as they are now: its next version. */
@@ -10,5 +11,5 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	const store = getStore();
 	requireDevice(store, request, params.eventId, 'results.publish');
 	const body = await readJsonBody(request, 4096, 'a publication');
-	return json({ publication: publishRequest(store, params.eventId, body, Date.now()) }, { status: 201, headers: { 'cache-control': 'no-store' } });
+	return answer(API.publish, { publication: publishRequest(store, params.eventId, body, Date.now()) });
 };

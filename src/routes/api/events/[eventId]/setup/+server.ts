@@ -1,11 +1,11 @@
-import { error, json } from '@sveltejs/kit';
+import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { readJsonBody } from '$lib/server/http-body';
 import { eventSetup, saveOrganizerSetup } from '$lib/server/organizer-setup';
+import { answer } from '$lib/server/answer';
+import { API } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
-
-const NO_STORE = { 'cache-control': 'no-store' };
 
 /** Everything a device needs to judge the event. */
 export const GET: RequestHandler = ({ request, params }) => {
@@ -13,7 +13,7 @@ export const GET: RequestHandler = ({ request, params }) => {
 	requireDevice(store, request, params.eventId, 'setup.read');
 	const setup = eventSetup(store, params.eventId);
 	if (!setup) error(404, `no event "${params.eventId}" on this server`);
-	return json(setup, { headers: NO_STORE });
+	return answer(API.setup, setup);
 };
 
 /** The organizer adds set-up or replaces items by ID, all or nothing. */
@@ -21,5 +21,5 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	const store = getStore();
 	requireDevice(store, request, params.eventId, 'setup.write');
 	const body = await readJsonBody(request, 8 * 1024 * 1024, 'a set-up');
-	return json(saveOrganizerSetup(store, params.eventId, body), { headers: NO_STORE });
+	return answer(API.writeSetup, saveOrganizerSetup(store, params.eventId, body));
 };

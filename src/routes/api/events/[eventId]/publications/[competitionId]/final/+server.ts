@@ -1,12 +1,13 @@
-import { json } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { finalize } from '$lib/server/publications';
+import { answer } from '$lib/server/answer';
+import { API } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
 /** The organizer makes the latest published version final: the competition's results are locked. */
 export const POST: RequestHandler = ({ request, params }) => {
 	const store = getStore();
 	requireDevice(store, request, params.eventId, 'results.publish');
-	return json({ publication: finalize(store, params.eventId, params.competitionId, Date.now()) }, { headers: { 'cache-control': 'no-store' } });
+	return answer(API.finalize, { publication: finalize(store, params.eventId, params.competitionId, Date.now()) });
 };

@@ -1,0 +1,44 @@
+import { CompetitionMergeRequestSchema } from '$lib/setup/schema';
+import { CreateEventSchema, CreatedEventSchema, PairedDeviceSchema, PairRequestSchema } from './access';
+import { EntryAuditSchema } from './audit';
+import { DeviceClaimSchema, DeviceInfoSchema } from './device';
+import { AddDeviceSchema, AddedDeviceSchema, DeviceListSchema, RevokedDeviceSchema } from './devices';
+import { endpoint } from './endpoint';
+import { ImportAnswerSchema, RestoreAnswerSchema } from './files';
+import { HeatStartAnswerSchema, HeatStartListSchema, HeatStartRequestSchema, HeatStartsQuerySchema } from './heat-starts';
+import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSchema } from './judge-events';
+import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
+import { HealthSchema, TimeResponseSchema } from './server';
+import { MergeAnswerSchema, SetupCountsSchema, SetupResponseSchema, SetupWriteSchema } from './setup';
+
+/** Every endpoint of /api (docs/sync.md, Endpoints): who may call which is src/lib/server/access.ts. */
+export const API = {
+	health: endpoint('GET', '/api/health', HealthSchema),
+	time: endpoint('GET', '/api/time', TimeResponseSchema),
+	createEvent: endpoint('POST', '/api/events', CreatedEventSchema, { body: CreateEventSchema, status: 201 }),
+	pair: endpoint('POST', '/api/pair', PairedDeviceSchema, { body: PairRequestSchema }),
+	device: endpoint('GET', '/api/device', DeviceInfoSchema),
+	claimDevice: endpoint('POST', '/api/device', DeviceInfoSchema, { body: DeviceClaimSchema }),
+	setup: endpoint('GET', '/api/events/[eventId]/setup', SetupResponseSchema),
+	writeSetup: endpoint('POST', '/api/events/[eventId]/setup', SetupCountsSchema, { body: SetupWriteSchema }),
+	/** 201, or 200 for a merge already recorded with the same request. */
+	merge: endpoint('POST', '/api/events/[eventId]/merges', MergeAnswerSchema, { body: CompetitionMergeRequestSchema, status: 201 }),
+	push: endpoint('POST', '/api/events/[eventId]/judge-events', PushResponseSchema, { body: PushRequestSchema }),
+	pull: endpoint('GET', '/api/events/[eventId]/judge-events', PullResponseSchema, { query: PullQuerySchema }),
+	startHeat: endpoint('POST', '/api/events/[eventId]/heat-starts', HeatStartAnswerSchema, { body: HeatStartRequestSchema, status: 201 }),
+	heatStarts: endpoint('GET', '/api/events/[eventId]/heat-starts', HeatStartListSchema, { query: HeatStartsQuerySchema }),
+	devices: endpoint('GET', '/api/events/[eventId]/devices', DeviceListSchema),
+	addDevice: endpoint('POST', '/api/events/[eventId]/devices', AddedDeviceSchema, { body: AddDeviceSchema, status: 201 }),
+	revokeDevice: endpoint('DELETE', '/api/events/[eventId]/devices/[deviceId]', RevokedDeviceSchema),
+	entryAudit: endpoint('GET', '/api/events/[eventId]/entries/[entryId]/audit', EntryAuditSchema),
+	publish: endpoint('POST', '/api/events/[eventId]/publications', PublicationAnswerSchema, { body: PublishRequestSchema, status: 201 }),
+	finalize: endpoint('POST', '/api/events/[eventId]/publications/[competitionId]/final', PublicationAnswerSchema),
+	/** The body: a tablet's event file (docs/event-format.md); `?name=` its file name. */
+	importFile: endpoint('POST', '/api/events/[eventId]/import', ImportAnswerSchema),
+	/** The answer: the event's backup, NDJSON (src/lib/server/backup-format.ts). */
+	backup: endpoint('GET', '/api/events/[eventId]/backup', null),
+	/** The body: a backup file (NDJSON, or a version-1 JSON file). */
+	restore: endpoint('POST', '/api/restore', RestoreAnswerSchema, { status: 201 }),
+	publicResults: endpoint('GET', '/api/public/events/[eventId]/results', PublicResultsSchema, { cache: 'no-cache' }),
+	publicCompetition: endpoint('GET', '/api/public/events/[eventId]/results/[competitionId]', PublicCompetitionResultSchema, { query: VersionQuerySchema, cache: 'no-cache' })
+} as const;

@@ -1,0 +1,51 @@
+import { z } from 'zod/mini';
+import '$lib/zod-locale';
+import { DeviceClockSchema, DeviceSchema, RoleSchema } from './device';
+
+/** The organizer manages the event's devices: GET, POST /api/events/{e}/devices, DELETE …/devices/{d}. */
+
+/** A token's record: when it was issued, and revoked (null: it is valid). */
+export const TokenListingSchema = z.extend(DeviceSchema, {
+	createdAt: z.number(),
+	revokedAt: z.nullable(z.number())
+});
+export type TokenListing = z.infer<typeof TokenListingSchema>;
+
+/** What the organizer sees of a device: its token's record, when it was last heard, its clock, its logs. */
+export const DeviceListingSchema = z.extend(TokenListingSchema, {
+	lastSeenAt: z.nullable(z.number()),
+	clock: z.nullable(DeviceClockSchema),
+	/** The event-log device IDs that pushed with this token. */
+	deviceIds: z.array(z.string()),
+	/** Judge events received from it. */
+	events: z.number()
+});
+export type DeviceListing = z.infer<typeof DeviceListingSchema>;
+
+/** Wrong pairing codes that could have been meant for the event, since the server started (src/lib/server/pairing-guard.ts). */
+export const PairingFailuresSchema = z.object({ count: z.number(), lastAt: z.number(), lastAddress: z.string() });
+export type PairingFailures = z.infer<typeof PairingFailuresSchema>;
+
+/** GET /api/events/{e}/devices; `pairingFailures` null when there were none (absent from older servers). */
+export const DeviceListSchema = z.object({ devices: z.array(DeviceListingSchema), pairingFailures: z.optional(z.nullable(PairingFailuresSchema)) });
+
+/** POST /api/events/{e}/devices. */
+export const AddDeviceSchema = z.object({
+	role: RoleSchema,
+	label: z.string().check(z.trim(), z.minLength(1, 'a device needs a name'), z.maxLength(120))
+});
+export type AddDevice = z.input<typeof AddDeviceSchema>;
+
+/** The added device: its token (for the QR code) and a short pairing code, shown this once. */
+export const AddedDeviceSchema = z.object({
+	device: TokenListingSchema,
+	token: z.string(),
+	code: z.string(),
+	codeExpiresAt: z.number(),
+	/** Opens the pairing page with everything filled in: what the QR code holds. */
+	pairUrl: z.string()
+});
+export type AddedDevice = z.infer<typeof AddedDeviceSchema>;
+
+/** DELETE /api/events/{e}/devices/{d}: the revoked device's record. */
+export const RevokedDeviceSchema = z.object({ device: TokenListingSchema });
