@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { movedSection, ORGANIZER_SECTIONS } from './sections';
+import { movedSection, ORGANIZER_SECTIONS, sectionAt } from './sections';
 
 describe('the organizer’s sections', () => {
 	it('are four routes under /organizer', () => {
 		expect(ORGANIZER_SECTIONS.map((s) => s.path)).toEqual(['/organizer/setup', '/organizer/live', '/organizer/review', '/organizer/devices']);
+	});
+
+	it('know the route shown, with or without a trailing slash', () => {
+		expect(sectionAt('/organizer/review/')?.anchors.map((a) => a.id)).toEqual(['conflicts', 'standings', 'double-check']);
+		expect(sectionAt('/organizer/setup')?.anchors.map((a) => a.id)).toEqual(['merge', 'files']);
+		expect(sectionAt('/organizer')).toBeNull();
+		expect(sectionAt('/organizer/print')).toBeNull();
 	});
 
 	it('lead the one-page screen’s anchors to the route the section moved to, keeping the anchor', () => {
