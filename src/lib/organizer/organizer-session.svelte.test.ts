@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveSetup } from '$lib/db/setup-store';
 import { eventFile, orgSetup } from '$lib/db/testkit';
 import { MIN, T0, tablet } from '$lib/scoring/testkit';
 import { savePairing } from '$lib/sync/client/pairing';
 import { realEnvironment } from '$lib/sync/client/environment';
 import type { Pairing } from '$lib/sync/protocol';
-import { device, PAIRING, until } from '$lib/session/device.testkit';
+import { device, PAIRING, until, disconnectAfterEach } from '$lib/session/device.testkit';
 import { OrganizerSession } from './organizer-session.svelte';
+
+const keep = disconnectAfterEach();
 
 const DESK: Pairing = { ...PAIRING, eventId: 'day', role: 'organizer', deviceLabel: 'Desk' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -37,20 +39,14 @@ async function signedIn(pairing: Pairing | null = DESK) {
 	const d = device();
 	const server = fakeServer();
 	const organizer = new OrganizerSession(d.session, { env: realEnvironment({ fetch: server.fetch, now: () => T0 + 95 * MIN }), now: () => T0 + 95 * MIN });
-	stops.push(d.session.connect());
+	keep(d.session.connect());
 	const { db, log } = await d.session.opened();
 	await saveSetup(db, orgSetup().bundle);
 	if (pairing) await savePairing(db, pairing);
 	await d.session.refreshPairing();
-	const stop = organizer.connect();
-	if (stop) stops.push(stop);
+	keep(organizer.connect());
 	return { d, db, log, organizer, server };
 }
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-	for (const stop of stops.splice(0)) stop();
-});
 
 describe('OrganizerSession: the organizer’s screens on this device', () => {
 	it('is signed in with an organizer’s pairing only; another role’s pairing is said, and nothing is read for it', async () => {
@@ -129,8 +125,7 @@ describe('OrganizerSession: the organizer’s screens on this device', () => {
 		expect(organizer.pairing?.eventId).toBe('day');
 		expect(organizer.eventName).toBe('Spring cup');
 		organizer.created = null;
-		const stop = organizer.connect();
-		if (stop) stops.push(stop);
+		keep(organizer.connect());
 		await until(() => organizer.eventName === 'Puzzle day');
 
 		organizer.detail = { competitionId: 'comp', entryId: 'ana' };

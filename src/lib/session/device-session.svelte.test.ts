@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventLog } from '$lib/db/event-log';
 import { loadPairing, savePairing } from '$lib/sync/client/pairing';
-import { device, PAIRING, until } from './device.testkit';
+import { device, PAIRING, until, disconnectAfterEach } from './device.testkit';
 
-const stops: (() => void)[] = [];
-afterEach(() => {
-	for (const stop of stops.splice(0)) stop();
-	vi.restoreAllMocks();
-});
+const keep = disconnectAfterEach();
+afterEach(() => void vi.restoreAllMocks());
 
 describe('DeviceSession: the device, once for the app', () => {
 	it('opens one database and one event log, reads the pairing, and starts syncing on that database', async () => {
@@ -16,7 +13,7 @@ describe('DeviceSession: the device, once for the app', () => {
 		await savePairing(earlier, PAIRING);
 		earlier.close();
 		expect(d.session.state).toBe('opening');
-		stops.push(d.session.connect());
+		keep(d.session.connect());
 		const { db, log } = await d.session.opened();
 		expect(d.opened).toEqual([db]);
 		expect(d.session.db).toBe(db);
@@ -31,14 +28,14 @@ describe('DeviceSession: the device, once for the app', () => {
 	it('a live read is read again after an event stored here, another tab’s, a sync, a new pairing and a reported write; never by a timer', async () => {
 		const intervals = vi.spyOn(globalThis, 'setInterval');
 		const d = device();
-		stops.push(d.session.connect());
+		keep(d.session.connect());
 		const { db, log } = await d.session.opened();
 		let reads = 0;
 		const live = d.session.live(async ({ db: read, pairing }) => {
 			reads++;
 			return { events: await read.events.count(), event: pairing?.eventId ?? null };
 		});
-		stops.push(live.connect());
+		keep(live.connect());
 		await until(() => live.current?.events === 0);
 
 		const tap = (l: EventLog, entryId: string) =>
@@ -79,7 +76,7 @@ describe('DeviceSession: the device, once for the app', () => {
 
 	it('a pairing changed in another tab is read again and handed to the sync; forgetting it clears it everywhere', async () => {
 		const d = device();
-		stops.push(d.session.connect());
+		keep(d.session.connect());
 		const { db } = await d.session.opened();
 		const toSync = vi.spyOn(d.session.sync, 'pairingChanged');
 		expect(d.session.pairing).toBeNull();
@@ -103,8 +100,8 @@ describe('DeviceSession: the device, once for the app', () => {
 	it('a device whose storage does not open says why, and its live reads wait in vain without breaking', async () => {
 		const d = device({ failOpen: true });
 		const live = d.session.live(async () => 'never');
-		stops.push(live.connect());
-		stops.push(d.session.connect());
+		keep(live.connect());
+		keep(d.session.connect());
 		await until(() => d.session.state === 'failed');
 		expect(d.session.error).toBe('IndexedDB is not available');
 		await expect(d.session.opened()).rejects.toThrow('IndexedDB is not available');

@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { StationDb } from '$lib/db/station-db';
 import { UNPAIRED_STATUS, type SyncEngine, type SyncStatusSnapshot } from '$lib/sync/client/engine';
@@ -64,4 +64,13 @@ export function device(options: { failOpen?: boolean } = {}) {
 /** Resolves once `check` holds (reads and channels are asynchronous). */
 export async function until(check: () => boolean): Promise<void> {
 	await vi.waitFor(() => expect(check()).toBe(true), { timeout: 2000, interval: 5 });
+}
+
+/** Keeps what a test connected and disconnects it after the test (called once, at the top of a test file). */
+export function disconnectAfterEach(): (stop: (() => void) | undefined) => void {
+	const stops: (() => void)[] = [];
+	afterEach(() => {
+		for (const stop of stops.splice(0)) stop();
+	});
+	return (stop) => void (stop && stops.push(stop));
 }

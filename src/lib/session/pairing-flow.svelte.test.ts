@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clearPairing, savePairing } from '$lib/sync/client/pairing';
 import type { PairingDeps, PairingResult } from '$lib/sync/client/complete-pairing';
 import type { PairLink } from '$lib/sync/pair-link';
 import { pairUrl } from '$lib/sync/pair-link';
 import type { Pairing } from '$lib/sync/protocol';
-import { device, PAIRING, until } from './device.testkit';
+import { device, PAIRING, until, disconnectAfterEach } from './device.testkit';
 import { PairingFlow, type PairingAddress, type PairingSteps } from './pairing-flow.svelte';
 
 const SERVER = 'http://judge.test';
@@ -71,15 +71,12 @@ function flowOn(hash = '') {
 	return { d, held, settled, flow, a };
 }
 
-const stops: (() => void)[] = [];
-afterEach(() => {
-	for (const stop of stops.splice(0)) stop();
-});
+const keep = disconnectAfterEach();
 
 describe('PairingFlow: pairing this device on /pair', () => {
 	it('takes a link out of the address at once, before the device opens, then pairs with it once it is open', async () => {
 		const { d, held, settled, flow, a } = flowOn(`#${LINK.split('#')[1]}`);
-		stops.push(flow.connect(a));
+		keep(flow.connect(a));
 		// At once: the token is no longer in the address, history's state kept; nothing tried yet.
 		expect(a.history.replaceState).toHaveBeenCalledWith({ sveltekit: 1 }, '', '/pair');
 		expect(a.url.hash).toBe('');
@@ -87,7 +84,7 @@ describe('PairingFlow: pairing this device on /pair', () => {
 		expect(flow.ready).toBe(false);
 		expect(held.calls).toEqual([]);
 
-		stops.push(d.session.connect());
+		keep(d.session.connect());
 		await until(() => flow.busy === 'link');
 		expect(flow.ready).toBe(true);
 		expect(held.calls).toEqual([{ way: 'link', link: { server: SERVER, event: 'ev1', token: PAIRING.token } }]);
@@ -103,7 +100,8 @@ describe('PairingFlow: pairing this device on /pair', () => {
 
 	it('says a refused pairing, and a failure of the device’s storage, as problems', async () => {
 		const { d, held, flow, a } = flowOn();
-		stops.push(flow.connect(a), d.session.connect());
+		keep(flow.connect(a));
+		keep(d.session.connect());
 		await until(() => flow.ready);
 		expect(flow.current).toBeNull();
 		held.set('refused');
@@ -124,7 +122,8 @@ describe('PairingFlow: pairing this device on /pair', () => {
 
 	it('a scanned text that is not a pairing link is said so and not tried; nothing is tried while busy', async () => {
 		const { d, held, flow, a } = flowOn();
-		stops.push(flow.connect(a), d.session.connect());
+		keep(flow.connect(a));
+		keep(d.session.connect());
 		await until(() => flow.ready);
 		expect(flow.scan('https://example.com/menu')).toBe(false);
 		expect(flow.scanNotice).toBe('This QR code is not a Puzzle judge pairing code. Still scanning…');
@@ -140,7 +139,8 @@ describe('PairingFlow: pairing this device on /pair', () => {
 
 	it('the code form names the field to correct, the server first; a good code pairs and the form empties', async () => {
 		const { d, held, flow, a } = flowOn();
-		stops.push(flow.connect(a), d.session.connect());
+		keep(flow.connect(a));
+		keep(d.session.connect());
 		await until(() => flow.ready);
 		expect(flow.codeIssue).toBeNull(); // nothing said before the first try
 		flow.server = 'not a server';
@@ -162,10 +162,11 @@ describe('PairingFlow: pairing this device on /pair', () => {
 
 	it('unpairing is asked first, can be cancelled, and once confirmed forgets the pairing everywhere', async () => {
 		const { d, flow, a, settled } = flowOn();
-		const { db } = await (stops.push(d.session.connect()), d.session.opened());
+		keep(d.session.connect());
+		const { db } = await d.session.opened();
 		await savePairing(db, PAIRING);
 		await d.session.refreshPairing();
-		stops.push(flow.connect(a));
+		keep(flow.connect(a));
 		await until(() => flow.current?.pairing.eventId === 'ev1');
 		flow.askUnpair();
 		expect(flow.confirmUnpair).toBe(true);

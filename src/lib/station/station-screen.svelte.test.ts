@@ -1,15 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { saveSetup } from '$lib/db/setup-store';
 import { orgSetup } from '$lib/db/testkit';
-import { device, until } from '$lib/session/device.testkit';
+import { device, until, disconnectAfterEach } from '$lib/session/device.testkit';
 import { StationJudge } from './judge.svelte';
 import { CHOICE_KEY } from './remembered-choice';
 import { StationScreen } from './station-screen.svelte';
 
+const keep = disconnectAfterEach();
+
 /** The station on a device holding the testkit's competition "comp" (heat "heat-1"). */
 async function station(judgeName: string | null = 'Eva') {
 	const d = device();
-	stops.push(d.session.connect());
+	keep(d.session.connect());
 	const { db, log } = await d.session.opened();
 	await saveSetup(db, orgSetup().bundle);
 	const storage = new Map<string, string>();
@@ -25,11 +27,6 @@ async function station(judgeName: string | null = 'Eva') {
 }
 
 const url = (query = '') => new URL(`http://judge.test/station${query}`);
-
-const stops: (() => void)[] = [];
-afterEach(() => {
-	for (const stop of stops.splice(0)) stop();
-});
 
 describe('StationScreen: what /station shows, from its address', () => {
 	it('opens the heat the address names under the judge’s name, and the home lands there next time', async () => {
