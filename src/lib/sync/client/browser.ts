@@ -15,10 +15,11 @@ export interface BrowserSync {
 }
 
 /**
- * Wires a SyncEngine to the browser: the device's database (the device session's one), a lock shared by the tablet's
- * tabs, the stored-event channel (sync soon after each tap, in any tab), `online` and
+ * Wires a SyncEngine to the browser: the device session's database, a lock shared by the
+ * tablet's tabs, the stored-event channel (sync soon after each tap, in any tab), `online` and
  * `visibilitychange`. Pulled events are posted on the events channel, so an open heat shows
- * them as it shows another tab's taps. The engine exists only while a pairing does.
+ * them as it shows another tab's taps. The engine exists only while a pairing does; the device
+ * session calls `pairingChanged` when this tab or another saved or cleared the pairing.
  */
 export async function startBrowserSync(db: StationDb, onEngine: (engine: SyncEngine | null) => void): Promise<BrowserSync> {
 	const events = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${EVENTS_CHANNEL}:${db.name}`) : null;
