@@ -252,3 +252,19 @@ test('tablet files: imported with counts and per-file errors, then pushed to the
 	await openOrganizer(page, 'review');
 	await expect(page.locator(`[data-testid="org-standings"][data-competition="${C}"] tr[data-entry="${C}-e1"] [data-testid="final-time"]`)).toHaveText('20:00');
 });
+
+test('the organizer’s screens are routes under /organizer; a link to a section of the one-page screen of before leads to its route', async ({ page }) => {
+	await signIn(page, token('demo', 'organizer', 'Routes desk'));
+	await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Event set-up', 'Live view', 'Review and publish', 'Devices']);
+	for (const [anchor, route] of [
+		['devices', 'devices'],
+		['conflicts', 'review'],
+		['files', 'setup']
+	] as const) {
+		await page.goto(`/organizer#${anchor}`);
+		await expect(page).toHaveURL(new RegExp(`/organizer/${route}#${anchor}$`));
+		await expect(page.locator(`#${anchor}`)).toBeVisible();
+	}
+	// The route's own sections, linked from the header.
+	await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Merge' })).toHaveAttribute('href', '#merge');
+});
