@@ -66,19 +66,8 @@ module.exports = {
 			name: 'screens-stand-alone',
 			comment: 'The station, the organizer and the display do not import each other: what two of them need lives below them.',
 			severity: 'error',
-			from: { path: '^src/lib/(display|station|organizer)/', pathNot: '^src/lib/display/display-board[.]svelte[.]ts$' },
+			from: { path: '^src/lib/(display|station|organizer)/' },
 			to: { path: '^src/lib/(display|station|organizer)/', pathNot: '^src/lib/$1/' }
-		},
-		{
-			// TEMPORARY, issue 13 ("One device session": the display stops importing from the
-			// organizer, the session helper's part). The display's board still reads the merged
-			// standings from organizer/merged-standings.ts; the integrator removes this exception (and
-			// the pathNot above) once that part is merged.
-			name: 'screens-stand-alone-display-board',
-			comment: 'As screens-stand-alone, for the display board, which may still import organizer/merged-standings.ts (issue 13, session part).',
-			severity: 'error',
-			from: { path: '^src/lib/display/display-board[.]svelte[.]ts$' },
-			to: { path: '^src/lib/(station|organizer)/', pathNot: '^src/lib/organizer/merged-standings[.]ts$' }
 		},
 		{
 			name: 'no-folder-cycles',

@@ -7,7 +7,13 @@ const THEME_COLOR = '#1d4ed8';
 const BACKGROUND_COLOR = '#fafafa';
 
 /** Unit tests of rune modules that need client-compiled Svelte (effects). */
-const RUNE_TESTS = ['src/lib/pwa/**/*.svelte.test.ts', 'src/lib/device/**/*.svelte.test.ts'];
+const RUNE_TESTS = [
+	'src/lib/pwa/**/*.svelte.test.ts',
+	'src/lib/device/**/*.svelte.test.ts',
+	'src/lib/session/**/*.svelte.test.ts',
+	'src/lib/organizer/organizer-session.svelte.test.ts',
+	'src/lib/station/station-screen.svelte.test.ts'
+];
 
 export default defineConfig({
 	plugins: [

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { expectNoAxeViolations } from './a11y';
-import { ownCompetition, signInOrganizer } from './organizer-kit';
+import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
 
 /**
  * Accessibility of the results screens (axe-core, WCAG 2.1 AA): the organizer's standings with
@@ -24,6 +24,7 @@ test('the organizer’s standings have no axe-core violations', async ({ page, r
 	expect(res.status()).toBe(200);
 
 	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${own.competitionId}"]`);
 	await expect(table.locator(`tr[data-entry="${entries[1]}"]`).getByTestId('place')).toHaveText('1');
 	await expectNoAxeViolations(page);

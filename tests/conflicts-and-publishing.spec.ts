@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { presetById } from '../src/lib/rules/presets';
 import { expectNoAxeViolations } from './a11y';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { addDevice, call, createEvent, expectStatus, RUN, T0, writeSetup } from './sync-kit';
 
 /**
@@ -69,6 +69,7 @@ async function secondTabletOnOneSeat(page: Page) {
 		expect(expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token, json: { events } }), 200, 'push').body.stored).toHaveLength(events.length);
 
 	await signInOrganizer(page, org, eventId, name);
+	await openOrganizer(page, 'review');
 	const ids = [...a.events, ...aKids.events, ...b.events].map((x) => x.id).concat(a.opts.deviceId, b.opts.deviceId);
 	return { eventId, solo, kids, ids, handA, handB };
 }

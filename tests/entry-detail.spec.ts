@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { expectNoAxeViolations } from './a11y';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { addDevice, call, createEvent, expectStatus, RULESET, RUN, T0, writeSetup } from './sync-kit';
 
 /**
@@ -44,6 +44,7 @@ test('entry detail: every event with its tablet, receipt time and clock offset, 
 	await push(south.token, tab2.events, { offsetMs: 250, roundTripMs: 14, measuredAt: Date.now() });
 
 	await signInOrganizer(page, org, eventId, name);
+	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${c}"]`);
 	await expect(table.locator(`tr[data-entry="${ana}"]`).getByTestId('final-time')).toHaveText('40:00.000');
 	const opener = table.getByRole('button', { name: 'Audit trail of Ana' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
-import { ownCompetition, signInOrganizer } from './organizer-kit';
+import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
 import { addDevice, call, expectStatus } from './sync-kit';
 
 /**
@@ -42,6 +42,7 @@ test('the organizer switches language on the sign-in screen and in the header; t
 	});
 
 	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	await openOrganizer(page, 'review');
 	const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
 	const plot = page.getByTestId('finish-times-plot');
 	const ticks = plot.getByTestId('plot-x-tick');

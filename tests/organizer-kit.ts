@@ -13,6 +13,15 @@ export async function signInOrganizer(page: Page, key: string, eventId = 'demo',
 	await expect(page.getByRole('heading', { level: 1 })).toContainText(eventName);
 }
 
+/** The organizer's screens under /organizer (src/lib/organizer/sections.ts). */
+export type OrganizerSection = 'setup' | 'live' | 'review' | 'devices';
+
+/** Opens one of the signed-in organizer's screens from the navigation of its header. */
+export async function openOrganizer(page: Page, section: OrganizerSection): Promise<void> {
+	await page.locator(`nav a[href="/organizer/${section}"]`).click();
+	await expect(page).toHaveURL(new RegExp(`/organizer/${section}$`));
+}
+
 export interface OwnCompetition {
 	eventId: string;
 	eventName: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ownCompetition, signInOrganizer } from './organizer-kit';
+import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
 import { call, expectStatus, judgeLog, pullAll, startSecondServer } from './sync-kit';
 
 /**
@@ -14,6 +14,7 @@ test("backup and restore in the organizer's screen: a server without ADMIN_KEY r
 	const log = judgeLog(`restore-ui-${own.eventId}`, own.competitionId, own.heatId, own.entryIds, 30);
 	expectStatus(await call('POST', `/api/events/${own.eventId}/judge-events`, { token: own.judge, json: { events: log } }), 200, 'push');
 	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	await openOrganizer(page, 'setup');
 
 	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the backup' }).click()]);
 	expect(download.suggestedFilename()).toMatch(new RegExp(`^${own.eventId}-backup-\\d{4}-\\d{2}-\\d{2}-\\d{2}-\\d{2}\\.ndjson$`));
@@ -38,6 +39,7 @@ test("backup and restore in the organizer's screen: a server without ADMIN_KEY r
 	try {
 		const other = await context.newPage();
 		await signInOrganizer(other, second.demoKey());
+		await openOrganizer(other, 'setup');
 		const restoreForm = other.locator('form.restore');
 		await restoreForm.getByLabel('Backup file').setInputFiles(file);
 		await expect(restoreForm.getByLabel('Server address')).toHaveValue(second.base);

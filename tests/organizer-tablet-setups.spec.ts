@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { quickSetup } from '../src/lib/station/quick-setup';
 import type { EventFile } from '../src/lib/files/event-file';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { addDevice, call, createEvent, expectStatus, RUN } from './sync-kit';
 
 /**
@@ -70,10 +70,12 @@ test('point 10: two tablets’ quick set-ups of one heat, merged by the organize
 	const pageErrors: string[] = [];
 	page.on('pageerror', (e) => pageErrors.push(e.message));
 	await signInOrganizer(page, org, eventId, created.event.name);
+	await openOrganizer(page, 'review');
 	const standings = (id: string) => page.locator(`[data-testid="org-standings"][data-competition="${id}"]`);
 	await expect(standings(a.competitionId)).toBeAttached();
 	await expect(standings(b.competitionId)).toBeAttached();
 
+	await openOrganizer(page, 'setup');
 	const panel = page.getByTestId('merge-panel');
 	await expect(panel.getByRole('heading', { name: 'Merge competitions set up on tablets' })).toBeVisible();
 	// The two "Quick CZ" told apart by who judged them.
@@ -105,6 +107,7 @@ test('point 10: two tablets’ quick set-ups of one heat, merged by the organize
 	await expect(panel.getByTestId('merges-recorded')).toContainText('by Organizer: Tables A and B both judged heat 1');
 
 	// One competition in the merged standings, with every entry; B's no longer on its own.
+	await openOrganizer(page, 'review');
 	await expect(standings(b.competitionId)).toHaveCount(0);
 	const table = standings(a.competitionId);
 	const row = (id: string) => table.locator(`tr[data-entry="${id}"]`);
@@ -115,9 +118,11 @@ test('point 10: two tablets’ quick set-ups of one heat, merged by the organize
 	// Ana finished on both tablets: the ordinary double finish, for the organizer to resolve.
 	await expect(page.locator('[data-testid="conflict"][data-kind="double-finish"]')).toHaveCount(1);
 	// Nothing more to merge: the kept one has no other quick set-up of its ruleset.
+	await openOrganizer(page, 'setup');
 	await expect(panel.getByText('nothing to merge')).toBeVisible();
 
 	// Two double starts (Ana's and Bob's, the same two start events) are two conflicts, without breaking the page.
+	await openOrganizer(page, 'review');
 	await expect(page.locator('[data-testid="conflict"][data-kind="double-start"]')).toHaveCount(2);
 	expect(pageErrors).toEqual([]);
 
@@ -156,6 +161,7 @@ test('point 12: a standalone tablet’s file is previewed before anything is sto
 	const json = (name: string, text: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
 	await signInOrganizer(page, org, eventId, created.event.name);
+	await openOrganizer(page, 'setup');
 	const input = page.getByTestId('import-files');
 	await input.setInputFiles([json('solo.json', JSON.stringify(file)), json('broken.json', '{"format": "puzzle-judge-events", ')]);
 	const preview = page.getByTestId('import-preview');
@@ -188,5 +194,6 @@ test('point 12: a standalone tablet’s file is previewed before anything is sto
 			return [s.competitions.map((c: { name: string }) => c.name), s.entries.map((e: { name: string }) => e.name)];
 		}, { timeout: 15_000 })
 		.toEqual([['Quick ES'], ['Lola', 'Pepe']]);
+	await openOrganizer(page, 'review');
 	await expect(page.locator(`[data-testid="org-standings"][data-competition="${q.competitionId}"]`)).toBeAttached();
 });

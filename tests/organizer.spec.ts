@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { issuedToken } from './sync-kit';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import type { JudgeEvent } from '../src/lib/events/schema';
@@ -86,6 +86,7 @@ test('a wrong key is refused with a reason; a judge’s key is not an organizer 
 test('sign in with an organizer key; add a judge tablet (QR, code, list) and revoke it', async ({ page, request }) => {
 	const key = token('demo', 'organizer', 'X');
 	await signIn(page, key);
+	await openOrganizer(page, 'devices');
 
 	const label = `Table ${Date.now()}`;
 	await page.getByLabel('Role', { exact: true }).selectOption('judge');
@@ -133,6 +134,7 @@ test('merged standings equal merge.ts for the same events; a two-device conflict
 	}
 
 	await signIn(page, key);
+	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${COMPETITION}"]`);
 	const rowOf = (n: number) => table.locator(`tr[data-entry="${entry(n)}"]`);
 	await expect(rowOf(2).getByTestId('final-time')).toHaveText('25:00');
@@ -225,6 +227,7 @@ test('tablet files: imported with counts and per-file errors, then pushed to the
 		log: log.events
 	};
 	await signIn(page, key);
+	await openOrganizer(page, 'setup');
 	const input = page.getByTestId('import-files');
 	const json = (name: string, text: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 	await input.setInputFiles([json('tablet.json', JSON.stringify(file)), json('broken.json', '{"format": "puzzle-judge-events", ')]);
@@ -246,5 +249,22 @@ test('tablet files: imported with counts and per-file errors, then pushed to the
 	await expect
 		.poll(async () => (await pullAll(request, key)).filter((e) => e.deviceId === log.opts.deviceId).map((e) => e.id).sort(), { timeout: 15_000 })
 		.toEqual(log.events.map((e) => e.id).sort());
+	await openOrganizer(page, 'review');
 	await expect(page.locator(`[data-testid="org-standings"][data-competition="${C}"] tr[data-entry="${C}-e1"] [data-testid="final-time"]`)).toHaveText('20:00');
+});
+
+test('the organizer’s screens are routes under /organizer; a link to a section of the one-page screen of before leads to its route', async ({ page }) => {
+	await signIn(page, token('demo', 'organizer', 'Routes desk'));
+	await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Event set-up', 'Live view', 'Review and publish', 'Devices']);
+	for (const [anchor, route] of [
+		['devices', 'devices'],
+		['conflicts', 'review'],
+		['files', 'setup']
+	] as const) {
+		await page.goto(`/organizer#${anchor}`);
+		await expect(page).toHaveURL(new RegExp(`/organizer/${route}#${anchor}$`));
+		await expect(page.locator(`#${anchor}`)).toBeVisible();
+	}
+	// The route's own sections, linked from the header.
+	await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Merge' })).toHaveAttribute('href', '#merge');
 });

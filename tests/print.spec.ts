@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DeviceLog } from '../src/lib/events/builder';
-import { ownCompetition, signInOrganizer } from './organizer-kit';
+import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
 
 /**
  * The printable results (/organizer/print): what the browser's "Save as PDF" gives, made with
@@ -34,6 +34,7 @@ test('the printable results hold the event, the competition, the ruleset version
 	expect((await request.post(`/api/events/${own.eventId}/judge-events`, { headers: auth(own.judge), data: { events: log.events } })).status()).toBe(200);
 
 	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${own.competitionId}"]`);
 	await expect(table.locator(`tr[data-entry="${entries[1]!.id}"]`).getByTestId('place')).toHaveText('1');
 	await page.locator('details').filter({ has: table }).getByTestId('results-print').click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { presetById } from '../src/lib/rules/presets';
 import { expectNoAxeViolations } from './a11y';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { addDevice, call, createEvent, expectStatus, RUN, T0, writeSetup } from './sync-kit';
 
 /**
@@ -53,6 +53,7 @@ test('ES-TIE: a tie for first gets a tie-break heat in one action, its order dec
 		expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token, json: { events: log.events } }), 200, 'push');
 
 	await signInOrganizer(page, org, eventId, `Review ${RUN}`);
+	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${c}"]`);
 	const place = (n: string) => table.locator(`tr[data-entry="${e(n)}"]`).getByTestId('place');
 	await expect(place('ana')).toHaveText('1 (tie-break)');

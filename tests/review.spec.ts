@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { expectNoAxeViolations } from './a11y';
-import { ownCompetition, signInOrganizer } from './organizer-kit';
+import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
 import { addDevice } from './sync-kit';
 
 /**
@@ -36,6 +36,7 @@ test('the double-check lists each tablet’s finishes in time order with their f
 	}
 
 	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	await openOrganizer(page, 'review');
 
 	const panel = page.getByRole('region', { name: 'Double-check finishes' });
 	const rows = panel.getByTestId('double-check').locator('tbody tr');

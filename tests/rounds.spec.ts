@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { presetById } from '../src/lib/rules/presets';
 import { expectNoAxeViolations } from './a11y';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { addDevice, call, createEvent, expectStatus, RUN, T0, writeSetup } from './sync-kit';
 
 /**
@@ -56,6 +56,7 @@ test('qualifying round: top 2 per heat with a country quota advance, marked in s
 	}
 
 	await signInOrganizer(page, org, eventId, `Rounds ${RUN}`);
+	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${c}"]`);
 	await expect(table.locator(`tr[data-entry="${e('dana')}"]`).getByTestId('place')).toHaveText('1');
 	await expect(table.getByRole('columnheader', { name: 'Advances' })).toHaveCount(0);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
-import { ownCompetition, signInOrganizer } from './organizer-kit';
+import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
 import { writeQrY4m } from './qr-video';
 import { fillQuickSetup, seatCard } from './station-helpers';
 import { addDevice, call, expectStatus } from './sync-kit';
@@ -186,9 +186,11 @@ test('pairing by link, the organizer with QR codes and plots, printing, the publ
 
 	await test.step('the organizer: standings, plots, a new device’s QR code', async () => {
 		await signInOrganizer(page, own.org, own.eventId, own.eventName);
+		await openOrganizer(page, 'review');
 		const competition = page.locator('details').filter({ has: page.locator(`[data-testid="org-standings"][data-competition="${own.competitionId}"]`) });
 		await expect(competition.getByRole('img', { name: /^Final times of / })).toBeVisible();
 		await expect(competition.getByRole('img', { name: /^Finishes over time: Heat 1/ })).toBeVisible();
+		await openOrganizer(page, 'devices');
 		await page.getByLabel('Role', { exact: true }).selectOption('judge');
 		await page.getByLabel('Name', { exact: true }).fill('Table 9');
 		await page.getByRole('button', { name: 'Add the device' }).click();
@@ -197,6 +199,7 @@ test('pairing by link, the organizer with QR codes and plots, printing, the publ
 	});
 
 	await test.step('printing', async () => {
+		await openOrganizer(page, 'review');
 		await competition(page, own.competitionId).getByTestId('results-print').click();
 		await expect(page.getByTestId('print-standings')).toContainText('Ada');
 		await page.emulateMedia({ media: 'print' });

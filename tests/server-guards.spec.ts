@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { freePort, spawnServer, startServer, type ServerProcess } from './server-spawn';
 
 /**
@@ -97,6 +97,7 @@ test('wrong pairing codes: a burst gets 429 with Retry-After, the right code pai
 	const desk = await browser.newContext({ baseURL: server.origin });
 	const organizer = await desk.newPage();
 	await signInOrganizer(organizer, key, eventId, eventName);
+	await openOrganizer(organizer, 'devices');
 	const failures = organizer.getByTestId('pairing-failures');
 	await expect(failures).toContainText('Wrong pairing codes typed: 13');
 	await expect(failures).toContainText('from 127.0.0.1');

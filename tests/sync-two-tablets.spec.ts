@@ -7,6 +7,7 @@ import type { JudgeEvent } from '../src/lib/events/schema';
 import type { EventFile } from '../src/lib/files/event-file';
 import type { StandingsJson } from '../src/lib/files/format';
 import { rememberJudge } from './station-helpers';
+import { openOrganizer } from './organizer-kit';
 
 /**
  * The whole sync story in real browsers against the production server: two tablets and the
@@ -93,7 +94,7 @@ test('two tablets and the organizer: a start for every station, heats judged off
 	}
 
 	// The organizer starts the heat on every tablet at once.
-	await organizer.goto('/organizer');
+	await organizer.goto('/organizer/live');
 	await expect(organizer.getByRole('heading', { level: 1 })).toContainText(`Two tables cup ${RUN}`);
 	const row = organizer.getByTestId('heat-start-row').filter({ hasText: 'Individuals · Heat 1' });
 	await row.getByTestId('heat-start').click();
@@ -136,6 +137,7 @@ test('two tablets and the organizer: a start for every station, heats judged off
 
 	// The organizer's merged standings…
 	await organizer.getByTestId('sync-now').click();
+	await openOrganizer(organizer, 'review');
 	const table = organizer.locator(`[data-testid="org-standings"][data-competition="${competitionId}"]`);
 	await expect(table.getByTestId('place')).toHaveText(['1', '2', '3', '4'], { timeout: 30_000 });
 	const download = organizer.waitForEvent('download');

@@ -1,4 +1,5 @@
-import type { MergedEvent } from '$lib/organizer/merged-standings';
+import { untrack } from 'svelte';
+import type { MergedEvent } from '$lib/db/merged-event';
 import { standingsOfMerged, type CompetitionStandings, type MergedEventFiles } from '$lib/files/merge';
 import { CompetitionScorer, type Standings, type StandingRow } from '$lib/scoring';
 import type { Ruleset } from '$lib/rules/schema';
@@ -10,28 +11,24 @@ import { leaderboardRows } from './leaderboard';
 const SCORE_EVERY_MS = 1000;
 
 /**
- * The room display's state: what the device holds of its event (read with the organizer's
- * `readMergedEvent`, scored with the shared scorer), which heat the room sees, its clock at
- * `now` and the competition's leaderboard. The page sets `now` from the device clock; nothing
- * here reads one.
+ * The room display's state: what the device holds of its event (`read`: the merged event as
+ * the device session last read it, src/lib/db/merged-event.ts; null when there is none),
+ * scored with the shared scorer, which heat the room sees, its clock at `now` and the
+ * competition's leaderboard. The page sets `now` from the device clock; nothing here reads one.
  */
 export class DisplayBoard {
+	readonly #source: () => MergedEvent | null | undefined;
 	/** The event as last read from the device. */
-	merged = $state.raw<MergedEventFiles | null>(null);
-	/** The first read is done (until then the page says it is opening). */
-	loaded = $state(false);
+	readonly merged: MergedEventFiles | null = $derived.by(() => this.#source()?.merged ?? null);
 	/** The heat named in the address, or null: the board chooses. */
 	readonly pinned: HeatRef | null;
 
 	#now = $state(0);
 	/** The moment the standings were last scored for. */
 	#scoredAt = $state(0);
-	/** Every competition scored at the last read: enough to choose the heat. */
-	#all = $state.raw<CompetitionStandings[]>([]);
-	readonly #read: () => Promise<MergedEvent>;
 
-	constructor(opts: { read: () => Promise<MergedEvent>; pinned?: HeatRef | null; now: number }) {
-		this.#read = opts.read;
+	constructor(opts: { read: () => MergedEvent | null | undefined; pinned?: HeatRef | null; now: number }) {
+		this.#source = opts.read;
 		this.pinned = opts.pinned ?? null;
 		this.#now = this.#scoredAt = opts.now;
 	}
@@ -46,26 +43,11 @@ export class DisplayBoard {
 		if (t - this.#scoredAt >= SCORE_EVERY_MS || t < this.#scoredAt) this.#scoredAt = t;
 	}
 
-	#reading: Promise<void> | null = null;
-	#again = false;
-	/** Reads the event from the device again (after a sync, a pulled event, now and then). */
-	refresh(): Promise<void> {
-		if (this.#reading) {
-			this.#again = true;
-			return this.#reading;
-		}
-		this.#reading = (async () => {
-			do {
-				this.#again = false;
-				const read = await this.#read();
-				this.merged = read.merged;
-				this.#all = standingsOfMerged(read.merged, this.#now);
-				this.#scoredAt = this.#now;
-				this.loaded = true;
-			} while (this.#again);
-		})().finally(() => (this.#reading = null));
-		return this.#reading;
-	}
+	/** Every competition scored when the event was read (at that moment): enough to choose the heat. */
+	#all: CompetitionStandings[] = $derived.by(() => {
+		const merged = this.merged;
+		return merged ? standingsOfMerged(merged, untrack(() => this.#now)) : [];
+	});
 
 	/** Every started-or-not heat of the event with its seats' outcomes at the last read. */
 	#candidates: HeatCandidate[] = $derived.by(() => {

@@ -3,7 +3,7 @@ import { SyncApi } from '$lib/sync/client/api';
 import type { CreatedEvent } from '$lib/sync/contract';
 import { loadPairing } from '$lib/sync/client/pairing';
 import { createEventAndPair, keyFileName, keyFileText, normalizeServer, signInWithKey } from './getting-in';
-import { memoryDb } from './testkit';
+import { memoryDb } from '$lib/db/testkit';
 
 const SERVER = 'http://judge.test';
 const KEY = 'organizer-key-0123456789abcdefghij';

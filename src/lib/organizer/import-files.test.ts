@@ -6,7 +6,7 @@ import type { EventFile } from '$lib/files/event-file';
 import type { StationDb } from '$lib/db/station-db';
 import { quickSetup } from '$lib/station/quick-setup';
 import { addsAnything, importEventFiles, importPreviewed, previewEventFiles, type FilePreview } from './import-files';
-import { dbWithSetup, eventFile, memoryDb, orgSetup } from './testkit';
+import { dbWithSetup, eventFile, memoryDb, orgSetup } from '$lib/db/testkit';
 
 describe('importing tablet files on the organizer’s device', () => {
 	it('stores and queues new events, counts those already held, lists a bad file’s errors and stores nothing of it', async () => {

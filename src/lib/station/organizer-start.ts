@@ -1,22 +1,20 @@
-import type { StationDb } from '$lib/db/station-db';
 import { startStillApplies, tabletStartMoment } from '$lib/sync/heat-start-moment';
 import { SyncApi } from '$lib/sync/client/api';
 import { realEnvironment } from '$lib/sync/client/environment';
 import { HeatStartWatcher } from '$lib/sync/client/heat-start-watcher';
-import { loadPairing } from '$lib/sync/client/pairing';
+import type { Pairing } from '$lib/sync/pairing';
 import type { HeatSession } from './heat-session.svelte';
 
 /**
  * While an open heat waits for its start on a paired tablet, asks the server whether the
  * organizer started it for every station; when so, the tablet records its own start at the
  * organizer's moment converted to its clock (docs/sync.md, "Clock offsets"). Returns the
- * function that stops watching. Does nothing for an unpaired tablet or a heat of another event.
+ * function that stops watching. Does nothing for a heat of another event.
  */
-export async function watchOrganizerStart(db: StationDb, session: HeatSession, offsetMs: () => number | null): Promise<() => void> {
-	const pairing = await loadPairing(db);
-	if (!pairing || session.started || session.setup.competition.eventId !== pairing.eventId) return () => {};
+export function watchOrganizerStart(pairing: Pairing, session: HeatSession, offsetMs: () => number | null): () => void {
+	if (session.started || session.setup.competition.eventId !== pairing.eventId) return () => {};
 	const env = realEnvironment();
-	const api = new SyncApi({ server: pairing.server, token: pairing.token, fetch: env.fetch, setTimeout: env.setTimeout, clearTimeout: env.clearTimeout, timeoutMs: 10_000 });
+	const api = new SyncApi({ server: pairing.server, token: pairing.token, ...env, timeoutMs: 10_000 });
 	const watcher = new HeatStartWatcher({
 		fetchStarts: (after) => api.heatStarts(pairing.eventId, after),
 		competitionId: session.setup.competition.id,

@@ -19,7 +19,7 @@ const SelectionSchema = z.object({
 	at: z.optional(z.enum(LEVELS))
 });
 
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 export function loadChoice(storage: KeyValueStore): Selection {
 	try {

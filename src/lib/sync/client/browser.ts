@@ -1,31 +1,28 @@
-import { StationDb } from '$lib/db/station-db';
+import type { StationDb } from '$lib/db/station-db';
 import { realEnvironment } from './environment';
 import { SyncEngine } from './engine';
 import { loadPairing } from './pairing';
 
 /** The channel EventLog posts each stored event on (src/lib/db/event-log.ts). */
 const EVENTS_CHANNEL = 'puzzle-judge.events';
-/** The pairing page posts here after saving or clearing the pairing. */
-export const PAIRING_CHANNEL = 'puzzle-judge.pairing';
 
 export interface BrowserSync {
 	/** null while the tablet is not paired. */
 	readonly engine: SyncEngine | null;
-	/** Call after the pairing was saved or cleared (in this tab; other tabs hear it on PAIRING_CHANNEL). */
+	/** Call after the pairing was saved or cleared, in this tab or another (the device session hears both). */
 	pairingChanged(): Promise<void>;
 	stop(): void;
 }
 
 /**
- * Wires a SyncEngine to the browser: the station's database, a lock shared by the tablet's
- * tabs, the stored-event channel (sync soon after each tap, in any tab), `online` and
+ * Wires a SyncEngine to the browser: the device session's database, a lock shared by the
+ * tablet's tabs, the stored-event channel (sync soon after each tap, in any tab), `online` and
  * `visibilitychange`. Pulled events are posted on the events channel, so an open heat shows
- * them as it shows another tab's taps. The engine exists only while a pairing does.
+ * them as it shows another tab's taps. The engine exists only while a pairing does; the device
+ * session calls `pairingChanged` when this tab or another saved or cleared the pairing.
  */
-export async function startBrowserSync(onEngine: (engine: SyncEngine | null) => void): Promise<BrowserSync> {
-	const db = new StationDb();
+export async function startBrowserSync(db: StationDb, onEngine: (engine: SyncEngine | null) => void): Promise<BrowserSync> {
 	const events = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${EVENTS_CHANNEL}:${db.name}`) : null;
-	const pairingChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAIRING_CHANNEL) : null;
 	let engine: SyncEngine | null = null;
 	let unpull: (() => void) | null = null;
 
@@ -59,7 +56,6 @@ export async function startBrowserSync(onEngine: (engine: SyncEngine | null) => 
 	}
 
 	events?.addEventListener('message', onStored);
-	pairingChannel?.addEventListener('message', () => void follow());
 	window.addEventListener('online', onOnline);
 	document.addEventListener('visibilitychange', onVisibility);
 	await follow();
@@ -73,10 +69,8 @@ export async function startBrowserSync(onEngine: (engine: SyncEngine | null) => 
 			engine?.stop();
 			unpull?.();
 			events?.close();
-			pairingChannel?.close();
 			window.removeEventListener('online', onOnline);
 			document.removeEventListener('visibilitychange', onVisibility);
-			db.close();
 		}
 	};
 }

@@ -1,9 +1,9 @@
-// The sync status for the UI: the root layout starts the browser's sync after mount
-// (`syncStatus.connect()`), every screen shows `SyncStatus.svelte`, the pairing page calls
-// `syncStatus.pairingChanged()` after saving a pairing.
+// The sync status for the UI. The device session (src/lib/session/device-session.svelte.ts)
+// owns one: it connects it to the device's database after the first paint, tells it when the
+// pairing changed, and re-reads its screens after each successful sync (`onSynced`).
+import type { StationDb } from '$lib/db/station-db';
 import { UNPAIRED_STATUS as UNPAIRED, type SyncEngine, type SyncStatusSnapshot } from './engine';
 import type { BrowserSync } from './browser';
-
 
 export class SyncStatus {
 	/** The engine's latest status (reactive). */
@@ -13,22 +13,35 @@ export class SyncStatus {
 	#unsubscribe: (() => void) | null = null;
 	#browser: BrowserSync | null = null;
 	#connecting = false;
+	readonly #synced = new Set<() => void>();
 
 	/** Follows `engine` (null: unpaired). */
 	follow(engine: SyncEngine | null): void {
 		this.#unsubscribe?.();
 		this.#engine = engine;
-		this.#unsubscribe = engine ? engine.subscribe((s) => (this.current = s)) : null;
+		this.#unsubscribe = engine
+			? engine.subscribe((s) => {
+					const before = this.current.lastSuccessAt;
+					this.current = s;
+					if (s.lastSuccessAt !== null && s.lastSuccessAt !== before) for (const listener of this.#synced) listener();
+				})
+			: null;
 		if (!engine) this.current = UNPAIRED;
 	}
 
-	/** Starts the browser's sync (once; the module is loaded now, off the first paint's path). */
-	async connect(): Promise<void> {
+	/** Calls `listener` after every successful sync (set-up and events may have arrived); returns the unsubscribe. */
+	onSynced(listener: () => void): () => void {
+		this.#synced.add(listener);
+		return () => this.#synced.delete(listener);
+	}
+
+	/** Starts the browser's sync on `db` (once; the module is loaded now, off the first paint's path). */
+	async connect(db: StationDb): Promise<void> {
 		if (this.#browser || this.#connecting) return;
 		this.#connecting = true;
 		try {
 			const { startBrowserSync } = await import('./browser');
-			this.#browser = await startBrowserSync((engine) => this.follow(engine));
+			this.#browser = await startBrowserSync(db, (engine) => this.follow(engine));
 		} catch (e) {
 			// No IndexedDB (private mode…): the station says so itself; the badge stays "not paired".
 			console.warn('sync not started', e);
@@ -48,11 +61,8 @@ export class SyncStatus {
 		return this.#engine?.syncNow() ?? Promise.resolve();
 	}
 
-	/** After the pairing was saved or cleared in this tab. */
+	/** After the pairing was saved or cleared (in this tab or another). */
 	async pairingChanged(): Promise<void> {
 		await this.#browser?.pairingChanged();
 	}
 }
-
-/** The app's one instance (like appUpdate): the layout connects it. */
-export const syncStatus = new SyncStatus();

@@ -1,4 +1,4 @@
-/** Saves text as a file through the browser's download (the organizer's key, standings). */
+/** Saves text as a file through the browser's download (the organizer's key, standings, a tablet's events). */
 export function downloadText(fileName: string, text: string, type = 'text/plain'): void {
 	downloadBlob(fileName, new Blob([text], { type: `${type};charset=utf-8` }));
 }
@@ -13,10 +13,3 @@ export function downloadBlob(fileName: string, blob: Blob): void {
 	a.remove();
 	setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
-
-/** A SyncApi's surroundings in the browser. */
-export const browserTimers = {
-	fetch: (input: string, init?: RequestInit) => globalThis.fetch(input, init),
-	setTimeout: (callback: () => void, ms: number) => globalThis.setTimeout(callback, ms),
-	clearTimeout: (handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>)
-};

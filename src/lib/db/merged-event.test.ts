@@ -6,7 +6,7 @@ import { exportEventFile, saveSetup } from '$lib/db/setup-store';
 import { parseEventFile, serializeEventFile } from '$lib/files/event-file';
 import { EVENT, twoQuickSetups } from '$lib/files/two-quick-setups.testkit';
 import { setupBundleOf } from '$lib/sync/client/pull';
-import { organizerStandings, readMergedEvent } from './merged-standings';
+import { organizerStandings, readMergedEvent } from './merged-event';
 import { dbWithSetup, eventFile, memoryDb } from './testkit';
 
 describe('the organizer’s merged standings', () => {

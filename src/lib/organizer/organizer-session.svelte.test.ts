@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { saveSetup } from '$lib/db/setup-store';
+import { eventFile, orgSetup } from '$lib/db/testkit';
+import { MIN, T0, tablet } from '$lib/scoring/testkit';
+import { savePairing } from '$lib/sync/client/pairing';
+import { realEnvironment } from '$lib/sync/client/environment';
+import type { Pairing } from '$lib/sync/pairing';
+import { device, PAIRING, until, disconnectAfterEach } from '$lib/session/device.testkit';
+import { OrganizerSession } from './organizer-session.svelte';
+
+const keep = disconnectAfterEach();
+
+const DESK: Pairing = { ...PAIRING, eventId: 'day', role: 'organizer', deviceLabel: 'Desk' };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server as the organizer's screens ask it: the devices, the publications; every request recorded. */
+function fakeServer() {
+	const requests: string[] = [];
+	const published: { competitionId: string; version: number }[] = [];
+	const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+		const path = new URL(url).pathname;
+		requests.push(`${init.method ?? 'GET'} ${path}`);
+		if (path === '/api/events/day/devices') return json({ devices: [{ id: 'd1', role: 'judge', label: 'Table A', deviceIds: ['tablet-a'] }], pairingFailures: null });
+		if (path === '/api/public/events/day/results')
+			return json({ competitions: published.map((p) => ({ latest: { ...p, state: 'published', publishedAt: T0, protestUntil: null } })) });
+		if (path === '/api/events/day/publications' && init.method === 'POST') {
+			const { competitionId } = JSON.parse(String(init.body)) as { competitionId: string };
+			const p = { competitionId, version: published.filter((x) => x.competitionId === competitionId).length + 1 };
+			published.push(p);
+			return json({ publication: { ...p, state: 'published', publishedAt: T0, protestUntil: null } }, 201);
+		}
+		return json({ message: 'not found' }, 404);
+	});
+	return { fetch, requests };
+}
+
+/** An organizer's device holding the scoring testkit's competition ("comp" of event "day"). */
+async function signedIn(pairing: Pairing | null = DESK) {
+	const d = device();
+	const server = fakeServer();
+	const organizer = new OrganizerSession(d.session, { env: realEnvironment({ fetch: server.fetch, now: () => T0 + 95 * MIN }), now: () => T0 + 95 * MIN });
+	keep(d.session.connect());
+	const { db, log } = await d.session.opened();
+	await saveSetup(db, orgSetup().bundle);
+	if (pairing) await savePairing(db, pairing);
+	await d.session.refreshPairing();
+	keep(organizer.connect());
+	return { d, db, log, organizer, server };
+}
+
+describe('OrganizerSession: the organizer’s screens on this device', () => {
+	it('is signed in with an organizer’s pairing only; another role’s pairing is said, and nothing is read for it', async () => {
+		const judge = await signedIn({ ...DESK, role: 'judge' });
+		expect([judge.organizer.pairing, judge.organizer.api, judge.organizer.otherPairing?.role]).toEqual([null, null, 'judge']);
+		expect(judge.organizer.connect()).toBeUndefined();
+		expect(judge.server.requests).toEqual([]);
+
+		const { organizer } = await signedIn();
+		expect([organizer.pairing?.deviceLabel, organizer.otherPairing, organizer.api?.server]).toEqual(['Desk', null, 'http://judge.test']);
+	});
+
+	it('shows the merged standings of what the device holds, and resolving a conflict records the correction and updates them', async () => {
+		const { organizer, db, d } = await signedIn();
+		const a = tablet('tablet-a');
+		const b = tablet('tablet-b');
+		a.start(T0, ['ana', 'bob', 'cyril']);
+		a.confirm(a.hand('ana', T0 + 40 * MIN), T0 + 41 * MIN, 0);
+		b.hand('ana', T0 + 42 * MIN); // a second finish of Ana, from another tablet
+		await db.events.bulkAdd([...a.events, ...b.events]);
+		d.session.changed(); // as a pull would tell it
+		await until(() => organizer.view?.eventCount === a.events.length + b.events.length);
+		const view = organizer.view!;
+		expect([view.eventName, view.at, view.deviceIds, view.heats.map((h) => h.heatName)]).toEqual(['Puzzle day', T0 + 95 * MIN, ['tablet-a', 'tablet-b'], ['Heat 1']]);
+		const conflict = view.standings[0]!.standings.conflicts[0]!;
+		expect(conflict.kind).toBe('double-finish');
+
+		const syncs = vi.spyOn(d.session.sync, 'syncNow');
+		await organizer.resolve({ kind: 'void', voids: [b.events[0]!.id] }, 'Table B tapped the wrong seat');
+		// Read again before resolve() ends: the conflict is gone, the correction is this device's, under its label.
+		expect(organizer.view!.standings[0]!.standings.conflicts).toEqual([]);
+		const correction = (await db.events.toArray()).find((e) => e.type === 'correction')!;
+		expect(correction).toMatchObject({ judge: 'Desk', payload: { supersedes: b.events[0]!.id, reason: 'Table B tapped the wrong seat' } });
+		expect(syncs).toHaveBeenCalled();
+	});
+
+	it('imports a tablet’s file: previewed first, then the standings hold its events', async () => {
+		const { organizer } = await signedIn();
+		await until(() => organizer.view !== null);
+		const t = tablet('tablet-file');
+		t.start(T0, ['ana']);
+		t.finish('ana', T0 + 30 * MIN);
+		const files = [{ name: 'tablet.json', text: JSON.stringify(eventFile(orgSetup().bundle, t.events, 'tablet-file')) }];
+		const previews = await organizer.previewFiles(files);
+		expect(organizer.view!.eventCount).toBe(0); // a preview stores nothing
+		const results = await organizer.importFiles(previews);
+		expect(results).toEqual([expect.objectContaining({ file: 'tablet.json', ok: true })]);
+		expect(organizer.view!.eventCount).toBe(t.events.length);
+		expect(organizer.view!.deviceIds).toEqual(['tablet-file']);
+	});
+
+	it('lists the event’s devices and publications on connect, publishes after a sync, and reads the publications again after each sync', async () => {
+		const { organizer, server, d } = await signedIn();
+		await until(() => organizer.devices.devices.length === 1);
+		expect(organizer.devices.devices[0]!.label).toBe('Table A');
+		expect(server.requests).toContain('GET /api/public/events/day/results');
+		// Everything this device recorded goes to the server before it publishes what it holds.
+		const posts = () => server.requests.filter((r) => r === 'POST /api/events/day/publications').length;
+		const postsAtSync: number[] = [];
+		vi.spyOn(d.session.sync, 'syncNow').mockImplementation(async () => void postsAtSync.push(posts()));
+		await organizer.publish({ competitionId: 'comp' });
+		expect([postsAtSync, posts()]).toEqual([[0], 1]);
+		expect(organizer.publications.get('comp')).toMatchObject({ version: 1, state: 'published' });
+		const reads = () => server.requests.filter((r) => r === 'GET /api/public/events/day/results').length;
+		const before = reads();
+		d.sync.report({ state: 'online', lastSuccessAt: T0 + 96 * MIN });
+		await until(() => reads() === before + 1);
+	});
+
+	it('the event’s name: as created on this device, else from its set-up; leaving forgets the pairing and the event', async () => {
+		const { organizer, d } = await signedIn(null);
+		expect(organizer.pairing).toBeNull();
+		const { db } = await d.session.opened();
+		await savePairing(db, DESK);
+		await organizer.paired(DESK, { eventName: 'Spring cup' });
+		expect(organizer.pairing?.eventId).toBe('day');
+		expect(organizer.eventName).toBe('Spring cup');
+		organizer.created = null;
+		keep(organizer.connect());
+		await until(() => organizer.eventName === 'Puzzle day');
+
+		organizer.detail = { competitionId: 'comp', entryId: 'ana' };
+		await organizer.leave();
+		expect([organizer.pairing, organizer.detail, d.session.pairing]).toEqual([null, null, null]);
+		await until(() => organizer.view === null);
+	});
+});

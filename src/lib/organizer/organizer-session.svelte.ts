@@ -1,0 +1,239 @@
+import { untrack } from 'svelte';
+import { m } from '$lib/i18n';
+import { organizerStandings, type MergedEvent } from '$lib/db/merged-event';
+import type { JudgeEvent } from '$lib/events/schema';
+import type { CompetitionStandings } from '$lib/files/merge';
+import type { DeviceSession } from '$lib/session/device-session.svelte';
+import type { LiveRead } from '$lib/session/live-read.svelte';
+import { SyncApi } from '$lib/sync/client/api';
+import type { Publication } from '$lib/results/publication';
+import { realEnvironment, type SyncEnvironment } from '$lib/sync/client/environment';
+import type { Pairing } from '$lib/sync/pairing';
+import { DeviceList } from './device-list.svelte';
+import { startableHeats, type StartableHeat } from './heat-list';
+import { importPreviewed, previewEventFiles, type ImportPreview } from './import-files';
+import { correctionDrafts, type ResolutionOption } from './resolution';
+import type { RoundsControl } from './rounds';
+import { createFinalEntries, saveRound } from './rounds-actions';
+import { createTiebreakHeat, tiebreakResultDraft } from './tiebreak';
+
+/** The organizer's event as the device holds it: merged, scored at `at`. */
+export interface OrganizerView extends MergedEvent {
+	standings: CompetitionStandings[];
+	at: number;
+	eventsById: Map<string, JudgeEvent>;
+	/** The heats that can be started on every tablet. */
+	heats: StartableHeat[];
+	/** The event's name from its set-up on this device ('' before it arrives). */
+	eventName: string;
+}
+
+/**
+ * The organizer's screens, signed in on this device (an organizer's pairing): the event's
+ * merged standings and conflicts from what the device holds (a live read of the device
+ * session: read again after each local write, another tab's, each sync; no polling), the
+ * event's devices, the publications, and every action: corrections, tie-breaks, rounds,
+ * merges, imported files, publishing. Shared by the routes under /organizer (the layout
+ * creates it and connects it while signed in).
+ */
+export class OrganizerSession {
+	/** The event was created on this device: its key is shown once. */
+	created = $state<{ eventName: string } | null>(null);
+	/** The entry whose detail (audit trail) is open, if any. */
+	detail = $state<{ competitionId: string; entryId: string } | null>(null);
+	/** The latest published version of each published competition (by competition ID). */
+	publications = $state.raw<ReadonlyMap<string, Publication>>(new Map());
+
+	/** The device's pairing when it is an organizer's: signed in. */
+	readonly pairing: Pairing | null = $derived.by(() => (this.#device.pairing?.role === 'organizer' ? this.#device.pairing : null));
+	/** The device's pairing when it is not an organizer's (a tablet's): said on the sign-in screen. */
+	readonly otherPairing: Pairing | null = $derived.by(() => (this.#device.pairing?.role === 'organizer' ? null : this.#device.pairing));
+	readonly api: SyncApi | null = $derived.by(() => {
+		const p = this.pairing;
+		return p ? new SyncApi({ server: p.server, token: p.token, ...this.#env }) : null;
+	});
+	readonly devices = new DeviceList(() => (this.api && this.pairing ? { api: this.api, eventId: this.pairing.eventId } : null));
+
+	/** The two round actions for the standings (src/lib/organizer/rounds.ts). */
+	readonly rounds: RoundsControl = {
+		save: async (qualifying, final, rule) => {
+			const { api, pairing, db } = await this.#signedIn();
+			await saveRound(api, db, pairing, qualifying, final, rule, { competition: m.org_adv_final_name({ name: qualifying.name }), heat: m.org_adv_final_heat_name() });
+			await this.#setupWritten();
+		},
+		createEntries: async (qualifying) => {
+			const view = this.view;
+			const s = view?.standings.find((x) => x.competition.id === qualifying.id);
+			const { api, pairing, db } = await this.#signedIn();
+			if (!view || !s) throw new Error(m.org_not_signed_in());
+			const count = await createFinalEntries(api, db, pairing, s, view.merged.setup.heats, m.org_adv_final_heat_name());
+			await this.#setupWritten();
+			const finalId = s.competition.advancesTo?.competitionId ?? '';
+			const finalName = view.standings.find((x) => x.competition.id === finalId)?.competition.name ?? finalId;
+			return { count, finalName };
+		}
+	};
+
+	readonly #device: DeviceSession;
+	readonly #env: SyncEnvironment;
+	readonly #now: () => number;
+	readonly #view: LiveRead<OrganizerView | null>;
+
+	constructor(device: DeviceSession, options: { env?: SyncEnvironment; now?: () => number } = {}) {
+		this.#device = device;
+		this.#env = options.env ?? realEnvironment();
+		this.#now = options.now ?? (() => Date.now());
+		this.#view = device.live(async ({ db, pairing }) => {
+			if (pairing?.role !== 'organizer') return null;
+			const at = this.#now();
+			const r = await organizerStandings(db, pairing.eventId, at);
+			const [heats, day] = await Promise.all([startableHeats(db, pairing.eventId), db.days.get(pairing.eventId)]);
+			return { ...r, at, eventsById: new Map(r.merged.log.map((e) => [e.id, e])), heats, eventName: day?.name ?? '' };
+		});
+	}
+
+	/** The event as last read (null before the first read, or signed out). */
+	get view(): OrganizerView | null {
+		return this.#view.current ?? null;
+	}
+
+	/** The event's name: as created here, else from its set-up. */
+	get eventName(): string {
+		return this.created?.eventName || this.view?.eventName || '';
+	}
+
+	/** The competition of the open entry detail. */
+	get detailStandings(): CompetitionStandings | undefined {
+		const detail = this.detail;
+		return detail ? this.view?.standings.find((s) => s.competition.id === detail.competitionId) : undefined;
+	}
+
+	/**
+	 * Follows the signed-in event: its live read, its devices, its publications (again after
+	 * each sync). Call it from an $effect: it starts over when the pairing changes.
+	 */
+	connect(): (() => void) | undefined {
+		const api = this.api;
+		if (!api) return;
+		return untrack(() => {
+			const unfollow = this.#view.connect();
+			const unsynced = this.#device.sync.onSynced(() => void this.loadPublications());
+			void this.devices.reload();
+			void this.loadPublications();
+			return () => {
+				unfollow();
+				unsynced();
+			};
+		});
+	}
+
+	/** Signed in (the pairing is stored): `created` when this device created the event. */
+	async paired(pairing: Pairing, created: { eventName: string } | null): Promise<void> {
+		this.created = created;
+		await this.#device.pairingChanged({ paired: true, eventId: pairing.eventId });
+	}
+
+	/** Signs out: the device forgets the organizer's pairing. */
+	async leave(): Promise<void> {
+		await this.#device.forgetPairing();
+		this.detail = null;
+	}
+
+	/** A conflict's resolution: its corrections recorded from this device, then pushed. */
+	async resolve(option: ResolutionOption, reason: string): Promise<void> {
+		const { log } = await this.#device.opened();
+		const drafts = correctionDrafts(option, this.view?.eventsById ?? new Map(), { judge: this.#judgeLabel(), at: this.#env.now(), mono: this.#env.mono(), reason });
+		for (const d of drafts) await log.append(d);
+		await this.#view.settled();
+		void this.#device.sync.syncNow();
+	}
+
+	/** "Correct this event" from the entry detail: a correction that voids it, as a conflict's resolution would. */
+	async voidEvent(eventId: string, reason: string): Promise<void> {
+		await this.resolve({ kind: 'void', voids: [eventId] }, reason);
+		await this.#device.sync.syncNow();
+	}
+
+	async loadPublications(): Promise<void> {
+		const api = this.api;
+		const pairing = this.pairing;
+		if (!api || !pairing) return;
+		try {
+			this.publications = new Map((await api.publishedResults(pairing.eventId)).map((p) => [p.competitionId, p]));
+		} catch {
+			// Offline or the server is away: the last known versions stay shown.
+		}
+	}
+
+	async publish(body: { competitionId: string; protestMinutes?: number; note?: string }): Promise<Publication> {
+		const { api, pairing } = await this.#signedIn();
+		// Everything this device recorded must be on the server first: the server publishes what it holds.
+		await this.#device.sync.syncNow();
+		const p = await api.publish(pairing.eventId, body);
+		await this.loadPublications();
+		return p;
+	}
+
+	async finalize(competitionId: string): Promise<Publication> {
+		const { api, pairing } = await this.#signedIn();
+		const p = await api.finalize(pairing.eventId, competitionId);
+		await this.loadPublications();
+		return p;
+	}
+
+	async createTiebreak(s: CompetitionStandings): Promise<void> {
+		const { api, pairing, db } = await this.#signedIn();
+		if (!this.view) throw new Error(m.org_not_signed_in());
+		await createTiebreakHeat(api, db, pairing, s, this.view.merged.setup.heats, m.org_tb_heat_name());
+		await this.#setupWritten();
+	}
+
+	async recordTiebreak(s: CompetitionStandings, heatId: string, order: string[]): Promise<void> {
+		const { log } = await this.#signedIn();
+		await log.append(tiebreakResultDraft(s, heatId, order, { judge: this.#judgeLabel(), at: this.#env.now(), mono: this.#env.mono() }));
+		await this.#view.settled();
+		void this.#device.sync.syncNow();
+	}
+
+	/** What importing event files would do (nothing is written). */
+	async previewFiles(files: { name: string; text: string }[]): Promise<ImportPreview[]> {
+		const { db } = await this.#device.opened();
+		return previewEventFiles(db, files);
+	}
+
+	async importFiles(previews: ImportPreview[]) {
+		const { db, log } = await this.#device.opened();
+		const results = await importPreviewed(db, log, previews);
+		await this.#setupWritten();
+		void this.#device.sync.syncNow();
+		return results;
+	}
+
+	/** Competitions were merged (on the server and this device): the standings read them again. */
+	merged(): Promise<void> {
+		return this.#setupWritten();
+	}
+
+	/** "Sync now": the device's sync, then the devices' list (their last contact, their events). */
+	async syncNow(): Promise<void> {
+		await this.#device.sync.syncNow();
+		await this.devices.reload();
+	}
+
+	/** What the device wrote is not an event (a set-up, merges): every live read reads again, this one before going on. */
+	async #setupWritten(): Promise<void> {
+		this.#device.changed();
+		await this.#view.settled();
+	}
+
+	#judgeLabel(): string {
+		return this.pairing?.deviceLabel || m.org_device_label_default();
+	}
+
+	async #signedIn() {
+		const api = this.api;
+		const pairing = this.pairing;
+		if (!api || !pairing) throw new Error(m.org_not_signed_in());
+		return { api, pairing, ...(await this.#device.opened()) };
+	}
+}

@@ -1,0 +1,158 @@
+import { StationDb } from '$lib/db/station-db';
+import { EventLog } from '$lib/db/event-log';
+import { clearPairing, loadPairing } from '$lib/sync/client/pairing';
+import { announcePairingChanged, onPairingChanged, type PairingChange } from '$lib/sync/client/pairing-changed';
+import { SyncStatus } from '$lib/sync/client/sync-status.svelte';
+import type { Pairing } from '$lib/sync/pairing';
+import { LiveRead } from './live-read.svelte';
+
+/** The device's open storage, as a live read receives it. */
+export interface Device {
+	db: StationDb;
+	log: EventLog;
+	/** The pairing at the moment of the read (null: not paired). */
+	pairing: Pairing | null;
+}
+
+export interface DeviceSessionOptions {
+	/** The database (default: the browser's IndexedDB `puzzle-judge`). */
+	openDb?: () => StationDb;
+	/** Starts syncing on the database (default: the browser's engine, src/lib/sync/client/browser.ts). */
+	startSync?: (sync: SyncStatus, db: StationDb) => Promise<void>;
+	/** Hears pairing changes made in this tab and in the device's other tabs (default: pairing-changed.ts). */
+	followPairing?: (listener: (change: PairingChange) => void) => () => void;
+	/** Tells this tab and the other tabs that the pairing changed (default: pairing-changed.ts). */
+	announce?: (change: PairingChange) => void;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * This device, once for the whole app: created by the root layout and handed to every screen
+ * through the context (./context.ts). It owns the one database, the event log, the pairing and
+ * the sync engine with its status, and makes the live reads the screens show (`live`), which
+ * are read again after every change it hears of: an event this tab stored, another tab's,
+ * a sync, a new pairing, a write a screen reports (`changed`). Nothing here runs on the server
+ * or before `connect()` (the layout calls it in the browser, after the first paint).
+ */
+export class DeviceSession {
+	state = $state<'opening' | 'ready' | 'failed'>('opening');
+	/** Why the device's storage did not open (state 'failed'). */
+	error = $state<string | null>(null);
+	/** The stored pairing (null: not paired). */
+	pairing = $state.raw<Pairing | null>(null);
+	db = $state.raw<StationDb | null>(null);
+	log = $state.raw<EventLog | null>(null);
+	/** The sync engine's status, and "sync now". */
+	readonly sync = new SyncStatus();
+
+	readonly #options: Required<DeviceSessionOptions>;
+	readonly #listeners = new Set<() => void>();
+	readonly #opened: Promise<Omit<Device, 'pairing'>>;
+	#resolve: (device: Omit<Device, 'pairing'>) => void = () => {};
+	#reject: (e: unknown) => void = () => {};
+
+	constructor(options: DeviceSessionOptions = {}) {
+		this.#options = {
+			openDb: () => new StationDb(),
+			startSync: (sync, db) => sync.connect(db),
+			followPairing: onPairingChanged,
+			announce: announcePairingChanged,
+			...options
+		};
+		this.#opened = new Promise((resolve, reject) => {
+			this.#resolve = resolve;
+			this.#reject = reject;
+		});
+		this.#opened.catch(() => {}); // said in `error`; a waiting caller hears it too
+	}
+
+	/** Opens the database and the log, reads the pairing, starts syncing; returns the way to close it all. */
+	connect(): () => void {
+		const stops: (() => void)[] = [];
+		let closed = false;
+		void (async () => {
+			try {
+				const db = this.#options.openDb();
+				const log = await EventLog.open(db);
+				if (closed) {
+					log.close();
+					db.close();
+					return;
+				}
+				this.db = db;
+				this.log = log;
+				stops.push(
+					log.onAppend(() => this.changed()),
+					log.onOtherTab(() => this.changed()),
+					this.sync.onSynced(() => this.changed()),
+					this.#options.followPairing(() => void this.#pairingAnnounced())
+				);
+				this.pairing = await loadPairing(db);
+				this.state = 'ready';
+				this.#resolve({ db, log });
+				this.changed();
+				void this.#options.startSync(this.sync, db);
+			} catch (e) {
+				this.error = e instanceof Error ? e.message : String(e);
+				this.state = 'failed';
+				this.#reject(e);
+			}
+		})();
+		return () => {
+			closed = true;
+			for (const stop of stops.splice(0)) stop();
+			this.sync.disconnect();
+			this.log?.close();
+			this.db?.close();
+		};
+	}
+
+	/** The open database and log (waits for `connect`; rejects when they could not be opened). */
+	opened(): Promise<Omit<Device, 'pairing'>> {
+		return this.#opened;
+	}
+
+	/** Calls `listener` after every change of the device's data or pairing; returns the unsubscribe. */
+	onChange(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	/** Something was written that no event tells of (a set-up, a merge): every live read reads again. */
+	changed(): void {
+		for (const listener of this.#listeners) listener();
+	}
+
+	/** What a screen shows, read from the device now and after every change (./live-read.svelte.ts). */
+	live<T>(read: (device: Device) => Promise<T>): LiveRead<T> {
+		return new LiveRead(this, async () => read({ ...(await this.#opened), pairing: this.pairing }));
+	}
+
+	/** Reads the stored pairing again (kept as it was when it did not change). */
+	async refreshPairing(): Promise<Pairing | null> {
+		const { db } = await this.#opened;
+		const stored = await loadPairing(db);
+		if (!sameJson(stored, this.pairing)) this.pairing = stored;
+		return this.pairing;
+	}
+
+	/** After this tab saved or cleared the pairing: every tab (this one included) follows it; resolves once this one did. */
+	async pairingChanged(change: PairingChange): Promise<void> {
+		this.#options.announce(change);
+		await this.refreshPairing();
+	}
+
+	/** Forgets the pairing: the device works alone again (its events stay, and stay queued). */
+	async forgetPairing(): Promise<void> {
+		const { db } = await this.#opened;
+		await clearPairing(db);
+		await this.pairingChanged({ paired: false, eventId: null });
+	}
+
+	async #pairingAnnounced(): Promise<void> {
+		await this.refreshPairing();
+		this.changed();
+		await this.sync.pairingChanged();
+	}
+}

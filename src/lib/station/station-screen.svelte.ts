@@ -1,0 +1,173 @@
+import { z } from 'zod/mini';
+import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/setup-store';
+import { downloadText } from '$lib/device/download';
+import { IdSchema } from '$lib/setup/schema';
+import type { DeviceSession } from '$lib/session/device-session.svelte';
+import { HeatSession } from './heat-session.svelte';
+import { watchOrganizerStart } from './organizer-start';
+import { quickSetup, type QuickSetupInput } from './quick-setup';
+import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
+import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
+import { saveChoice, type KeyValueStore } from './remembered-choice';
+import type { StationJudge } from './judge.svelte';
+
+/** Which heat to open: the URL's query, validated. */
+const HeatParams = z.object({ competition: IdSchema, heat: IdSchema, table: z.optional(z.string().check(z.maxLength(40))) });
+
+/** A heat to open on a tablet without a judge's name: the name is asked first. */
+export interface JudgeQuestion {
+	competition: string;
+	heat: string;
+	table: string | null;
+	tabletLabel: string | null;
+}
+
+/**
+ * The judge station's screen (/station): the URL says what it shows (the home: the chooser and
+ * the quick set-up; a heat; the question for the judge's name before a heat), read from the
+ * device session. The home's set-up and event counts are a live read while the home shows.
+ */
+export class StationScreen {
+	/** The open heat. */
+	heat = $state<HeatSession | null>(null);
+	asking = $state<JudgeQuestion | null>(null);
+	/** What was wrong with the last quick set-up. */
+	problems = $state<QuickSetupProblem[]>([]);
+	/** The URL names a heat this tablet does not have (shown above the chooser). */
+	heatMissing = $state(false);
+	/** The quick set-up's problems in the current language. */
+	readonly errors = $derived(this.problems.map((p) => describeQuickSetupProblem(p)));
+	/** The home's set-up and how many events each heat holds. */
+	readonly home;
+
+	readonly #device: DeviceSession;
+	readonly #judge: StationJudge;
+	readonly #storage: KeyValueStore;
+	readonly #navigate: (query: string) => void;
+	#url: URL | null = null;
+	#routing = 0;
+	#homeStop: (() => void) | null = null;
+
+	constructor(device: DeviceSession, options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string) => void }) {
+		this.#device = device;
+		this.#judge = options.judge;
+		this.#storage = options.storage;
+		this.#navigate = options.navigate;
+		this.home = device.live(async ({ db, log }) => {
+			const [directory, eventCounts] = await Promise.all([listSetup(db), log.eventCountsByHeat()]);
+			return { directory, eventCounts };
+		});
+	}
+
+	/** Shows what `url` says (on every navigation: a heat opened, back to the list, the browser's back button). */
+	async route(url: URL): Promise<void> {
+		this.#url = url;
+		const run = ++this.#routing;
+		const { db, log } = await this.#device.opened();
+		const params = HeatParams.safeParse(Object.fromEntries(url.searchParams));
+		if (params.success) {
+			const { competition, heat: heatId, table = null } = params.data;
+			const setup = await loadCompetition(db, competition);
+			if (setup && setup.entries.some((e) => e.heatId === heatId)) {
+				const heatName = (await db.heats.get(heatId))?.name;
+				const judge = this.#judge.name;
+				const events = judge ? await log.heatEvents(competition, heatId) : [];
+				if (run !== this.#routing) return;
+				this.#showHome(false);
+				this.heat?.close();
+				this.heat = null;
+				// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
+				this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
+				if (!judge) return;
+				this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
+				// The home lands here next time (however the heat was opened: chosen, set up, linked).
+				saveChoice(this.#storage, { competition, heat: heatId, table });
+				return;
+			}
+			this.problems = [];
+			this.heatMissing = true;
+		}
+		if (run !== this.#routing) return;
+		this.heat?.close();
+		this.heat = null;
+		this.asking = null;
+		this.#showHome(true);
+	}
+
+	#showHome(shown: boolean): void {
+		if (shown && !this.#homeStop) this.#homeStop = this.home.connect();
+		else if (!shown && this.#homeStop) {
+			this.#homeStop();
+			this.#homeStop = null;
+		}
+	}
+
+	/** Opens a heat (the URL changes; `route` follows). */
+	open(competitionId: string, heatId: string, table: string | null): void {
+		const q = new URLSearchParams({ competition: competitionId, heat: heatId, ...(table ? { table } : {}) });
+		this.problems = [];
+		this.heatMissing = false;
+		this.#navigate(`?${q}`);
+	}
+
+	/** Back to the list. */
+	leave(): void {
+		this.#navigate('?');
+	}
+
+	/** The quick set-up: stored and its heat opened, or its problems shown. */
+	async quick(input: Omit<QuickSetupInput, 'day' | 'suffix'>): Promise<void> {
+		const { db } = await this.#device.opened();
+		const now = new Date();
+		const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+		// What the judge left blank is named in the judge's language ("Rozběh 1", the preset's name).
+		const made = quickSetup({ ...input, day, suffix: crypto.randomUUID().replace(/-/g, '').slice(0, 8) }, quickSetupNames(input.presetId));
+		if (!made.ok) {
+			this.problems = quickSetupProblems(input, made.issues);
+			this.heatMissing = false;
+			return;
+		}
+		await saveSetup(db, made.value.bundle);
+		this.#device.changed();
+		this.open(made.value.competitionId, made.value.heatId, made.value.table);
+	}
+
+	/** The name asked before the heat: remembered, then the heat opens under it. */
+	judgeGiven(name: string): void {
+		this.#judge.set(name);
+		if (this.#url) void this.route(this.#url);
+	}
+
+	/** A judge who takes over (the heat's header, another tab) records under their own name from the next tap on. */
+	followJudge(): void {
+		const name = this.#judge.name;
+		if (this.heat && name) this.heat.judge = name;
+	}
+
+	/**
+	 * Another tab's taps arrive by message; a tab that was asleep or frozen may have missed some,
+	 * so coming back into view it reads the heat's events again (known ones are ignored).
+	 */
+	async catchUp(): Promise<void> {
+		const heat = this.heat;
+		const log = this.#device.log;
+		if (!heat || !log) return;
+		heat.merge(await log.heatEvents(heat.setup.competition.id, heat.heatId));
+	}
+
+	/** While a paired tablet's heat waits for its start, the organizer may start it for every station; returns the way to stop. */
+	followOrganizerStart(): (() => void) | undefined {
+		const heat = this.heat;
+		const pairing = this.#device.pairing;
+		if (!heat || heat.started || !pairing) return;
+		return watchOrganizerStart(pairing, heat, () => this.#device.sync.current.offsetMs);
+	}
+
+	/** The tablet's set-up and events as an event file, downloaded. */
+	async exportEvents(): Promise<void> {
+		const { db, log } = await this.#device.opened();
+		const now = Date.now();
+		const file = await exportEventFile(db, log.deviceId, now);
+		downloadText(`puzzle-judge-${log.deviceId}-${new Date(now).toISOString().slice(0, 16).replace(/[:T]/g, '-')}.json`, JSON.stringify(file, null, 1), 'application/json');
+	}
+}
