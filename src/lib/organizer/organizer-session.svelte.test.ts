@@ -6,6 +6,8 @@ import { savePairing } from '$lib/sync/client/pairing';
 import { realEnvironment } from '$lib/sync/client/environment';
 import type { Pairing } from '$lib/sync/pairing';
 import { device, PAIRING, until, disconnectAfterEach } from '$lib/session/device.testkit';
+import type { Publication } from '$lib/results/publication';
+import { deviceListings } from './device-listing.testkit';
 import { OrganizerSession } from './organizer-session.svelte';
 
 const keep = disconnectAfterEach();
@@ -13,21 +15,47 @@ const keep = disconnectAfterEach();
 const DESK: Pairing = { ...PAIRING, eventId: 'day', role: 'organizer', deviceLabel: 'Desk' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A publication of the day's competition as the server stores it (the contract's shape). */
+function publication(competitionId: string, version: number): Publication {
+	return {
+		eventId: 'day',
+		competitionId,
+		version,
+		state: 'published',
+		publishedAt: T0,
+		protestUntil: null,
+		finalizedAt: null,
+		note: null,
+		snapshot: {
+			event: { id: 'day', name: 'Day', date: '2026-05-16', venue: null },
+			competition: { id: competitionId, name: 'Competition' },
+			ruleset: { id: 'czjpa-individual', version: 1, name: 'CZJPA', timeResolution: 'ms' },
+			computedAt: T0,
+			rows: [],
+			tieForFirst: [],
+			conflicts: 0
+		}
+	};
+}
+
 /** The server as the organizer's screens ask it: the devices, the publications; every request recorded. */
 function fakeServer() {
 	const requests: string[] = [];
-	const published: { competitionId: string; version: number }[] = [];
+	const published: Publication[] = [];
 	const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
 		const path = new URL(url).pathname;
 		requests.push(`${init.method ?? 'GET'} ${path}`);
-		if (path === '/api/events/day/devices') return json({ devices: [{ id: 'd1', role: 'judge', label: 'Table A', deviceIds: ['tablet-a'] }], pairingFailures: null });
+		if (path === '/api/events/day/devices') return json({ devices: deviceListings({ id: 'd1', role: 'judge', label: 'Table A', eventId: 'day', deviceIds: ['tablet-a'] }), pairingFailures: null });
 		if (path === '/api/public/events/day/results')
-			return json({ competitions: published.map((p) => ({ latest: { ...p, state: 'published', publishedAt: T0, protestUntil: null } })) });
+			return json({
+				event: { id: 'day', name: 'Day', date: '2026-05-16', venue: null },
+				competitions: published.map((p) => ({ latest: p, versions: [] }))
+			});
 		if (path === '/api/events/day/publications' && init.method === 'POST') {
 			const { competitionId } = JSON.parse(String(init.body)) as { competitionId: string };
-			const p = { competitionId, version: published.filter((x) => x.competitionId === competitionId).length + 1 };
+			const p = publication(competitionId, published.filter((x) => x.competitionId === competitionId).length + 1);
 			published.push(p);
-			return json({ publication: { ...p, state: 'published', publishedAt: T0, protestUntil: null } }, 201);
+			return json({ publication: p }, 201);
 		}
 		return json({ message: 'not found' }, 404);
 	});
