@@ -82,7 +82,8 @@ function badgeCovers(page: Page): Promise<{ floats: string | null; covered: stri
 		const b = badge.getBoundingClientRect();
 		const region = badge.closest('.sync-region')!;
 		const covered = [...document.querySelectorAll(`${selector}, h1, h2, h3`)]
-			.filter((el) => el.checkVisibility() && !region.contains(el) && !el.contains(region))
+			// What an open modal dialog holds lies above the page, badge included.
+			.filter((el) => el.checkVisibility() && !region.contains(el) && !el.contains(region) && !el.closest('dialog:modal'))
 			.filter((el) => {
 				const r = el.getBoundingClientRect();
 				const w = Math.min(r.right, b.right) - Math.max(r.left, b.left);
@@ -129,9 +130,16 @@ export async function checkScreen(page: Page, name: string, { pausedClock = fals
 async function axeOn(page: Page, pausedClock: boolean): Promise<string[]> {
 	if (!pausedClock) return axeViolations(page);
 	let done = false;
-	const report = axeViolations(page).finally(() => (done = true));
-	while (!done) await page.clock.runFor(20);
-	return report;
+	const report = axeViolations(page).then(
+		(violations) => ({ violations }),
+		(error: unknown) => ({ error })
+	);
+	void report.finally(() => (done = true));
+	// The clock is the context's: axe's own blank page (it merges its results there) may close under a step.
+	while (!done) await page.clock.runFor(20).catch(() => {});
+	const r = await report;
+	if ('error' in r) throw r.error;
+	return r.violations;
 }
 
 /** The page's picture as `name-WxH.png` (the whole page unless told). */
