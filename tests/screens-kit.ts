@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { axeViolations } from './a11y';
+import { seatCard, typeDigits, typeTally } from './station-helpers';
 import { addDevice, call, createEvent, expectStatus, RULESET, writeSetup } from './sync-kit';
 
 /**
@@ -239,12 +240,6 @@ export async function fillSixSeats(page: Page): Promise<void> {
 	await page.getByTestId('names').fill(SEATS.join('\n'));
 }
 
-const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
-
-async function keys(s: Locator, digits: string) {
-	for (const d of digits) await s.getByRole('button', { name: d, exact: true }).click();
-}
-
 /** The filled quick set-up (fillSixSeats) made into the heat's seats, not started yet. */
 export async function setUpSixSeats(page: Page): Promise<void> {
 	await page.getByTestId('quick-start').click();
@@ -261,7 +256,7 @@ export async function playSixSeats(page: Page): Promise<void> {
 	await page.clock.pauseAt(SIX_SEATS_START);
 	await page.getByTestId('start').click();
 	const at = (ms: number) => page.clock.pauseAt(SIX_SEATS_START + 2 * MIN + ms);
-	const [lucia, marta, nuria, olga, pilar, rocio] = SEATS.map((n) => seat(page, n)) as [Locator, Locator, Locator, Locator, Locator, Locator];
+	const [lucia, marta, nuria, olga, pilar, rocio] = SEATS.map((n) => seatCard(page, n)) as [Locator, Locator, Locator, Locator, Locator, Locator];
 
 	await at(10 * MIN);
 	await lucia.getByTestId('pause').click(); // ends by itself at 5:00
@@ -281,15 +276,8 @@ export async function playSixSeats(page: Page): Promise<void> {
 	await at(121 * MIN);
 
 	await rocio.getByTestId('tally').click();
-	for (const g of ['150', '30', '5']) {
-		await keys(rocio, g);
-		await rocio.getByTestId('tally-add').click();
-	}
-	await rocio.getByTestId('tally-save').click();
+	await typeTally(rocio, ['150', '30', '5']);
 	await pilar.getByTestId('tally').click();
-	for (const g of ['120', '35', '9']) {
-		await keys(pilar, g);
-		await pilar.getByTestId('tally-add').click();
-	}
-	await keys(pilar, '4');
+	await typeTally(pilar, ['120', '35', '9'], { save: false });
+	await typeDigits(pilar, '4');
 }

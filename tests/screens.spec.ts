@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillSixSeats, HEAT_2_START, playSixSeats, screen, seedEvent, setUpSixSeats, SIX_SEATS_START } from './screens-kit';
 import { signInOrganizer } from './organizer-kit';
-import { seedTablet, twoEventTablet } from './station-helpers';
+import { seatCard, seedTablet, twoEventTablet } from './station-helpers';
 
 /**
  * Every screen of the app, in the states a user meets it in, at a 1280×800 tablet and a
@@ -51,7 +51,7 @@ test('the station: quick set-up, a heat before and during its run, the tally, th
 	await screen(page, 'station-standings', paused);
 	await page.getByRole('button', { name: 'Standings' }).click();
 
-	const marta = page.getByTestId('seat').filter({ has: page.getByRole('heading', { name: 'Marta' }) });
+	const marta = seatCard(page, 'Marta');
 	await marta.getByTestId('more').click();
 	await marta.getByTestId('dq').click();
 	await expect(marta.getByTestId('dq-reason')).toBeVisible();
