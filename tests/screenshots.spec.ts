@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { fillSixSeats, playSixSeats, setUpSixSeats, SIX_SEATS_START } from './screens-kit';
 import { seedTablet, twoEventTablet } from './station-helpers';
 
 /**
@@ -22,8 +23,7 @@ const VIEWPORTS = [
 /** A phone, for the layout checks only. */
 const PHONE = { width: 390, height: 844 } as const;
 const MIN = 60_000;
-const START = Date.parse('2026-05-16T09:00:00Z');
-const PREVIEW = 2 * MIN;
+const START = SIX_SEATS_START;
 
 /** Buttons that are the main action of their screen or card. */
 const MAIN_ACTIONS = 'button.main, button.start, button.go';
@@ -65,10 +65,6 @@ async function shoot(page: Page, name: string, fullPage = true) {
 
 const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
 
-async function keys(s: Locator, digits: string) {
-	for (const d of digits) await s.getByRole('button', { name: d, exact: true }).click();
-}
-
 test('the station screens at 1280×800 and 800×1280 (and the heat on a phone): screenshots, no sideways scrolling, large enough buttons', async ({ page }) => {
 	// The same pictures on every run: fixed IDs (the heat's ID is shown), a paused clock.
 	await page.addInitScript(() => {
@@ -78,11 +74,7 @@ test('the station screens at 1280×800 and 800×1280 (and the heat on a phone): 
 	await page.clock.install({ time: START - 5 * MIN });
 	await page.setViewportSize(VIEWPORTS[0]);
 	await page.goto('/station');
-	await expect(page.getByTestId('quick-start')).toBeVisible();
-	await page.getByTestId('judge').fill('Eva');
-	await page.getByTestId('preset').selectOption('es-adult-individual');
-	await page.getByTestId('seat-count').fill('6');
-	await page.getByTestId('names').fill(['Lucía', 'Marta', 'Nuria', 'Olga', 'Pilar', 'Rocío'].join('\n'));
+	await fillSixSeats(page);
 
 	for (const viewport of VIEWPORTS) {
 		await page.setViewportSize(viewport);
@@ -92,49 +84,9 @@ test('the station screens at 1280×800 and 800×1280 (and the heat on a phone): 
 	}
 
 	// A Spanish adult turn (pauses allowed), 6 seats in different states at 2:01:00 of counted time.
-	await page.getByTestId('quick-start').click();
-	await expect(page.getByTestId('seat')).toHaveCount(6);
-	await page.clock.pauseAt(START);
-	await page.getByTestId('start').click();
-	const at = (ms: number) => page.clock.pauseAt(START + PREVIEW + ms);
-	const [lucia, marta, nuria, olga, pilar, rocio] = ['Lucía', 'Marta', 'Nuria', 'Olga', 'Pilar', 'Rocío'].map((n) => seat(page, n)) as Locator[] as [
-		Locator,
-		Locator,
-		Locator,
-		Locator,
-		Locator,
-		Locator
-	];
-
-	await at(10 * MIN);
-	await lucia.getByTestId('pause').click(); // ends by itself at 5:00
-	await at(20 * MIN);
-	await marta.getByTestId('pause').click();
-	await at(24 * MIN);
-	await marta.getByRole('button', { name: 'Resume' }).click();
-	await at(80 * MIN);
-	await olga.getByTestId('hand').click();
-	await at(81 * MIN);
-	await olga.getByTestId('confirm').click();
-	await olga.getByTestId('agree').click();
-	await at(100 * MIN);
-	await nuria.getByTestId('hand').click();
-	await at(119 * MIN);
-	await lucia.getByTestId('pause').click();
-	await at(121 * MIN);
-
-	await rocio.getByTestId('tally').click();
-	for (const g of ['150', '30', '5']) {
-		await keys(rocio, g);
-		await rocio.getByTestId('tally-add').click();
-	}
-	await rocio.getByTestId('tally-save').click();
-	await pilar.getByTestId('tally').click();
-	for (const g of ['120', '35', '9']) {
-		await keys(pilar, g);
-		await pilar.getByTestId('tally-add').click();
-	}
-	await keys(pilar, '4');
+	await setUpSixSeats(page);
+	await playSixSeats(page);
+	const [lucia, marta, nuria, pilar, rocio] = ['Lucía', 'Marta', 'Nuria', 'Pilar', 'Rocío'].map((n) => seat(page, n)) as [Locator, Locator, Locator, Locator, Locator];
 
 	const statuses = await page.getByTestId('status').allTextContents();
 	expect(statuses).toEqual(['Paused', 'Running', 'Finished', 'Finished · locked', 'Time is up', 'Time is up']);

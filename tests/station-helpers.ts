@@ -29,6 +29,20 @@ export async function rememberJudge(page: Page, name: string): Promise<void> {
 	await page.evaluate(([key, value]) => localStorage.setItem(key, value), [JUDGE_KEY, name] as const);
 }
 
+/** Types a seat's group tally on its keypad (open already), one group after the other; saves it unless told. */
+export async function typeTally(card: Locator, groups: string[], { save = true }: { save?: boolean } = {}): Promise<void> {
+	for (const g of groups) {
+		await typeDigits(card, g);
+		await card.getByTestId('tally-add').click();
+	}
+	if (save) await card.getByTestId('tally-save').click();
+}
+
+/** Taps the digits on a seat's tally keypad. */
+export async function typeDigits(card: Locator, digits: string): Promise<void> {
+	for (const d of digits) await card.getByRole('button', { name: d, exact: true }).click();
+}
+
 /** The seat card whose heading holds `name`. */
 export function seatCard(page: Page, name: string): Locator {
 	return page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillQuickSetup, seatCard } from './station-helpers';
+import { fillQuickSetup, seatCard, typeTally } from './station-helpers';
 
 /**
  * The heat screen's standings ("Standings" in the heat's header) on a 390 × 844 phone: the
@@ -18,10 +18,6 @@ const START = Date.parse('2026-05-16T09:00:00Z');
 const PREVIEW = 2 * MIN;
 const PHONE = { width: 390, height: 844 } as const;
 const NAMES = ['María del Carmen García-Núñez', 'Lucía Fernández de Córdoba', 'Nuria Villanueva-Etxeberria', 'Olga Rodríguez Santamaría', 'Paula Sánchez'];
-
-async function keys(card: Locator, digits: string) {
-	for (const d of digits) await card.getByRole('button', { name: d, exact: true }).click();
-}
 
 /** Elements of the page that reach past the viewport's right edge (or start before its left), with what they hold. */
 function tooWide(page: Page): Promise<string[]> {
@@ -60,11 +56,7 @@ test('the station standings fit a 390 px phone: no sideways scrolling with the s
 	await nuria.getByTestId('confirm').click();
 	await at(121 * MIN);
 	await olga.getByTestId('tally').click();
-	for (const g of ['150', '30', '5']) {
-		await keys(olga, g);
-		await olga.getByTestId('tally-add').click();
-	}
-	await olga.getByTestId('tally-save').click();
+	await typeTally(olga, ['150', '30', '5']);
 
 	await page.getByRole('button', { name: 'Standings' }).click();
 	const table = page.getByTestId('standings');
