@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillSixSeats, HEAT_2_START, playSixSeats, screen, seedEvent, setUpSixSeats, SIX_SEATS_START } from './screens-kit';
-import { signInOrganizer } from './organizer-kit';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { seatCard, seedTablet, twoEventTablet } from './station-helpers';
 
 /**
@@ -145,6 +145,8 @@ test('the organizer: signing in, the event, an entry’s audit trail, publishing
 
 	const event = await seedEvent('Organizer day');
 	await signInOrganizer(page, event.org, event.eventId, event.eventName);
+	await screen(page, 'organizer-hub');
+	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${event.competitionId}"]`);
 	await expect(table.locator(`tr[data-entry="${event.entryIds[5]}"]`).getByTestId('place')).toHaveText('1');
 	await screen(page, 'organizer');
