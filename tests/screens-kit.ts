@@ -26,16 +26,6 @@ const WHICH = process.env.SCREENSHOTS;
 if (WHICH !== undefined && WHICH !== 'before' && WHICH !== 'after') throw new Error(`SCREENSHOTS=${WHICH}: before or after`);
 const OUT = fileURLToPath(new URL(WHICH ? `../docs/screenshots/${WHICH}/` : '../test-results/screens/', import.meta.url));
 
-/**
- * Routes whose controls may still be smaller than 44×44 px and whose page may still scroll
- * sideways on a phone: the organizer's screens move onto the design layer in issue 13's
- * second round (after the organizer's page is split into routes). Every other check (the
- * sync badge, axe-core) holds on them already.
- */
-export const ORGANIZER_ROUTES_NOT_YET_ON_THE_DESIGN_LAYER = ['/organizer'];
-
-const notYetOnTheDesignLayer = (path: string) => ORGANIZER_ROUTES_NOT_YET_ON_THE_DESIGN_LAYER.some((r) => path === r || path.startsWith(`${r}/`));
-
 /** The smallest touch target (WCAG 2.5.5), and the station's: a judge taps in a hurry. */
 export const MIN_TARGET_PX = 44;
 export const STATION_TARGET_PX = 48;
@@ -106,17 +96,13 @@ export async function checkScreen(page: Page, name: string, { pausedClock = fals
 	const { width, height } = page.viewportSize()!;
 	const where = `${name} ${width}×${height}`;
 	const path = new URL(page.url()).pathname;
-	const exempt = notYetOnTheDesignLayer(path);
+	const boxes = await controls(page);
+	const min = path.startsWith('/station') ? STATION_TARGET_PX : MIN_TARGET_PX;
+	const small = boxes.filter((b) => b.width < MIN_TARGET_PX - 0.5 || b.height < min - 0.5).map((b) => `${b.what} ${b.width.toFixed(0)}×${b.height.toFixed(0)}`);
+	expect.soft(small, `${where}: every control at least ${MIN_TARGET_PX}×${min} px`).toEqual([]);
 
-	if (!exempt) {
-		const boxes = await controls(page);
-		const min = path.startsWith('/station') ? STATION_TARGET_PX : MIN_TARGET_PX;
-		const small = boxes.filter((b) => b.width < MIN_TARGET_PX - 0.5 || b.height < min - 0.5).map((b) => `${b.what} ${b.width.toFixed(0)}×${b.height.toFixed(0)}`);
-		expect.soft(small, `${where}: every control at least ${MIN_TARGET_PX}×${min} px`).toEqual([]);
-
-		const scroll = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
-		expect.soft(scroll.scrollWidth, `${where}: no sideways scrolling`).toBeLessThanOrEqual(scroll.innerWidth);
-	}
+	const scroll = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+	expect.soft(scroll.scrollWidth, `${where}: no sideways scrolling`).toBeLessThanOrEqual(scroll.innerWidth);
 
 	const badge = await badgeCovers(page);
 	if (badge) {

@@ -8,8 +8,7 @@ import { seatCard, seedTablet, twoEventTablet } from './station-helpers';
  * 390×844 phone: a picture of each (SCREENSHOTS=before|after writes docs/screenshots/…), and
  * the checks every screen passes (tests/screens-kit.ts, checkScreen): every control at least
  * 44×44 px (the station's 48 px tall), no sideways scrolling, the sync badge in its own place
- * covering nothing, no axe-core violation. The organizer's routes are let off the first two
- * until they move onto the design layer (ORGANIZER_ROUTES_NOT_YET_ON_THE_DESIGN_LAYER).
+ * covering nothing, no axe-core violation.
  */
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
@@ -146,6 +145,15 @@ test('the organizer: signing in, the event, an entry’s audit trail, publishing
 	const event = await seedEvent('Organizer day');
 	await signInOrganizer(page, event.org, event.eventId, event.eventName);
 	await screen(page, 'organizer-hub');
+	await openOrganizer(page, 'setup');
+	await expect(page.locator('#merge')).toBeVisible();
+	await screen(page, 'organizer-setup');
+	await openOrganizer(page, 'live');
+	await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+	await screen(page, 'organizer-live');
+	await openOrganizer(page, 'devices');
+	await expect(page.locator('#devices')).toBeVisible();
+	await screen(page, 'organizer-devices');
 	await openOrganizer(page, 'review');
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${event.competitionId}"]`);
 	await expect(table.locator(`tr[data-entry="${event.entryIds[5]}"]`).getByTestId('place')).toHaveText('1');

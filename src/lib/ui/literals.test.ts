@@ -13,12 +13,6 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '..', '..');
 const TOKENS = 'lib/ui/tokens.css';
 
-/**
- * The organizer's screens move onto the design layer in issue 13's second round (after the
- * organizer's page is split into routes): until then their literals are let be.
- */
-const NOT_YET_ON_THE_DESIGN_LAYER = ['lib/organizer/', 'routes/organizer/'];
-
 /** A hex colour, a functional colour, or a length in pixels. */
 const LITERAL = /#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(|\b\d+(?:\.\d+)?px\b/gi;
 
@@ -47,10 +41,10 @@ export function literalsIn(path: string, text: string): string[] {
 }
 
 describe('colours and pixel sizes come from the tokens', () => {
-	it('no .svelte or .css file of src writes one, the tokens (and the organizer, until it moves) aside', () => {
+	it('no .svelte or .css file of src writes one, the tokens aside', () => {
 		const found = files(SRC)
 			.map((f) => relative(SRC, f).replaceAll('\\', '/'))
-			.filter((f) => f !== TOKENS && !NOT_YET_ON_THE_DESIGN_LAYER.some((p) => f.startsWith(p)))
+			.filter((f) => f !== TOKENS)
 			.flatMap((f) => literalsIn(f, readFileSync(join(SRC, f), 'utf8')));
 		expect(found).toEqual([]);
 	});
