@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { startServer, type ServerProcess } from './server-process';
+import { startServer, type FreshServer } from './server-process';
 import { createEvent, RUN } from './sync-kit';
 
 /**
@@ -14,7 +14,7 @@ import { createEvent, RUN } from './sync-kit';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
-let server: ServerProcess | undefined;
+let server: FreshServer | undefined;
 test.afterEach(async () => {
 	await server?.stop();
 	server = undefined;

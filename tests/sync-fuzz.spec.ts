@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { quickSetup, type QuickSetup } from '../src/lib/station/quick-setup';
 import { ROLES } from '../src/lib/sync/contract/device';
-import { startServer, type ServerProcess } from './server-process';
+import { startServer, type FreshServer } from './server-process';
 import {
 	addDevice,
 	BASE,
@@ -1283,7 +1283,7 @@ test('ISSUE-12.8b /api errors are JSON {message} with no Accept header or one as
 });
 
 test.describe('ISSUE-12.8c/d uploads cut short or mislabelled (a server of its own: 1 s body timeout, its log read)', () => {
-	let server: ServerProcess;
+	let server: FreshServer;
 	let org: CreatedEvent;
 	const ADMIN_KEY = `edges-admin-${RUN}-0123456789`;
 	test.beforeAll(async () => {
