@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { StationDb } from './station-db';
+import { StationDb, STORES_V1 } from './station-db';
 import { EventLog } from './event-log';
 import { outboxCount, peekOutbox, queueEvents } from './outbox';
 import type { JudgeEvent } from '$lib/events/schema';
@@ -82,15 +82,7 @@ describe('the outbox', () => {
 		const name = `test-${Math.random()}`;
 		// The version-1 database as earlier releases left it.
 		const v1 = new Dexie(name, { indexedDB: factory, IDBKeyRange });
-		v1.version(1).stores({
-			events: 'id, [deviceId+seq], [competitionId+heatId], competitionId',
-			days: 'id',
-			rulesets: 'key',
-			competitions: 'id, eventId',
-			heats: 'id, competitionId',
-			entries: 'id, heatId, competitionId',
-			meta: 'key'
-		});
+		v1.version(1).stores(STORES_V1);
 		const base = { mono: 0, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {}, deviceId: 'tab-a' };
 		await v1.table('events').bulkAdd([
 			{ ...base, id: 'tab-a-2', seq: 2, at: T0 + 5 },

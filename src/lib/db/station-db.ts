@@ -30,6 +30,17 @@ export interface RejectedRow {
 	at: number;
 }
 
+/** The first version's tables (the upgrade test builds a database as early releases left it from these). */
+export const STORES_V1 = {
+	events: 'id, [deviceId+seq], [competitionId+heatId], competitionId',
+	days: 'id',
+	rulesets: 'key',
+	competitions: 'id, eventId',
+	heats: 'id, competitionId',
+	entries: 'id, heatId, competitionId',
+	meta: 'key'
+} as const;
+
 /**
  * The tablet's database: the set-up it received or made on the spot, and the judge-event log.
  * Events are never updated or deleted: corrections are new events. Writes use Chrome's
@@ -50,15 +61,7 @@ export class StationDb extends Dexie {
 
 	constructor(name = 'puzzle-judge', options: ConstructorParameters<typeof Dexie>[1] = {}) {
 		super(name, { chromeTransactionDurability: 'strict', ...options });
-		this.version(1).stores({
-			events: 'id, [deviceId+seq], [competitionId+heatId], competitionId',
-			days: 'id',
-			rulesets: 'key',
-			competitions: 'id, eventId',
-			heats: 'id, competitionId',
-			entries: 'id, heatId, competitionId',
-			meta: 'key'
-		});
+		this.version(1).stores(STORES_V1);
 		// Sync: the outbox of events to push (in queue order; one row per event) and what the server refused.
 		this.version(2)
 			.stores({ outbox: '++n, &id', rejected: 'id' })

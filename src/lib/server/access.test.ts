@@ -1,23 +1,15 @@
-import { rmSync } from 'node:fs';
 import { isHttpError } from '@sveltejs/kit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIONS, bearerToken, requireDevice, type Action } from './access';
 import { Store } from './store';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEvents } from './two-events.testkit';
 import { issueToken, revokeToken } from './tokens';
 import { ROLES, type Role } from '$lib/sync/contract';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
 
-beforeEach(() => {
-	({ dir, store } = openTwoEventStore('puzzle-judge-access-'));
-});
-
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openTwoEvents, (s) => (store = s));
 
 const request = (authorization?: string) => new Request('http://127.0.0.1/api/x', { headers: authorization ? { authorization } : {} });
 

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { twoQuickSetups, EVENT, MIN, T0 } from '$lib/files/two-quick-setups.testkit';
 import { CompetitionMergeSchema, type CompetitionMergeRequest } from '$lib/setup/schema';
 import { backupLinesOf, restoreAnswer, restoreText, textOf, withItems } from './backup.testkit';
@@ -10,10 +10,10 @@ import { computeSnapshot, finalize, publish } from './publications';
 import { MIGRATIONS, Store } from './store';
 import { pushEvents } from './sync-push';
 import { issueToken } from './tokens';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEventStore, openTwoEvents } from './two-events.testkit';
 import { presetById } from '$lib/rules/presets';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
 const others: { dir: string; store: Store }[] = [];
 
@@ -32,12 +32,8 @@ function twoTablets(s: Store) {
 	return { t, org, request: request as CompetitionMergeRequest };
 }
 
-beforeEach(() => {
-	({ dir, store } = openTwoEventStore('puzzle-judge-merges-'));
-});
+storePerTest(openTwoEvents, (s) => (store = s));
 afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
 	for (const o of others.splice(0)) {
 		o.store.close();
 		rmSync(o.dir, { recursive: true, force: true });

@@ -1,23 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import { demoOrganizerKey } from './demo-key';
 import type { Store } from './store';
 import { authenticate } from './tokens';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
-beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-demo-key-'));
-	store = openStore(dir);
-});
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openStore, (s) => (store = s));
 
 describe("the demo event's organizer key", () => {
 	it('is issued on the first start only, and lets the organizer in', () => {

@@ -1,5 +1,4 @@
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { boundDevices, claimDevice } from './device-binding';
 import { addDevice, listDevices } from './devices';
@@ -8,15 +7,11 @@ import type { Store } from './store';
 import { pushEvents } from './sync-push';
 import { authenticate, issueToken } from './tokens';
 import type { Device } from '$lib/sync/contract';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEvents } from './two-events.testkit';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
-beforeEach(() => ({ dir, store } = openTwoEventStore('puzzle-judge-binding-')));
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openTwoEvents, (s) => (store = s));
 
 const ORIGIN = 'http://judge.test';
 const T0 = Date.UTC(2026, 4, 16, 9);

@@ -1,19 +1,14 @@
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDevice, listDevices, revokeDevice } from './devices';
 import { answerOf } from './http-error.testkit';
 import { CODE_ALPHABET, CODE_LIFETIME_MS, normalizeCode, redeemPairingCode } from './pairing';
 import { Store } from './store';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEvents } from './two-events.testkit';
 import { authenticate } from './tokens';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
-beforeEach(() => ({ dir, store } = openTwoEventStore('puzzle-judge-devices-')));
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openTwoEvents, (s) => (store = s));
 
 const ORIGIN = 'https://judge.example:8443';
 

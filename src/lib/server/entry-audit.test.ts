@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { compareEvents } from '$lib/events/order';
 import { openStore } from './db';
@@ -10,22 +7,14 @@ import { entryAudit } from './entry-audit';
 import type { Store } from './store';
 import { pushEvents } from './sync-push';
 import { issueToken } from './tokens';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
 const T0 = Date.UTC(2026, 4, 16, 9);
 const COMPETITION = 'demo-czjpa-individual';
 const ENTRY = `${COMPETITION}-e1`;
 
-beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-audit-'));
-	store = openStore(dir);
-});
-
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openStore, (s) => (store = s));
 
 describe('entry audit', () => {
 	it('lists the entry\'s events, its heat start and the corrections of each, in recorded order, with who pushed them and their clock', () => {

@@ -1,19 +1,14 @@
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requireAdmin } from './admin';
 import { createEvent } from './event-admin';
 import { answerOf } from './http-error.testkit';
 import { Store } from './store';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEvents } from './two-events.testkit';
 import { authenticate } from './tokens';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
-beforeEach(() => ({ dir, store } = openTwoEventStore('puzzle-judge-create-')));
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openTwoEvents, (s) => (store = s));
 
 describe('creating an event', () => {
 	it('stores the event and answers its organizer key, which authenticates as the organizer of that event', () => {

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import { heatStartsAfter, startHeat } from './heat-starts';
@@ -9,19 +6,14 @@ import { answerOf } from './http-error.testkit';
 import type { Store } from './store';
 import { issueToken } from './tokens';
 import type { Device } from '$lib/sync/contract';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
 let organizer: Device;
+storePerTest(openStore, (s) => (store = s));
 beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-starts-'));
-	store = openStore(dir);
 	organizer = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'organizer', label: 'Desk', now: 0 });
 	store.insertSetup({ events: [{ id: 'other', name: 'Other', date: '2026-01-01' }] });
-});
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
 });
 
 const heat = { competitionId: 'demo-czjpa-individual', heatId: 'demo-czjpa-individual-h1' };

@@ -1,20 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { IdleCheckpoint } from './idle-checkpoint';
 import { Store } from './store';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
-beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-ckpt-'));
-	store = Store.open(dir);
-});
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(Store.open, (s) => (store = s));
 
 /** The database file's size: it grows only when a checkpoint copies the log into it. */
 const fileSize = () => statSync(store.file).size;

@@ -1,7 +1,4 @@
-import { rmSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION, type EventFile } from '$lib/files/event-file';
 import { quickSetup } from '$lib/station/quick-setup';
@@ -12,19 +9,14 @@ import { importEventFile } from './import-file';
 import type { Store } from './store';
 import { issueToken } from './tokens';
 import type { Device } from '$lib/sync/contract';
+import { storePerTest } from './store-per-test.testkit';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
-let dir: string;
 let store: Store;
 let organizer: Device;
+storePerTest(openStore, (s) => (store = s));
 beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-import-'));
-	store = openStore(dir);
 	organizer = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'organizer', label: 'Desk', now: T0 });
-});
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
 });
 
 /** What a tablet without a network exports: a heat it set up on the spot, 1,200 events long. */

@@ -1,18 +1,13 @@
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRESETS } from '$lib/rules/presets';
 import { answerOf } from './http-error.testkit';
 import { eventSetup, saveOrganizerSetup } from './organizer-setup';
 import { Store } from './store';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEvents } from './two-events.testkit';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
-beforeEach(() => ({ dir, store } = openTwoEventStore('puzzle-judge-setup-')));
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openTwoEvents, (s) => (store = s));
 
 const ruleset = PRESETS[0]!;
 const rs = { id: ruleset.id, version: ruleset.version };

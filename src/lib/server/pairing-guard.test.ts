@@ -1,23 +1,18 @@
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { boundDevices } from './device-binding';
 import { addDevice } from './devices';
 import { attemptPairing, CODE_ALPHABET, CODE_LIFETIME_MS, type PairAttempt } from './pairing';
 import { addressKey, ADDRESS_LIMIT, EVENT_LIMIT, PairingGuard } from './pairing-guard';
 import type { Store } from './store';
 import { authenticate } from './tokens';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEvents } from './two-events.testkit';
+import { storePerTest } from './store-per-test.testkit';
 
-let dir: string;
 let store: Store;
 let guard: PairingGuard;
+storePerTest(openTwoEvents, (s) => (store = s));
 beforeEach(() => {
-	({ dir, store } = openTwoEventStore('puzzle-judge-guard-'));
 	guard = new PairingGuard();
-});
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
 });
 
 const T0 = Date.UTC(2026, 4, 16, 9);

@@ -1,27 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_EVENT_ID } from './demo';
 import { openStore } from './db';
 import { answerOf } from './http-error.testkit';
 import { publish } from './publications';
 import { publicCompetitionResult, publicResults, versionOf } from './public-results';
 import type { Store } from './store';
+import { storePerTest } from './store-per-test.testkit';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
 const COMPETITION = 'demo-czjpa-individual';
-let dir: string;
 let store: Store;
 
-beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-public-'));
-	store = openStore(dir);
-});
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openStore, (s) => (store = s));
 
 describe('public results', () => {
 	it('show published competitions only, and answer 404 for an unknown event, competition or version', () => {

@@ -1,21 +1,14 @@
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Store } from './store';
-import { openTwoEventStore } from './two-events.testkit';
+import { openTwoEvents } from './two-events.testkit';
 import { authenticate, hashToken, issueToken, listTokens, revokeToken } from './tokens';
+import { storePerTest } from './store-per-test.testkit';
 
 let dir: string;
 let store: Store;
 const NOW = Date.UTC(2026, 4, 16, 8);
 
-beforeEach(() => {
-	({ dir, store } = openTwoEventStore('puzzle-judge-tokens-'));
-});
-
-afterEach(() => {
-	store.close();
-	rmSync(dir, { recursive: true, force: true });
-});
+storePerTest(openTwoEvents, (s, d) => ((store = s), (dir = d)));
 
 describe('device tokens', () => {
 	it('a token names its device, event and role; only its hash is stored', () => {
@@ -58,7 +51,8 @@ describe('device tokens', () => {
 	it('tokens survive a restart of the server (reopened store)', () => {
 		const organizer = issueToken(store, { eventId: 'autumn', role: 'organizer', label: 'Organizer laptop', now: NOW });
 		store.close();
-		store = Store.open(dir);
-		expect(authenticate(store, organizer.token)).toMatchObject({ eventId: 'autumn', role: 'organizer' });
+		const reopened = Store.open(dir);
+		expect(authenticate(reopened, organizer.token)).toMatchObject({ eventId: 'autumn', role: 'organizer' });
+		reopened.close();
 	});
 });

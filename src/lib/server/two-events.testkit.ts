@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Store } from './store';
 
-/** Tests of tokens and access: a fresh store on disk holding two events, "spring" and "autumn". */
-export function openTwoEventStore(prefix: string): { dir: string; store: Store } {
-	const dir = mkdtempSync(join(tmpdir(), prefix));
+/** Tests of tokens and access: a store in `dir` holding two events, "spring" and "autumn". */
+export function openTwoEvents(dir: string): Store {
 	const store = Store.open(dir);
 	store.insertSetup({
 		events: [
@@ -13,5 +12,11 @@ export function openTwoEventStore(prefix: string): { dir: string; store: Store }
 			{ id: 'autumn', name: 'Autumn puzzle day', date: '2026-10-10' }
 		]
 	});
-	return { dir, store };
+	return store;
+}
+
+/** The same in a fresh directory of its own. */
+export function openTwoEventStore(prefix: string): { dir: string; store: Store } {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	return { dir, store: openTwoEvents(dir) };
 }
