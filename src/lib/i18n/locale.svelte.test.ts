@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LocaleState, locale, type LocaleEnvironment } from './locale.svelte';
 import { BASE_LOCALE, LOCALE_NAMES, LOCALE_STORAGE_KEY, LOCALES, initialLocale, negotiateLocale } from './locales';
 import { m } from './paraglide/messages.js';
+import { refusingStorage } from './refusing-storage.testkit';
 
 function memoryStorage(initial: Record<string, string> = {}) {
 	const map = new Map(Object.entries(initial));
@@ -86,17 +87,7 @@ describe('LocaleState', () => {
 	});
 
 	it('keeps working when storage throws', () => {
-		const broken = {
-			getItem: () => {
-				throw new Error('SecurityError');
-			},
-			setItem: () => {
-				throw new Error('QuotaExceededError');
-			},
-			removeItem: () => {
-				throw new Error('SecurityError');
-			}
-		};
+		const broken = refusingStorage();
 		const s = new LocaleState({ storage: broken, languages: () => ['cs'] });
 		expect(s.current).toBe('cs');
 		s.set('es');

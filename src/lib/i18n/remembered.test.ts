@@ -3,6 +3,7 @@ import { LocaleState } from './locale.svelte';
 import { LOCALE_STORAGE_KEY } from './locales';
 import { readLocaleCookie, rememberedChoice, writeLocaleCookie } from './remembered';
 import { cookieName } from './paraglide/runtime.js';
+import { refusingStorage } from './refusing-storage.testkit';
 
 /** A cookie jar as `document.cookie` behaves: writes one cookie at a time, reads them all. */
 function jar(initial: Record<string, string> = {}) {
@@ -74,17 +75,7 @@ describe('rememberedChoice', () => {
 
 	it('still tells the server when localStorage refuses', () => {
 		const j = jar();
-		const broken = {
-			getItem: () => {
-				throw new Error('SecurityError');
-			},
-			setItem: () => {
-				throw new Error('QuotaExceededError');
-			},
-			removeItem: () => {
-				throw new Error('SecurityError');
-			}
-		};
+		const broken = refusingStorage();
 		const s = new LocaleState({ storage: rememberedChoice(broken, j), languages: () => ['en'] });
 		s.set('cs');
 		expect(s.current).toBe('cs');
