@@ -163,3 +163,48 @@ test('publishing shows what will be public and what is unresolved first; Make fi
 	await expect(publish.getByTestId('publish-state')).toContainText('Final: version 1, results locked');
 	await expect(publish.getByRole('button', { name: /Publish|Make final/ })).toHaveCount(0);
 });
+
+/** The controls inside `scope` smaller than a finger (44×44 px; a radio or checkbox by its label), each as "tag "name" W×H". */
+function smallControls(page: Page, scope: string): Promise<string[]> {
+	return page
+		.locator(scope)
+		.locator('button, a[href], input:not([type="hidden"]), select, textarea, summary')
+		.evaluateAll((els) =>
+			els
+				.filter((el) => el.checkVisibility())
+				.map((el) => {
+					const choice = el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox');
+					const r = ((choice && el.closest('label')) || el).getBoundingClientRect();
+					return { what: `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`, r };
+				})
+				.filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+				.map(({ what, r }) => `${what} ${Math.round(r.width)}×${Math.round(r.height)}`)
+		);
+}
+
+test('the review on a tablet and a phone: every control of a conflict, the audit trail and the double-check at least 44×44 px, none wider than the screen (issue 13)', async ({ page }) => {
+	const { solo } = await secondTabletOnOneSeat(page);
+	const conflict = page.getByTestId('conflict');
+	await conflict.getByRole('button', { name: 'Resolve' }).click();
+	await conflict.getByText('Technical details').click();
+	for (const size of [
+		{ width: 1280, height: 800 },
+		{ width: 390, height: 844 }
+	]) {
+		await page.setViewportSize(size);
+		for (const panel of ['#conflicts', '#double-check']) {
+			expect(await smallControls(page, panel), `${panel} at ${size.width} px`).toEqual([]);
+			const box = (await page.locator(panel).boundingBox())!;
+			expect(box.x + box.width, `${panel} fits ${size.width} px`).toBeLessThanOrEqual(size.width);
+		}
+		const opener = page.locator(`[data-testid="org-standings"][data-competition="${solo}"]`).getByRole('button', { name: 'Audit trail of Ana' });
+		await opener.click();
+		const dialog = page.getByRole('dialog', { name: 'Ana: audit trail' });
+		await expect(dialog.getByTestId('entry-trail')).toBeVisible();
+		expect(await smallControls(page, 'dialog'), `the audit trail at ${size.width} px`).toEqual([]);
+		const box = (await dialog.boundingBox())!;
+		expect(box.x + box.width, `the audit trail fits ${size.width} px`).toBeLessThanOrEqual(size.width);
+		await page.keyboard.press('Escape');
+		await expect(dialog).toHaveCount(0);
+	}
+});
