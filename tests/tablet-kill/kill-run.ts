@@ -44,8 +44,6 @@ const MIN = 60 * SEC;
 
 /** How likely each action is, among those a seat offers. */
 const WEIGHT: Record<SeatAction, number> = { hand: 3, pause: 2, resume: 4, confirm: 3, reject: 1, tally: 4, agree: 2 };
-/** An action of a kind not yet shown done in the run is this much likelier: every kind is covered early. */
-const NOT_YET_DONE = 5;
 /** How likely a long stretch of time (15–45 minutes) is before a tap. */
 const LONG_STRETCH = 0.05;
 /** Past the time limit of both rulesets, the preview and pauses included. */
@@ -279,16 +277,18 @@ export class KillRun {
 
 	private choose(heat: HeatScreen): { kind: TapKind; seatId: string | null } | null {
 		if (heat.canStart) return { kind: 'start', seatId: null };
-		const offered = heat.seats.flatMap((s) =>
-			s.actions.map((kind) => ({ kind, seatId: s.id, w: WEIGHT[kind] * (this.kindsDone.has(kind) ? 1 : NOT_YET_DONE) }))
-		);
+		const offered = heat.seats.flatMap((s) => s.actions.map((kind) => ({ kind, seatId: s.id, w: WEIGHT[kind] })));
 		if (offered.length === 0) return null;
-		let r = this.rng() * offered.reduce((a, o) => a + o.w, 0);
-		for (const o of offered) {
+		// A kind not yet shown done in the run goes first when a seat offers it: every kind is
+		// covered whatever the seed (a resume is offered only while a seat is paused, and rarely).
+		const fresh = offered.filter((o) => !this.kindsDone.has(o.kind));
+		const pool = fresh.length > 0 ? fresh : offered;
+		let r = this.rng() * pool.reduce((a, o) => a + o.w, 0);
+		for (const o of pool) {
 			if (r < o.w) return o;
 			r -= o.w;
 		}
-		return offered.at(-1)!;
+		return pool.at(-1)!;
 	}
 
 	private async tap(page: Page, heat: HeatScreen, choice: { kind: TapKind; seatId: string | null }, cycle: number, wait: boolean): Promise<Tapped> {
