@@ -117,7 +117,7 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 
 	// Written, parents first.
 	const e = header.event;
-	db.prepare('INSERT INTO main.events (id, name, date, venue) VALUES (?, ?, ?, ?)').run(e.id, e.name, e.date, e.venue ?? null);
+	db.prepare('INSERT INTO main.events (id, name, date, venue, language, currency) VALUES (?, ?, ?, ?, ?, ?)').run(e.id, e.name, e.date, e.venue ?? null, e.language ?? null, e.currency ?? null);
 	const run = (sql: string, params: Record<string, unknown> = {}) => db.prepare(sql).run({ e: E, ...params });
 	run('INSERT OR IGNORE INTO main.rulesets (id, version, json) SELECT id, version, json FROM staging.rulesets');
 	run(`INSERT INTO main.competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin, advances_to)

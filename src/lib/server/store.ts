@@ -275,6 +275,48 @@ export const MIGRATIONS: readonly string[] = [
 		value TEXT NOT NULL
 	) WITHOUT ROWID;
 	INSERT INTO store_meta (key, value) VALUES ('store_id', lower(hex(randomblob(16))));
+	`,
+	// 11 (the register): src/lib/registration/schema.ts, src/lib/server/register-store.ts.
+	`
+	-- An event's language (printed lists, public pages) and the currency of its fees.
+	ALTER TABLE events ADD COLUMN language TEXT;
+	ALTER TABLE events ADD COLUMN currency TEXT;
+
+	-- The people registered for an event (PersonSchema, as JSON: contact data and dates of birth
+	-- included, so this table never leaves the server except to the event's organizer devices).
+	-- version: bumped on every change; an edit made from an older version is refused.
+	CREATE TABLE people (
+		event_id TEXT NOT NULL REFERENCES events (id),
+		id       TEXT NOT NULL,
+		version  INTEGER NOT NULL,
+		json     TEXT NOT NULL,
+		PRIMARY KEY (event_id, id)
+	);
+
+	-- Registrations of a unit (its people) for a competition (RegistrationSchema, as JSON); the
+	-- columns are what lists and the waiting list are read by.
+	CREATE TABLE registrations (
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		id             TEXT NOT NULL,
+		competition_id TEXT NOT NULL REFERENCES competitions (id),
+		status         TEXT NOT NULL CHECK (status IN ('registered', 'waiting', 'cancelled')),
+		registered_at  INTEGER NOT NULL,
+		version        INTEGER NOT NULL,
+		json           TEXT NOT NULL,
+		PRIMARY KEY (event_id, id)
+	);
+	CREATE INDEX registrations_competition ON registrations (competition_id, status, registered_at);
+
+	-- Every change to the register, never changed or removed (RegistrationChangeSchema, as JSON).
+	CREATE TABLE registration_changes (
+		seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+		event_id        TEXT NOT NULL REFERENCES events (id),
+		person_id       TEXT,
+		registration_id TEXT,
+		json            TEXT NOT NULL
+	);
+	CREATE INDEX registration_changes_person ON registration_changes (event_id, person_id, seq);
+	CREATE INDEX registration_changes_registration ON registration_changes (event_id, registration_id, seq);
 	`
 ];
 
@@ -314,7 +356,7 @@ export interface AppendOrigin {
 	receivedAt?: number;
 }
 
-type EventRow = { id: string; name: string; date: string; venue: string | null };
+type EventRow = { id: string; name: string; date: string; venue: string | null; language: string | null; currency: string | null };
 type CompetitionRow = { id: string; event_id: string; name: string; ruleset_id: string; ruleset_version: number; advances_to: string | null };
 type HeatRow = { id: string; competition_id: string; name: string };
 type EntryRow = {
@@ -403,12 +445,12 @@ export class Store {
 	}
 
 	listEvents(): CompetitionEvent[] {
-		const rows = this.db.prepare('SELECT id, name, date, venue FROM events ORDER BY date, rowid').all() as EventRow[];
+		const rows = this.db.prepare('SELECT id, name, date, venue, language, currency FROM events ORDER BY date, rowid').all() as EventRow[];
 		return rows.map(toEvent);
 	}
 
 	getEvent(id: string): CompetitionEvent | undefined {
-		const row = this.db.prepare('SELECT id, name, date, venue FROM events WHERE id = ?').get(id) as EventRow | undefined;
+		const row = this.db.prepare('SELECT id, name, date, venue, language, currency FROM events WHERE id = ?').get(id) as EventRow | undefined;
 		return row && toEvent(row);
 	}
 
@@ -496,7 +538,7 @@ export class Store {
 		const heats = (input.heats ?? []).map((h) => HeatSchema.parse(h));
 		const entries = (input.entries ?? []).map((e) => EntrySchema.parse(e));
 
-		const insEvent = this.db.prepare('INSERT INTO events (id, name, date, venue) VALUES (?, ?, ?, ?)');
+		const insEvent = this.db.prepare('INSERT INTO events (id, name, date, venue, language, currency) VALUES (?, ?, ?, ?, ?, ?)');
 		const getRuleset = this.db.prepare('SELECT json FROM rulesets WHERE id = ? AND version = ?');
 		const insRuleset = this.db.prepare('INSERT INTO rulesets (id, version, json) VALUES (?, ?, ?)');
 		const nextPosition = (table: 'competitions' | 'heats' | 'entries', parent: string, id: string) =>
@@ -512,7 +554,7 @@ export class Store {
 		const heatCompetition = this.db.prepare('SELECT competition_id FROM heats WHERE id = ?');
 
 		this.transaction(() => {
-			for (const e of events) insEvent.run(e.id, e.name, e.date, e.venue ?? null);
+			for (const e of events) insEvent.run(e.id, e.name, e.date, e.venue ?? null, e.language ?? null, e.currency ?? null);
 			for (const r of rulesets) {
 				const json = JSON.stringify(r);
 				const existing = getRuleset.get(r.id, r.version) as { json: string } | undefined;
@@ -641,7 +683,7 @@ export class Store {
 }
 
 function toEvent(row: EventRow): CompetitionEvent {
-	return EventSchema.parse({ id: row.id, name: row.name, date: row.date, venue: row.venue ?? undefined });
+	return EventSchema.parse({ id: row.id, name: row.name, date: row.date, venue: row.venue ?? undefined, language: row.language ?? undefined, currency: row.currency ?? undefined });
 }
 
 function toCompetition(row: CompetitionRow): Competition {

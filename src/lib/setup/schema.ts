@@ -19,7 +19,11 @@ export const EventSchema = z.object({
 	name: z.string().check(z.minLength(1), z.maxLength(200)),
 	/** The competition day (age checks, refund deadline). */
 	date: isoDay,
-	venue: z.optional(z.string().check(z.maxLength(200)))
+	venue: z.optional(z.string().check(z.maxLength(200))),
+	/** The language of the event's printed lists and public pages (the screens follow each user's own choice). */
+	language: z.optional(z.enum(['cs', 'es', 'en'])),
+	/** The currency its fees are taken in (an ISO 4217 code). */
+	currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as CZK or EUR')))
 });
 export type CompetitionEvent = z.infer<typeof EventSchema>;
 
