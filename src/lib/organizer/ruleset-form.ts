@@ -171,7 +171,8 @@ export function fieldOfIssue(fields: readonly RulesetField[], path: Path): Rules
 /** The ruleset the form's text makes of `base`, validated; or what is wrong, field by field. */
 export function rulesetFromDraft(base: Ruleset, draft: RulesetDraft): DraftResult {
 	const fields = fieldsFor(base);
-	const candidate = structuredClone(base) as unknown as Record<string, unknown>;
+	// A JSON copy: the ruleset may be a reactive proxy of the screen's state, which structuredClone refuses.
+	const candidate = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
 	const errors: FieldErrors = {};
 	const nulled = new Set<string>();
 	for (const f of fields) {
