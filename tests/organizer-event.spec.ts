@@ -34,7 +34,7 @@ test('CZ-GEN-CHANGES: create an event, add a CZJPA individual and two Spanish ca
 	await page.getByLabel('Date', { exact: true }).fill('2026-09-12');
 	await page.getByLabel('Venue (optional)').fill('Sokolovna');
 	await page.getByLabel('Currency of the fees').fill('czk');
-	await page.getByLabel('Language of printed lists and public pages').selectOption('cs');
+	await page.getByLabel('Printed lists and public pages in').selectOption('cs');
 	await page.getByRole('button', { name: 'Create the event' }).click();
 	const key = (await page.getByTestId('organizer-key').textContent())!.trim();
 	const eventId = (await page.getByTestId('event-id').textContent())!.trim();
@@ -45,7 +45,7 @@ test('CZ-GEN-CHANGES: create an event, add a CZJPA individual and two Spanish ca
 	await openOrganizer(page, 'event');
 	const details = page.getByTestId('event-details');
 	await expect(details.getByLabel('Event name')).toHaveValue(name);
-	await expect(details.getByLabel('Language of printed lists and public pages')).toHaveValue('cs');
+	await expect(details.getByLabel('Printed lists and public pages in')).toHaveValue('cs');
 	await expect(details.getByLabel('Currency of the fees')).toHaveValue('CZK');
 	await details.getByLabel('Venue (optional)').fill('Sokolovna Brno-Židenice');
 	await details.getByRole('button', { name: 'Save the event' }).click();
