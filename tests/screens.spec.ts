@@ -145,6 +145,9 @@ test('the organizer: signing in, the event, an entry’s audit trail, publishing
 	const event = await seedEvent('Organizer day');
 	await signInOrganizer(page, event.org, event.eventId, event.eventName);
 	await screen(page, 'organizer-hub');
+	await openOrganizer(page, 'event');
+	await expect(page.getByTestId('competition').first()).toBeVisible();
+	await screen(page, 'organizer-event');
 	await openOrganizer(page, 'setup');
 	await expect(page.locator('#merge')).toBeVisible();
 	await screen(page, 'organizer-setup');

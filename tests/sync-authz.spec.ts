@@ -45,6 +45,14 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/merges':             row(   401,  401,      401,    401,    201, 403,   403,     403, 403),
 	// An entry of event B asked for under A: not found for A's organizer, refused for the others.
 	'GET /api/events/A/entries/{B e}/audit': row(   401,  401,      401,    401,    404, 403,   403,     403, 403),
+	// The event screen (issue 14): the organizer's only. A competition added, its ruleset changed, a heat added, renamed, removed.
+	'GET /api/events/A/preparation':         row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'POST /api/events/A/details':            row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'POST /api/events/A/competitions':       row(   401,  401,      401,    401,    201, 403,   403,     403, 403),
+	'POST /api/events/A/competitions/{c}/ruleset': row(401, 401,   401,    401,    201, 403,   403,     403, 403),
+	'POST /api/events/A/competitions/{c}/heats': row(401, 401,     401,    401,    201, 403,   403,     403, 403),
+	'POST /api/events/A/heats/{h}':          row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
+	'DELETE /api/events/A/heats/{h}':        row(   401,  401,      401,    401,    200, 403,   403,     403, 403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200, 200),
 	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200, 200)
 };
@@ -118,6 +126,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	const before = await snapshot(A.eventId, A.token);
 
 	type Send = (req: APIRequestContext, headers: Record<string, string>, c: Column) => Promise<APIResponse>;
+	/** What A's organizer added on the event screen: the competition, then its heat. */
+	const prepared = { competitionId: 'none-yet', heatId: 'none-yet' };
 	const a = `/api/events/${A.eventId}`;
 	const SEND: Record<keyof typeof MATRIX, Send> = {
 		'GET /api/health': (r, headers) => r.get('/api/health', { headers }),
@@ -166,6 +176,23 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'GET /api/events/A/entries/{e}/audit': (r, headers) => r.get(`${a}/entries/${sA.entryIds[0]}/audit`, { headers }),
 		'POST /api/events/A/merges': (r, headers, c) => r.post(`${a}/merges`, { headers, data: mergeOf(c) }),
 		'GET /api/events/A/entries/{B e}/audit': (r, headers) => r.get(`${a}/entries/${sB.entryIds[0]}/audit`, { headers }),
+		'GET /api/events/A/preparation': (r, headers) => r.get(`${a}/preparation`, { headers }),
+		'POST /api/events/A/details': (r, headers, c) => r.post(`${a}/details`, { headers, data: { name: A.event.name, date: DAY, venue: `Venue by ${c}` } }),
+		'POST /api/events/A/competitions': async (r, headers, c) => {
+			const res = await r.post(`${a}/competitions`, { headers, data: { presetId: RULESET.id, name: `Added by ${c}` } });
+			if (res.status() === 201) prepared.competitionId = (await res.json()).competition.id;
+			return res;
+		},
+		'POST /api/events/A/competitions/{c}/ruleset': (r, headers, c) =>
+			r.post(`${a}/competitions/${prepared.competitionId}/ruleset`, { headers, data: { baseVersion: RULESET.version, ruleset: { ...RULESET, timeLimitMs: RULESET.timeLimitMs + 60_000 }, reason: `Changed by ${c}` } }),
+		'POST /api/events/A/competitions/{c}/heats': async (r, headers, c) => {
+			const res = await r.post(`${a}/competitions/${prepared.competitionId}/heats`, { headers, data: { name: `Heat by ${c}` } });
+			if (res.status() === 201) prepared.heatId = (await res.json()).heat.id;
+			return res;
+		},
+		'POST /api/events/A/heats/{h}': (r, headers, c) => r.post(`${a}/heats/${prepared.heatId}`, { headers, data: { name: `Renamed by ${c}` } }),
+		// The other callers come first (the columns' order): the heat is still there when each is refused.
+		'DELETE /api/events/A/heats/{h}': (r, headers) => r.delete(`${a}/heats/${prepared.heatId}`, { headers }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
 		'GET /api/public/events/A/results/{c}': (r, headers) => r.get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=1`, { headers })
@@ -206,12 +233,20 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(243);
+	expect(cells).toBe(306);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
 	expect(after.setup.heats.find((h: { id: string }) => h.id === sA.heatId).name).toBe('Renamed by orgA');
-	expect({ ...after.setup, heats: [], merges: [] }).toEqual({ ...before.setup, heats: [], merges: [] });
+	// The event screen's changes: the organizer's only (its venue, its competition at a new ruleset version, no heat left).
+	expect(after.setup.event).toEqual({ ...before.setup.event, venue: 'Venue by orgA' });
+	const added = after.setup.competitions.filter((c: { id: string }) => !before.setup.competitions.some((b: { id: string }) => b.id === c.id));
+	expect(added.map((c: { name: string; ruleset: { id: string; version: number } }) => [c.name, c.ruleset.id, c.ruleset.version > RULESET.version])).toEqual([['Added by orgA', RULESET.id, true]]);
+	expect(after.setup.heats.some((h: { competitionId: string }) => h.competitionId === added[0].id)).toBe(false);
+	const preparedA = (await (await request.get(`${a}/preparation`, { headers: { authorization: `Bearer ${A.token}`, accept: 'application/json' } })).json()) as { competitions: { competition: { id: string }; changes: { reason: string }[] }[] };
+	expect(preparedA.competitions.find((c) => c.competition.id === added[0].id)?.changes.map((ch) => ch.reason)).toEqual(['Changed by orgA']);
+	const unchanged = (s: typeof before.setup) => ({ ...s, event: null, competitions: s.competitions.filter((c: { id: string }) => c.id !== added[0].id), rulesets: s.rulesets.filter((r: { id: string; version: number }) => r.version === RULESET.version || r.id !== RULESET.id), heats: [], merges: [] });
+	expect(unchanged(after.setup)).toEqual(unchanged(before.setup));
 	// Only the organizer's merge was recorded.
 	expect(before.setup.merges).toEqual([]);
 	expect(after.setup.merges.map((m: { id: string; reason: string }) => [m.id, m.reason])).toEqual([[`az-${RUN}-merge-orgA`, 'Merged by orgA']]);

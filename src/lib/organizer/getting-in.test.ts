@@ -36,6 +36,13 @@ describe('getting in as the organizer', () => {
 		expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ event: { name: 'Spring cup', date: '2026-05-16' }, label: 'Desk' });
 	});
 
+	it("carries the event's language and currency (the currency in capitals)", async () => {
+		const db = memoryDb();
+		const { api: a, calls } = api(() => ({ status: 201, body: { eventId: 'copa', event: { id: 'copa', name: 'Copa', date: '2026-05-16', language: 'es', currency: 'EUR' }, device: { id: 'dev-1', role: 'organizer', label: 'Desk' }, token: KEY } }));
+		await createEventAndPair(db, a, { name: 'Copa', date: '2026-05-16', language: 'es', currency: ' eur ', label: 'Desk' });
+		expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ event: { name: 'Copa', date: '2026-05-16', language: 'es', currency: 'EUR' }, label: 'Desk' });
+	});
+
 	it('a refused creation saves nothing', async () => {
 		const db = memoryDb();
 		const { api: a } = api(() => ({ status: 401, body: { message: 'the admin key is required' } }));

@@ -14,6 +14,10 @@ export interface NewEvent {
 	/** YYYY-MM-DD */
 	date: string;
 	venue?: string;
+	/** The language of its printed lists and public pages. */
+	language?: 'cs' | 'es' | 'en';
+	/** The currency of its fees (ISO 4217; empty for none yet). */
+	currency?: string;
 	/** This device's name in the event's device list. */
 	label: string;
 }
@@ -33,8 +37,12 @@ export function normalizeServer(text: string): string | null {
 
 export async function createEventAndPair(db: StationDb, api: SyncApi, input: NewEvent, adminKey?: string): Promise<{ pairing: Pairing; eventName: string }> {
 	const venue = input.venue?.trim();
+	const currency = input.currency?.trim().toUpperCase();
 	const created = await api.createEvent(
-		{ event: { name: input.name.trim(), date: input.date, ...(venue ? { venue } : {}) }, label: input.label.trim() || undefined },
+		{
+			event: { name: input.name.trim(), date: input.date, ...(venue ? { venue } : {}), ...(input.language ? { language: input.language } : {}), ...(currency ? { currency } : {}) },
+			label: input.label.trim() || undefined
+		},
 		adminKey?.trim() || undefined
 	);
 	const pairing = await savePairing(db, {

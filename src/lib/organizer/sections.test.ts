@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { movedSection, ORGANIZER_SECTIONS, sectionAt } from './sections';
 
 describe('the organizer’s sections', () => {
-	it('are four routes under /organizer', () => {
-		expect(ORGANIZER_SECTIONS.map((s) => s.path)).toEqual(['/organizer/setup', '/organizer/live', '/organizer/review', '/organizer/devices']);
+	it('are five routes under /organizer, the event and its competitions first', () => {
+		expect(ORGANIZER_SECTIONS.map((s) => s.path)).toEqual(['/organizer/event', '/organizer/setup', '/organizer/live', '/organizer/review', '/organizer/devices']);
 	});
 
 	it('know the route shown, with or without a trailing slash', () => {
 		expect(sectionAt('/organizer/review/')?.anchors.map((a) => a.id)).toEqual(['conflicts', 'standings', 'double-check']);
 		expect(sectionAt('/organizer/setup')?.anchors.map((a) => a.id)).toEqual(['merge', 'files']);
+		expect(sectionAt('/organizer/event')?.anchors.map((a) => a.id)).toEqual(['event-details', 'competitions', 'add-competition']);
 		expect(sectionAt('/organizer')).toBeNull();
 		expect(sectionAt('/organizer/print')).toBeNull();
 	});

@@ -2,11 +2,21 @@ import { m } from '$lib/i18n';
 
 /**
  * The organizer's screens, each its own route under /organizer (the order of an organizer's
- * day): the event's set-up, the day's live view, review and publishing, the devices.
+ * day): the event and its competitions, the set-up of tablets, the day's live view, review and publishing, the devices.
  * `/organizer` itself signs in and leads to them. `anchors`: the sections on the route, by
  * the IDs they had on the one-page screen of before (linked when there are several).
  */
 export const ORGANIZER_SECTIONS = [
+	{
+		path: '/organizer/event',
+		label: m.org_nav_event,
+		about: m.org_hub_event,
+		anchors: [
+			{ id: 'event-details', label: m.org_ev_details_heading },
+			{ id: 'competitions', label: m.org_ev_competitions_heading },
+			{ id: 'add-competition', label: m.org_ev_add_heading }
+		]
+	},
 	{
 		path: '/organizer/setup',
 		label: m.org_nav_setup,

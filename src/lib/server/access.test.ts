@@ -32,6 +32,7 @@ describe('who may do what', () => {
 			'events.pull': { organizer: 200, judge: 200, display: 200 },
 			'setup.read': { organizer: 200, judge: 200, display: 200 },
 			'setup.write': { organizer: 200, judge: 403, display: 403 },
+			'event.prepare': { organizer: 200, judge: 403, display: 403 },
 			'devices.manage': { organizer: 200, judge: 403, display: 403 },
 			'heats.start': { organizer: 200, judge: 403, display: 403 },
 			'event.backup': { organizer: 200, judge: 403, display: 403 },

@@ -17,6 +17,8 @@ export const ACTIONS = {
 	'setup.read': ['organizer', 'judge', 'display'],
 	/** Change rulesets, competitions, registrations, heats; merge competitions. */
 	'setup.write': ['organizer'],
+	/** Prepare the event: its details, competitions from presets, ruleset versions and their history, heats. */
+	'event.prepare': ['organizer'],
 	/** Pair, list and revoke devices. */
 	'devices.manage': ['organizer'],
 	/** Start a heat on every tablet at once. */

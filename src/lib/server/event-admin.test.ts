@@ -18,6 +18,12 @@ describe('creating an event', () => {
 		expect(authenticate(store, created.token)).toEqual({ id: created.device.id, eventId: created.eventId, role: 'organizer', label: 'Jana' });
 	});
 
+	it("keeps the event's language and currency, and refuses ones it does not know", () => {
+		const created = createEvent(store, { event: { name: 'Copa', date: '2027-03-20', language: 'es', currency: 'EUR' } }, 5);
+		expect(store.getEvent(created.eventId)).toEqual({ id: created.eventId, name: 'Copa', date: '2027-03-20', language: 'es', currency: 'EUR' });
+		expect(answerOf(() => createEvent(store, { event: { name: 'X', date: '2027-03-20', language: 'de', currency: 'euro' } }, 1))).toEqual({ status: 400, message: expect.stringMatching(/event\.language: .*; event\.currency: /) });
+	});
+
 	it('refuses bad input with the field and reason (400) and a taken ID (409), storing nothing', () => {
 		const before = store.countEvents();
 		expect(answerOf(() => createEvent(store, { event: { name: '', date: '2027-02-30' } }, 1))).toEqual({ status: 400, message: expect.stringMatching(/event\.name: .*; event\.date: /) });

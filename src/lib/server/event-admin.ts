@@ -23,7 +23,7 @@ export function createEvent(store: Store, body: unknown, now: number): CreatedEv
 	const input = CreateEventSchema.safeParse(body);
 	if (!input.success) error(400, describeIssues(toIssues(input.error)));
 	const { event: e, label } = input.data;
-	const event: CompetitionEvent = { id: e.id ?? idFrom(e.name), name: e.name, date: e.date, ...(e.venue ? { venue: e.venue } : {}) };
+	const event: CompetitionEvent = { id: e.id ?? idFrom(e.name), name: e.name, date: e.date, ...(e.venue ? { venue: e.venue } : {}), ...(e.language ? { language: e.language } : {}), ...(e.currency ? { currency: e.currency } : {}) };
 	return store.transaction(() => {
 		if (store.getEvent(event.id)) error(409, `an event "${event.id}" already exists on this server`);
 		store.insertSetup({ events: [event] });

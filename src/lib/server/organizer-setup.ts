@@ -3,6 +3,7 @@ import { SetupWriteSchema, type SetupCounts, type SetupResponse } from '$lib/syn
 import { describeIssues, toIssues } from '$lib/validation';
 import { advancesToColumn, type Store } from './store';
 import { deviceCompetitionIds, listMerges } from './competition-merges';
+import { competitionStartedAt } from './competition-started';
 
 /**
  * Saves the organizer's set-up for `eventId` in one transaction: new items are added, items
@@ -32,10 +33,14 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
 			if (owner !== undefined && owner !== eventId) error(409, `competition ${c.id} belongs to another event`);
 			if (!store.getRuleset(c.ruleset.id, c.ruleset.version)) error(400, `competition ${c.id}: ruleset ${c.ruleset.id} version ${c.ruleset.version} is not on the server: send it too`);
 			if (owner === undefined) store.insertSetup({ competitions: [c] });
-			else
+			else {
+				const was = store.getCompetition(c.id)!.ruleset;
+				if ((was.id !== c.ruleset.id || was.version !== c.ruleset.version) && competitionStartedAt(store, eventId, c.id) !== null)
+					error(409, `competition ${c.id} has started: its ruleset version ${was.id}@${was.version} is frozen and cannot change (CZ-GEN-CHANGES)`);
 				db.prepare('UPDATE competitions SET name = ?, ruleset_id = ?, ruleset_version = ?, advances_to = ? WHERE id = ?').run(
 					c.name, c.ruleset.id, c.ruleset.version, advancesToColumn(c), c.id
 				);
+			}
 		}
 		const inEvent = (competitionId: string) => ownCompetitions.has(competitionId) || eventOf.get(competitionId) === eventId;
 		for (const c of competitions) {

@@ -12,6 +12,7 @@ import { backupText } from '$lib/server/backup';
 import { BackupEndSchema, BackupHeaderSchema, ITEM_SCHEMAS, type ItemKind } from '$lib/server/backup-format';
 import { busyEvent, EVENT as BUSY, MIN, T0 } from '$lib/server/backup.testkit';
 import { closeStore, getStore, openStore } from '$lib/server/db';
+import { presetById } from '$lib/rules/presets';
 import { quickSetup } from '$lib/station/quick-setup';
 import { API, ErrorBodySchema, pathOf, type Endpoint } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
@@ -240,6 +241,25 @@ describe('the API answers as its contract says (src/lib/sync/contract)', () => {
 
 		// The event created at the start works as the restored one does.
 		await call('setup', 200, { params: { eventId: created.eventId }, token: created.token });
+
+		// Its preparation: details, a competition from a preset, a ruleset version, heats.
+		const prep = { params: { eventId: created.eventId }, token: created.token };
+		await call('eventDetails', 200, { ...prep, body: { name: 'Contract cup', date: '2026-06-01', venue: 'Hall', language: 'cs', currency: 'CZK' } });
+		await call('eventDetails', 400, { ...prep, body: { name: '', date: '2026-06-01' } });
+		const addedC = (await call('addCompetition', 201, { ...prep, body: { presetId: 'czjpa-individual', name: 'Individuals' } })).body as { competition: { id: string }; ruleset: { timeLimitMs: number } };
+		await call('addCompetition', 400, { ...prep, body: { presetId: 'no-such-preset' } });
+		const prepC = { params: { eventId: created.eventId, competitionId: addedC.competition.id }, token: created.token };
+		await call('reviseRuleset', 201, { ...prepC, body: { baseVersion: 1, ruleset: { ...presetById('czjpa-individual')!, timeLimitMs: 100 * MIN }, reason: 'More time' } });
+		await call('reviseRuleset', 409, { ...prepC, body: { baseVersion: 1, ruleset: { ...presetById('czjpa-individual')!, timeLimitMs: 80 * MIN }, reason: 'Stale' } });
+		const heat = ((await call('addHeat', 201, { ...prepC, body: { name: 'Heat 1' } })).body as { heat: { id: string } }).heat;
+		await call('addHeat', 404, { ...prepC, params: { eventId: created.eventId, competitionId: 'nowhere' }, body: { name: 'Heat 1' } });
+		const prepH = { params: { eventId: created.eventId, heatId: heat.id }, token: created.token };
+		await call('renameHeat', 200, { ...prepH, body: { name: 'Morning' } });
+		await call('renameHeat', 400, { ...prepH, body: { name: '' } });
+		await call('preparation', 200, prep);
+		await call('preparation', 401, { params: { eventId: created.eventId } });
+		await call('removeHeat', 200, prepH);
+		await call('removeHeat', 404, prepH);
 
 		// Wrong pairing codes, at last, until the address must wait: 429 is an error answer like any other.
 		let status = 404;

@@ -14,6 +14,10 @@ import {
 	type Device,
 	type DeviceListing,
 	type EntryAudit,
+	type EventDetails,
+	type AddCompetition,
+	type Preparation,
+	type ReviseRuleset,
 	type Endpoint,
 	type HeatStart,
 	type HeatStartRequest,
@@ -171,6 +175,37 @@ export class SyncApi {
 	/** Heats the organizer started after cursor `after`. */
 	async heatStarts(eventId: string, after: number): Promise<HeatStart[]> {
 		return (await this.call(API.heatStarts, { params: { eventId }, query: { after } })).starts;
+	}
+
+	/** Everything the event screen shows (organizer): details, competitions with rulesets, starts, ruleset history, heats. */
+	preparation(eventId: string): Promise<Preparation> {
+		return this.call(API.preparation, { params: { eventId } });
+	}
+
+	async saveEventDetails(eventId: string, details: EventDetails) {
+		return (await this.call(API.eventDetails, { params: { eventId }, body: details })).event;
+	}
+
+	addCompetition(eventId: string, body: AddCompetition) {
+		return this.call(API.addCompetition, { params: { eventId }, body });
+	}
+
+	/** A new version of a competition's ruleset with a reason (409 once it has started: CZ-GEN-CHANGES). */
+	reviseRuleset(eventId: string, competitionId: string, body: ReviseRuleset) {
+		return this.call(API.reviseRuleset, { params: { eventId, competitionId }, body });
+	}
+
+	async addHeat(eventId: string, competitionId: string, name: string) {
+		return (await this.call(API.addHeat, { params: { eventId, competitionId }, body: { name } })).heat;
+	}
+
+	async renameHeat(eventId: string, heatId: string, name: string) {
+		return (await this.call(API.renameHeat, { params: { eventId, heatId }, body: { name } })).heat;
+	}
+
+	/** Removes an empty heat (409 with the reason when it holds anything). */
+	async removeHeat(eventId: string, heatId: string) {
+		return (await this.call(API.removeHeat, { params: { eventId, heatId } })).heat;
 	}
 
 	/** Creates an event; `adminKey` when the server was started with ADMIN_KEY. The answer's token is the organizer key. */

@@ -14,7 +14,9 @@ export const CreateEventSchema = z.object({
 		id: z.optional(IdSchema),
 		name: EventSchema.shape.name,
 		date: EventSchema.shape.date,
-		venue: EventSchema.shape.venue
+		venue: EventSchema.shape.venue,
+		language: EventSchema.shape.language,
+		currency: EventSchema.shape.currency
 	}),
 	/** The organizer's device name (default "Organizer"). */
 	label: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)))

@@ -7,6 +7,7 @@ import { endpoint } from './endpoint';
 import { ImportAnswerSchema, RestoreAnswerSchema } from './files';
 import { HeatStartAnswerSchema, HeatStartListSchema, HeatStartRequestSchema, HeatStartsQuerySchema } from './heat-starts';
 import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSchema } from './judge-events';
+import { AddCompetitionSchema, CompetitionAnswerSchema, EventAnswerSchema, EventDetailsSchema, HeatAnswerSchema, HeatNameSchema, PreparationSchema, RevisedRulesetSchema, ReviseRulesetSchema } from './preparation';
 import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
 import { HealthSchema, TimeResponseSchema } from './server';
 import { MergeAnswerSchema, SetupCountsSchema, SetupResponseSchema, SetupWriteSchema } from './setup';
@@ -39,6 +40,14 @@ export const API = {
 	backup: endpoint('GET', '/api/events/[eventId]/backup', null),
 	/** The body: a backup file (NDJSON, or a version-1 JSON file). */
 	restore: endpoint('POST', '/api/restore', RestoreAnswerSchema, { status: 201 }),
+	/** The event screen (/organizer/event): details, competitions from presets, ruleset versions (CZ-GEN-CHANGES), heats. */
+	preparation: endpoint('GET', '/api/events/[eventId]/preparation', PreparationSchema),
+	eventDetails: endpoint('POST', '/api/events/[eventId]/details', EventAnswerSchema, { body: EventDetailsSchema }),
+	addCompetition: endpoint('POST', '/api/events/[eventId]/competitions', CompetitionAnswerSchema, { body: AddCompetitionSchema, status: 201 }),
+	reviseRuleset: endpoint('POST', '/api/events/[eventId]/competitions/[competitionId]/ruleset', RevisedRulesetSchema, { body: ReviseRulesetSchema, status: 201 }),
+	addHeat: endpoint('POST', '/api/events/[eventId]/competitions/[competitionId]/heats', HeatAnswerSchema, { body: HeatNameSchema, status: 201 }),
+	renameHeat: endpoint('POST', '/api/events/[eventId]/heats/[heatId]', HeatAnswerSchema, { body: HeatNameSchema }),
+	removeHeat: endpoint('DELETE', '/api/events/[eventId]/heats/[heatId]', HeatAnswerSchema),
 	publicResults: endpoint('GET', '/api/public/events/[eventId]/results', PublicResultsSchema, { cache: 'no-cache' }),
 	publicCompetition: endpoint('GET', '/api/public/events/[eventId]/results/[competitionId]', PublicCompetitionResultSchema, { query: VersionQuerySchema, cache: 'no-cache' })
 } as const;

@@ -14,6 +14,7 @@ export * from './errors';
 export * from './files';
 export * from './heat-starts';
 export * from './judge-events';
+export * from './preparation';
 export * from './publications';
 export * from './server';
 export * from './setup';
