@@ -5,6 +5,9 @@ import { presetById } from '../src/lib/rules/presets';
 import { addDevice, call, createEvent, DAY, expectStatus, pullAll, writeSetup } from './sync-kit';
 import { seedRegister } from './desk-kit';
 import { JUDGE_KEY } from './station-helpers';
+import { checkScreen, SIZES } from './screens-kit';
+import { DeviceLog } from '../src/lib/events/builder';
+import { quickSetup } from '../src/lib/station/quick-setup';
 
 /**
  * The check-in at the door (issue 14) against the production build: a device paired as a desk
@@ -87,6 +90,11 @@ test('a desk checks people in offline; the check-ins reach the server and the ju
 		await expect(jana).toContainText('Skládačky Brno');
 		await expect(jana.locator('[data-warning="unpaid"]')).toHaveText('Not paid');
 		await jana.getByTestId('desk-check-in').click();
+		// The screen with its questions open: large controls, no sideways scrolling on a phone, no axe violation.
+		for (const size of SIZES) {
+			await page.setViewportSize(size);
+			await checkScreen(page, 'desk');
+		}
 		await jana.getByTestId('desk-paid').check();
 		await jana.getByTestId('desk-confirm').click();
 		await expect(jana.getByTestId('desk-checked-in')).toContainText('Checked in at');
@@ -201,4 +209,23 @@ test('without registrations, the judge’s seats carry no mark; a desk says it h
 	} finally {
 		await tablet.close();
 	}
+});
+
+test('a desk token pushes check-ins only: a set-up is refused (403), a judge event refused with the reason', async () => {
+	const org = await organize();
+	const door = new DeviceLog({ deviceId: `door-${org.eventId}`, judge: 'Door', competitionId: org.competitionId, heatId: org.heatId });
+	const checkIn = door.record('entry.checked-in', Date.now(), org.id('r-jana'), {});
+	const hand = door.hand(org.id('r-tom'), Date.now());
+	const pushed = expectStatus(await call('POST', `/api/events/${org.eventId}/judge-events`, { token: org.desk.token, json: { events: [checkIn, hand] } }), 200, 'desk push').body;
+	expect(pushed.stored.map((s: { id: string }) => s.id)).toEqual([checkIn.id]);
+	expect(pushed.refused).toEqual([{ index: 1, id: hand.id, reason: expect.stringMatching(/^a desk device may only record check-ins/) }]);
+	const quick = quickSetup({ presetId: RULESET.id, seatNames: ['Ana', 'Bob'], day: DAY, suffix: org.eventId.slice(-8).replace(/[^a-z0-9]/g, '') });
+	if (!quick.ok) throw new Error('quick set-up');
+	const refused = await call('POST', `/api/events/${org.eventId}/judge-events`, { token: org.desk.token, json: { events: [], setup: quick.value.bundle } });
+	expect(refused.status).toBe(403);
+	expect(refused.body.message).toMatch(/a desk device may not do this \(push a set-up\)/);
+	const roster = expectStatus(await call('GET', `/api/events/${org.eventId}/roster`, { token: org.desk.token }), 200, 'roster').body;
+	expect(roster.map((r: { name: string }) => r.name)).toEqual(['Jana Nováková', 'Tomáš Malý', 'Eva Nová']);
+	expect(JSON.stringify(roster)).not.toMatch(/example\.org|777 000|1990-01-02|2012-03-04|birth|email|phone/);
+	expect(roster.find((r: { name: string }) => r.name === 'Tomáš Malý').members[0]).toMatchObject({ minor: true, child: false });
 });
