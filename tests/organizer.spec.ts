@@ -113,6 +113,20 @@ test('sign in with an organizer key; add a judge tablet (QR, code, list) and rev
 	expect((await request.get('/api/device', { headers: auth(tabletToken) })).status()).toBe(401);
 });
 
+test('the devices screen adds a check-in desk: its code pairs a device as a desk (issue 14)', async ({ page, request }) => {
+	await signIn(page, token('demo', 'organizer', 'X'));
+	await openOrganizer(page, 'devices');
+	const label = `Door ${Date.now()}`;
+	await page.getByLabel('Role', { exact: true }).selectOption('desk');
+	await page.getByLabel('Name', { exact: true }).fill(label);
+	await page.getByRole('button', { name: 'Add the device' }).click();
+	const code = (await page.getByTestId('added-device').getByTestId('pair-code').textContent())!.trim();
+	await expect(page.getByTestId('device-row').filter({ hasText: label })).toContainText('Check-in desk');
+	const paired = await request.post('/api/pair', { data: { code } });
+	expect(paired.status()).toBe(200);
+	expect(((await paired.json()) as { device: { role: string } }).device.role).toBe('desk');
+});
+
 test('merged standings equal merge.ts for the same events; a two-device conflict is resolved with a correction that reaches the server', async ({ page, request }) => {
 	const judge = token('demo', 'judge', 'Table A');
 	const judge2 = token('demo', 'judge', 'Table B');

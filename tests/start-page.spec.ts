@@ -65,13 +65,13 @@ test('the start page lists the demo competitions, one per preset, and every pres
 	}
 });
 
-test('the start page links to the station, the organizer, the display and pairing, each saying what it is for (en, cs, es)', async ({ page }) => {
+test('the start page links to the station, the organizer, the display, the check-in desk and pairing, each saying what it is for (en, cs, es)', async ({ page }) => {
 	await page.goto('/');
 	const screens = page.getByRole('navigation', { name: 'Screens' });
 	const links = screens.getByRole('link');
-	await expect(links).toHaveText(['Judge station', 'Organizer', 'Room display', 'Pair a device']);
+	await expect(links).toHaveText(['Judge station', 'Organizer', 'Room display', 'Check-in desk', 'Pair a device']);
 	const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-	expect(hrefs).toEqual(['/station', '/organizer', '/display', '/pair']);
+	expect(hrefs).toEqual(['/station', '/organizer', '/display', '/desk', '/pair']);
 	// Each link is described by its line.
 	await expect(screens.getByRole('link', { name: 'Judge station' })).toHaveAccessibleDescription(/^For judges, on a tablet at the tables/);
 	await expect(screens.getByRole('link', { name: 'Room display' })).toHaveAccessibleDescription(/the heat's clock, the time left and the standings/);
@@ -81,6 +81,7 @@ test('the start page links to the station, the organizer, the display and pairin
 		'Stanoviště rozhodčího',
 		'Organizátor',
 		'Displej pro sál',
+		'Prezence',
 		'Spárovat zařízení'
 	]);
 	await page.getByLabel('Jazyk').selectOption('es');
@@ -88,6 +89,7 @@ test('the start page links to the station, the organizer, the display and pairin
 		'Estación del juez',
 		'Organización',
 		'Pantalla de sala',
+		'Acreditación',
 		'Emparejar un dispositivo'
 	]);
 	await expect(page.getByRole('link', { name: 'Organización' })).toHaveAccessibleDescription(/^Para la organización: crear el evento/);
@@ -98,6 +100,7 @@ test('the start page links to the station, the organizer, the display and pairin
 		['Judge station', 'Judge station'],
 		['Organizer', 'Organizer'],
 		['Room display', 'Room display'],
+		['Check-in desk', 'Check-in'],
 		['Pair a device', 'Pair this tablet']
 	];
 	for (const [link, heading] of arrivals) {

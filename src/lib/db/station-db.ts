@@ -3,6 +3,7 @@ import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Competition, CompetitionEvent, CompetitionMerge, Entry, Heat } from '$lib/setup/schema';
+import type { RosterEntry } from '$lib/registration/schema';
 
 /** A stored ruleset version, keyed by `${id}@${version}` (Dexie keys must be one value). */
 export interface StoredRuleset {
@@ -29,6 +30,9 @@ export interface RejectedRow {
 	kind: 'conflict' | 'refused';
 	at: number;
 }
+
+/** A registration as the roster gives it (no contact data, no birth date), kept under its event. */
+export type RosterRow = RosterEntry & { eventId: string; /** The server's order (registration order). */ position: number };
 
 /** The first version's tables (the upgrade test builds a database as early releases left it from these). */
 export const STORES_V1 = {
@@ -58,6 +62,8 @@ export class StationDb extends Dexie {
 	rejected!: EntityTable<RejectedRow, 'id'>;
 	/** Competitions the organizer merged (set-up from the server, applied when the event is scored). */
 	merges!: EntityTable<CompetitionMerge, 'id'>;
+	/** The event's roster (registrations' names and flags), pulled with the set-up: the desk searches it offline. */
+	roster!: EntityTable<RosterRow, 'id'>;
 
 	constructor(name = 'puzzle-judge', options: ConstructorParameters<typeof Dexie>[1] = {}) {
 		super(name, { chromeTransactionDurability: 'strict', ...options });
@@ -75,6 +81,8 @@ export class StationDb extends Dexie {
 			});
 		// Merged competitions (docs/sync.md, Merging competitions), pulled with the set-up.
 		this.version(3).stores({ merges: 'id, eventId' });
+		// The roster (issue 14: check-in at the door), replaced by every sync.
+		this.version(4).stores({ roster: 'id, eventId' });
 	}
 }
 

@@ -22,7 +22,8 @@ const NAMES_ENTRY = {
 	'time.adjusted': true,
 	'tiebreak.result': false,
 	'relay.pairs-assigned': true,
-	'relay.teardown-done': true
+	'relay.teardown-done': true,
+	'entry.checked-in': true
 } as const;
 
 export type ActionType = keyof typeof NAMES_ENTRY;

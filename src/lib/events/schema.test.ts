@@ -31,10 +31,21 @@ describe('judge event schema', () => {
 		l.correct(h, T + 19_000, 'undo');
 		const t = new DeviceLog({ deviceId: 'tab-1', judge: 'Eva', competitionId: 'comp', heatId: null, firstSeq: 99 });
 		t.record('tiebreak.result', T + 20_000, null, { order: ['a', 'b'] });
+		// A check-in at the door names the registration (the entry it is seated as), before any heat.
+		const checkIn = t.record('entry.checked-in', T + 21_000, 'reg-1', { paid: true, companions: 2, accompaniedBy: 'Petr Malý' });
+		t.correct(checkIn, T + 22_000, 'wrong person');
+		l.record('entry.checked-in', T + 23_000, 'b', {});
 		const all = [...l.events, ...t.events];
 		expect(new Set(all.map((e) => e.type))).toEqual(new Set([...ACTION_TYPES, 'correction']));
 		for (const e of all) expect(validate(JudgeEventSchema, e), e.type).toEqual({ ok: true, value: e });
 		expect(all.map((e) => e.seq).slice(0, 3)).toEqual([1, 2, 3]);
+	});
+
+	it('a check-in names its entry; companions are a whole number ≥ 0; an accompanying adult has a name', () => {
+		const c = new DeviceLog({ deviceId: 'door', judge: 'Door', competitionId: 'comp', heatId: null }).record('entry.checked-in', T, 'reg-1', {});
+		expect(validate(JudgeEventSchema, c).ok).toBe(true);
+		for (const bad of [{ ...c, entryId: null }, { ...c, payload: { companions: -1 } }, { ...c, payload: { companions: 1.5 } }, { ...c, payload: { accompaniedBy: ' ' } }, { ...c, payload: { paid: 'yes' } }])
+			expect(validate(JudgeEventSchema, bad).ok, JSON.stringify(bad.payload)).toBe(false);
 	});
 
 	it('refuses bad events with the field and the reason', () => {

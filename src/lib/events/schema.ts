@@ -58,7 +58,18 @@ const payloads = {
 	/** Relay: the team's two pairs for part 2 (CZ-TEAM-P2). */
 	'relay.pairs-assigned': z.object({ pairs: z.tuple([z.tuple([IdSchema, IdSchema]), z.tuple([IdSchema, IdSchema])]) }),
 	/** Relay: a checked puzzle is boxed and the next one released (CZ-TEAM-TEARDOWN). */
-	'relay.teardown-done': z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)) })
+	'relay.teardown-done': z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+	/**
+	 * Checked in at the door (a desk device, issue 14); `entryId` is the registration's ID, the
+	 * entry it is seated as; `heatId` null when not yet seated. Scoring ignores it. Asked only where
+	 * the ruleset needs it: paid at the door (ES-FEE), companions per child (ES-COMPANION), the
+	 * accompanying adult of the young (CZ-GEN-AGE).
+	 */
+	'entry.checked-in': z.object({
+		paid: z.optional(z.boolean()),
+		companions: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
+		accompaniedBy: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200)))
+	})
 } as const satisfies Record<ActionType, z.ZodMiniType>;
 
 type Payloads = typeof payloads;
@@ -119,7 +130,7 @@ export const JudgeEventSchema = z
 			if (wantsEntry && e.entryId === null) ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event names an entry` });
 			if (!wantsEntry && e.entryId !== null && e.type !== 'incident.noted')
 				ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event applies to the heat: entryId must be null` });
-			if (e.type !== 'incident.noted' && e.type !== 'tiebreak.result' && e.heatId === null)
+			if (e.type !== 'incident.noted' && e.type !== 'tiebreak.result' && e.type !== 'entry.checked-in' && e.heatId === null)
 				ctx.addIssue({ code: 'custom', path: ['heatId'], message: `a ${e.type} event names its heat` });
 		})
 	);

@@ -24,9 +24,9 @@ export function deviceOfLog(devices: readonly DeviceListing[], logDeviceId: stri
 	return devices.find((d) => d.deviceIds?.includes(logDeviceId));
 }
 
-/** Devices in the order shown: active ones first (organizer, judge, display), then revoked; by creation. */
+/** Devices in the order shown: active ones first (organizer, judge, display, desk), then revoked; by creation. */
 export function sortDevices(devices: readonly DeviceListing[]): DeviceListing[] {
-	const rank = { organizer: 0, judge: 1, display: 2 } as const;
+	const rank = { organizer: 0, judge: 1, display: 2, desk: 3 } as const;
 	return [...devices].sort(
 		(a, b) => Number(!!a.revokedAt) - Number(!!b.revokedAt) || rank[a.role] - rank[b.role] || (a.createdAt ?? 0) - (b.createdAt ?? 0)
 	);

@@ -23,6 +23,7 @@ const WORDS: Record<JudgeEvent['type'], Words> = {
 	'tiebreak.result': m.org_evt_tiebreak_result,
 	'relay.pairs-assigned': m.org_evt_relay_pairs_assigned,
 	'relay.teardown-done': m.org_evt_relay_teardown_done,
+	'entry.checked-in': m.org_evt_entry_checked_in,
 	correction: m.org_evt_correction
 };
 

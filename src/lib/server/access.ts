@@ -9,12 +9,14 @@ import type { Device, Role } from '$lib/sync/contract';
  * page needs none and sees published results only.
  */
 export const ACTIONS = {
-	/** Send judge events (a tablet's log, or the organizer's corrections). */
-	'events.push': ['organizer', 'judge'],
+	/** Send judge events (a tablet's log, or the organizer's corrections); a desk its check-ins only (sync-push.ts). */
+	'events.push': ['organizer', 'judge', 'desk'],
 	/** Receive the event's judge events. */
-	'events.pull': ['organizer', 'judge', 'display'],
+	'events.pull': ['organizer', 'judge', 'display', 'desk'],
 	/** Read the set-up: competitions, rulesets, heats, entries. */
-	'setup.read': ['organizer', 'judge', 'display'],
+	'setup.read': ['organizer', 'judge', 'display', 'desk'],
+	/** Read the roster: the registrations' names, country, club and flags, no contact data or birth date (roster.ts). */
+	'roster.read': ['organizer', 'judge', 'display', 'desk'],
 	/** Change rulesets, competitions, registrations, heats; merge competitions. */
 	'setup.write': ['organizer'],
 	/** Prepare the event: its details, competitions from presets, ruleset versions and their history, heats. */

@@ -9,6 +9,8 @@ import type { Device } from '$lib/sync/contract';
  * `npm run device-token`, or redeemed by an older app), by its first push that holds an event:
  * trust on first use. Devices that pushed with a token before binding existed stay bound to it.
  *
+ * A desk token (the check-in at the door) is held the same way.
+ *
  * Organizer tokens push other devices' events of their event (tablets' files imported on the
  * organizer's device go through its outbox); display tokens push nothing. Neither is held to a
  * device: what they pair with is only recorded.
@@ -18,7 +20,7 @@ import type { Device } from '$lib/sync/contract';
  */
 
 /** Roles whose pushes are held to their own devices' events. */
-const HELD: readonly Device['role'][] = ['judge'];
+const HELD: readonly Device['role'][] = ['judge', 'desk'];
 
 export const isHeld = (device: Device): boolean => HELD.includes(device.role);
 

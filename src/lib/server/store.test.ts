@@ -207,6 +207,36 @@ describe('Store', () => {
 		expect(plan.map((p) => p.detail)).toEqual(['SEARCH judge_events USING INDEX judge_events_event (event_id=? AND rowid>?)']);
 	});
 
+	it('the desk role’s migration keeps every device, its bound tablets and pairing codes, and takes desk tokens', () => {
+		const mine = MIGRATIONS.findIndex((m) => m.includes("'display', 'desk'"));
+		expect(mine).toBeGreaterThan(0);
+		const old = new Database(join(dir, DB_FILE));
+		old.pragma('foreign_keys = ON');
+		for (const m of MIGRATIONS.slice(0, mine)) old.exec(m);
+		old.pragma(`user_version = ${mine}`);
+		old.prepare('INSERT INTO events (id, name, date) VALUES (?, ?, ?)').run('spring', 'Spring', '2026-05-16');
+		const token = old.prepare('INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at, revoked_at, last_seen_at, clock_offset_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+		token.run('dev-b', 'spring', 'judge', 'T2', 'hash-b', 5, null, 7, -12.5);
+		token.run('dev-a', 'spring', 'display', 'Screen', 'hash-a', 5, 9, null, null);
+		expect(() => token.run('dev-d', 'spring', 'desk', 'Door', 'hash-d', 6, null, null, null)).toThrow(/CHECK/);
+		old.prepare('INSERT INTO token_devices (token_id, device_id, bound) VALUES (?, ?, ?)').run('dev-b', 'tab-1', 0);
+		old.prepare('INSERT INTO pairing_codes (code_hash, token_id, expires_at, used_at) VALUES (?, ?, ?, ?)').run('code', 'dev-a', 100, null);
+		const before = (table: string, db: Database.Database) => db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
+		const tables = ['device_tokens', 'pairing_codes'].map((t) => before(t, old));
+		const bound = old.prepare('SELECT * FROM token_devices').all();
+		old.close();
+
+		const store = track(Store.open(dir));
+		expect(store.userVersion).toBe(MIGRATIONS.length);
+		expect(['device_tokens', 'pairing_codes'].map((t) => before(t, store.db))).toEqual(tables);
+		expect(store.db.prepare('SELECT * FROM token_devices').all()).toEqual(bound);
+		store.db.prepare('INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run('dev-d', 'spring', 'desk', 'Door', 'hash-d', 6);
+		expect(() => store.db.prepare('INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run('dev-x', 'spring', 'janitor', 'X', 'hash-x', 6)).toThrow(/CHECK/);
+		expect(() => store.db.prepare('INSERT INTO token_devices (token_id, device_id) VALUES (?, ?)').run('dev-nobody', 'x')).toThrow(/FOREIGN KEY/);
+		expect(store.db.pragma('foreign_key_check')).toEqual([]);
+		expect(store.db.prepare("SELECT name FROM sqlite_temp_schema WHERE name LIKE 'saved_%'").pluck().all()).toEqual([]);
+	});
+
 	it('recognises a re-sent event stored by an earlier version in canonical (sorted-key) form', () => {
 		const store = track(Store.open(dir));
 		const e = { id: 'a', deviceId: 'd1', seq: 1, at: 1, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };

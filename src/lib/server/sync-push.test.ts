@@ -11,6 +11,7 @@ import type { Store } from './store';
 import { PushFormatError } from './push-validation';
 import { boundDevices, claimDevice } from './device-binding';
 import { pushEvents } from './sync-push';
+import { DESK_ONLY } from './desk-push';
 import { issueToken } from './tokens';
 import type { Device } from '$lib/sync/contract';
 
@@ -208,5 +209,56 @@ describe('pull', () => {
 		expect(second.events).toEqual(events.slice(4));
 		expect(second.more).toBe(false);
 		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, second.cursor, 4)).toEqual({ events: [], cursor: second.cursor, more: false });
+	});
+});
+
+describe('a desk device (the check-in at the door)', () => {
+	const desk = () => issueToken(store, { eventId: DEMO_EVENT_ID, role: 'desk', label: 'Door 1', now: T0 });
+	const door = (deviceId = 'door-1') => new DeviceLog({ deviceId, judge: 'Door', competitionId: COMPETITION, heatId: null });
+
+	it('pushes check-ins and the undo of its own, and nothing else: each other event refused with the reason', () => {
+		const d = desk();
+		const log = door();
+		const checkIn = log.record('entry.checked-in', T0, 'reg-1', { paid: true, companions: 1 });
+		const undo = log.correct(checkIn, T0 + 1000, 'wrong person');
+		const again = log.record('entry.checked-in', T0 + 2000, 'reg-2', {});
+		const replaced = log.correct(again, T0 + 3000, 'paid after all', { type: 'entry.checked-in', at: again.at, payload: { paid: true } });
+		// Judge events of the desk's own device (valid ones, in a heat): still not a desk's to record.
+		const judged = new DeviceLog({ deviceId: 'door-1', judge: 'Door', competitionId: COMPETITION, heatId: 'h1', firstSeq: 100 });
+		const hand = judged.hand('e1', T0 + 4000);
+		const start = judged.start(T0 + 5000, ['e1']);
+		const turned = log.correct(again, T0 + 6000, 'not a check-in', { type: 'entry.did-not-start', at: again.at, payload: {} });
+		const result = pushEvents(store, d, { events: [checkIn, undo, again, replaced, hand, start, turned] });
+		expect(result.stored.map((s) => s.id)).toEqual([checkIn.id, undo.id, again.id, replaced.id]);
+		expect(result.refused).toEqual([
+			{ index: 4, id: hand.id, reason: DESK_ONLY },
+			{ index: 5, id: start.id, reason: DESK_ONLY },
+			{ index: 6, id: turned.id, reason: DESK_ONLY }
+		]);
+		// A later push may undo a check-in stored before.
+		const later = log.correct(checkIn, T0 + 7000, 'undo again');
+		expect(pushEvents(store, d, { events: [later] }).stored.map((s) => s.id)).toEqual([later.id]);
+	});
+
+	it('may not undo another device’s check-in or judge event, and is held to its own device like a judge', () => {
+		const d = desk();
+		const otherDesk = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'desk', label: 'Door 2', now: T0 });
+		const theirs = door('door-2');
+		const theirCheckIn = theirs.record('entry.checked-in', T0, 'reg-1', {});
+		expect(pushEvents(store, otherDesk, { events: [theirCheckIn] }).stored).toHaveLength(1);
+		const judgeHand = tablet('tab-j').hand('e1', T0);
+		expect(pushEvents(store, judge, { events: [judgeHand] }).stored).toHaveLength(1);
+		const mine = door('door-1');
+		const first = mine.record('entry.checked-in', T0, 'reg-3', {});
+		expect(pushEvents(store, d, { events: [first] }).stored).toHaveLength(1);
+		expect(boundDevices(store, d.id)).toEqual(['door-1']);
+		const undoTheirs = mine.correct(theirCheckIn, T0 + 1000, 'not mine');
+		const undoJudge = mine.correct(judgeHand, T0 + 1000, 'not mine');
+		const spoof = theirs.record('entry.checked-in', T0 + 2000, 'reg-4', {});
+		expect(pushEvents(store, d, { events: [undoTheirs, undoJudge, spoof] }).refused.map((r) => r.reason)).toEqual([
+			DESK_ONLY,
+			DESK_ONLY,
+			expect.stringMatching(/^this device may only push its own events/)
+		]);
 	});
 });

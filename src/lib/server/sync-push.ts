@@ -1,5 +1,6 @@
 import type { ClockReport, Device, PushResponse } from '$lib/sync/contract';
 import { notOwnEvent, pushGate } from './device-binding';
+import { deskGate } from './desk-push';
 import { adoptDeviceSetup } from './device-setup';
 import type { JudgeEventRow } from './judge-event-row';
 import { preparePush, type PreparedPush } from './push-validation';
@@ -9,7 +10,8 @@ import type { Store } from './store';
  * Stores what a device pushed, event by event (docs/sync.md): the set-up a judge made on the
  * tablet is adopted first (new competitions only); then an event that is not valid, that
  * belongs to a competition of another event, or that a judge's token pushes for another device
- * than its own (device-binding.ts), is refused with its reason, and the rest is stored
+ * than its own (device-binding.ts), or that a desk may not push (anything but its check-ins,
+ * desk-push.ts), is refused with its reason, and the rest is stored
  * idempotently (Store.appendJudgeEvents) under the device's event — also events of a
  * competition this server does not know, so that nothing a judge recorded is lost.
  * All of it in one transaction. Throws PushFormatError only when the body is not a push.
@@ -26,12 +28,17 @@ export function storePush(store: Store, device: Device, push: PreparedPush, now:
 		const valid: JudgeEventRow[] = [];
 		const eventOf = new Map<string, string | undefined>();
 		const gate = pushGate(store, device);
+		const desk = device.role === 'desk' ? deskGate(store, device.eventId) : null;
 		for (const { index, row: e } of push.valid) {
 			if (!eventOf.has(e.competitionId)) eventOf.set(e.competitionId, store.getCompetition(e.competitionId)?.eventId);
 			const owner = eventOf.get(e.competitionId);
 			if (owner !== undefined && owner !== device.eventId) refused.push({ index, id: e.id, reason: `competition "${e.competitionId}" belongs to another event` });
 			else if (!gate.allows(e.deviceId)) refused.push({ index, id: e.id, reason: notOwnEvent(gate.own, e.deviceId) });
-			else valid.push(e);
+			else {
+				const deskRefusal = desk?.refusal(e) ?? null;
+				if (deskRefusal !== null) refused.push({ index, id: e.id, reason: deskRefusal });
+				else valid.push(e);
+			}
 		}
 		refused.sort((a, b) => a.index - b.index);
 		const result = store.appendEventRows(valid, { eventId: device.eventId, tokenId: device.id, receivedAt: now });

@@ -320,6 +320,11 @@ export class HeatSession {
 		return this.record('entry.disqualified', entryId, { reason }, tap);
 	}
 
+	/** The competitor never came to the seat: no place (a late one's clock ran from the common start, ES-LATE). */
+	didNotStart(entryId: string, tap = tapNow()) {
+		return this.record('entry.did-not-start', entryId, {}, tap);
+	}
+
 	note(entryId: string | null, note: string, tap = tapNow()) {
 		return this.record('incident.noted', entryId, { note }, tap);
 	}

@@ -179,6 +179,8 @@ describe('the API answers as its contract says (src/lib/sync/contract)', () => {
 
 		await call('setup', 200, asOrganizer);
 		await call('setup', 401, { params: event });
+		await call('roster', 200, asOrganizer);
+		await call('roster', 401, { params: event });
 		await call('writeSetup', 200, { ...asOrganizer, body: { heats: [{ id: 'b-f-h2', competitionId: competitions.f, name: 'Final heat 2' }] } });
 		await call('writeSetup', 400, { ...asOrganizer, body: { heats: [{ id: 'b-f-h3', competitionId: 'nowhere', name: 'X' }] } });
 

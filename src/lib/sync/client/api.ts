@@ -28,6 +28,7 @@ import {
 	type PushRequest,
 	type PushResponse,
 	type SetupCounts,
+	type Roster,
 	type SetupResponse,
 	type SetupWrite,
 	type TimeResponse,
@@ -124,6 +125,11 @@ export class SyncApi {
 
 	getSetup(eventId: string): Promise<SetupResponse> {
 		return this.call(API.setup, { params: { eventId } });
+	}
+
+	/** The event's roster: names and flags of its registrations (no contact data). */
+	getRoster(eventId: string): Promise<Roster> {
+		return this.call(API.roster, { params: { eventId } });
 	}
 
 	/** The organizer adds set-up items or replaces them by ID (all or nothing; organizer token). */

@@ -9,6 +9,7 @@ import { isApiError } from './errors';
 import { loadPairing } from './pairing';
 import { pullEvents, pullSetup } from './pull';
 import { pushOutbox } from './push';
+import { pullRoster } from './roster';
 
 export type SyncState = 'unpaired' | 'online' | 'offline' | 'syncing' | 'auth-failed';
 
@@ -259,6 +260,7 @@ export class SyncEngine {
 				await pushOutbox({ db: this.db, api, pairing, clock, now: this.env.now });
 				await this.refreshCounts();
 				await pullSetup(this.db, api, pairing);
+				await pullRoster(this.db, api, pairing);
 				return pullEvents(this.db, api, pairing, this.pullPageSize);
 			});
 			ok = true;

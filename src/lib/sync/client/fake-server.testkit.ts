@@ -6,7 +6,7 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { StationDb } from '$lib/db/station-db';
 import type { Competition, CompetitionEvent, Entry, Heat } from '$lib/setup/schema';
 import type { Ruleset } from '$lib/rules/schema';
-import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PushResponse } from '$lib/sync/contract';
+import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PushResponse, type Roster } from '$lib/sync/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import type { FetchLike, SyncEnvironment, TimerHandle } from './environment';
 
@@ -64,6 +64,8 @@ export class FakeSyncServer {
 	offsetMs = 0;
 	/** The identity of its store, sent with every pull (PullResponse.store); null: a server too old to send it. */
 	storeId: string | null = 'store-1';
+	/** The event's roster (GET …/roster); null: a server from before the register, which answers 404. */
+	roster: Roster | null = [];
 
 	constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -140,13 +142,14 @@ export class FakeSyncServer {
 			const t = this.now() + this.offsetMs;
 			return jsonResponse(200, { receivedAt: Math.round(t), sentAt: Math.round(t) });
 		}
-		const m = /^\/api\/events\/([^/]+)\/(setup|judge-events)$/.exec(url.pathname);
+		const m = /^\/api\/events\/([^/]+)\/(setup|judge-events|roster)$/.exec(url.pathname);
 		if (!m) return jsonResponse(404, { message: 'not found' });
 		const token = authorization?.replace(/^Bearer /, '') ?? '';
 		const eventOfToken = this.tokens.get(token);
 		if (!eventOfToken) return jsonResponse(401, { message: 'unknown token' });
 		const eventId = decodeURIComponent(m[1]!);
 		if (eventOfToken !== eventId) return jsonResponse(403, { message: 'another event' });
+		if (m[2] === 'roster' && method === 'GET') return this.roster === null ? jsonResponse(404, { message: 'not found' }) : jsonResponse(200, this.roster);
 		if (m[2] === 'setup' && method === 'GET') {
 			const competitions = [...this.competitions.values()].filter((c) => c.eventId === eventId);
 			const ids = new Set(competitions.map((c) => c.id));

@@ -10,6 +10,7 @@ export { realEnvironment, type SyncEnvironment, type FetchLike, type Timers } fr
 export { loadPairing, savePairing, clearPairing, PAIRING_KEY } from './pairing';
 export { pushOutbox, applyPushAnswer, tabletSetups, type PushOutcome } from './push';
 export { pullEvents, pullSetup, cursorKey, cursorStoreKey, readCursor, readPosition, type PullOutcome } from './pull';
+export { pullRoster, saveRoster, readRoster } from './roster';
 export { buildBatch, utf8Bytes, PUSH_LIMITS, type PushBatch } from './batch';
 export { backoffDelay, backoffCap, BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './backoff';
 export { ClockKeeper, CLOCK_KEY } from './clock';

@@ -9,6 +9,7 @@ import { HeatStartAnswerSchema, HeatStartListSchema, HeatStartRequestSchema, Hea
 import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSchema } from './judge-events';
 import { AddCompetitionSchema, CompetitionAnswerSchema, EventAnswerSchema, EventDetailsSchema, HeatAnswerSchema, HeatNameSchema, PreparationSchema, RevisedRulesetSchema, ReviseRulesetSchema } from './preparation';
 import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
+import { RosterSchema } from './roster';
 import { HealthSchema, TimeResponseSchema } from './server';
 import { MergeAnswerSchema, SetupCountsSchema, SetupResponseSchema, SetupWriteSchema } from './setup';
 
@@ -22,6 +23,8 @@ export const API = {
 	claimDevice: endpoint('POST', '/api/device', DeviceInfoSchema, { body: DeviceClaimSchema }),
 	setup: endpoint('GET', '/api/events/[eventId]/setup', SetupResponseSchema),
 	writeSetup: endpoint('POST', '/api/events/[eventId]/setup', SetupCountsSchema, { body: SetupWriteSchema }),
+	/** The registrations' names and flags (no contact data, no birth dates): judge, display and desk devices. */
+	roster: endpoint('GET', '/api/events/[eventId]/roster', RosterSchema),
 	/** 201, or 200 for a merge already recorded with the same request. */
 	merge: endpoint('POST', '/api/events/[eventId]/merges', MergeAnswerSchema, { body: CompetitionMergeRequestSchema, status: 201 }),
 	push: endpoint('POST', '/api/events/[eventId]/judge-events', PushResponseSchema, { body: PushRequestSchema }),

@@ -3,7 +3,7 @@ import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
 
 /** The roles a device token has (docs/sync.md, Authentication and roles): the one list of them. */
-export const ROLES = ['organizer', 'judge', 'display'] as const;
+export const ROLES = ['organizer', 'judge', 'display', 'desk'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 

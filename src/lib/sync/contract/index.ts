@@ -16,5 +16,6 @@ export * from './heat-starts';
 export * from './judge-events';
 export * from './preparation';
 export * from './publications';
+export * from './roster';
 export * from './server';
 export * from './setup';

@@ -31,12 +31,14 @@ export function describePairingProblem(p: PairingProblem): string {
 }
 
 export function roleName(role: Pairing['role']): string {
-	return role === 'judge' ? m.pair_role_judge() : role === 'organizer' ? m.pair_role_organizer() : m.pair_role_display();
+	const names: Record<Pairing['role'], () => string> = { judge: m.pair_role_judge, organizer: m.pair_role_organizer, display: m.pair_role_display, desk: m.pair_role_desk };
+	return names[role]();
 }
 
 /** Where a paired device goes next, by its role. */
 export function destinationOf(role: Pairing['role']): { href: string; label: string } {
 	if (role === 'organizer') return { href: '/organizer', label: m.pair_go_organizer() };
 	if (role === 'display') return { href: '/display', label: m.pair_go_display() };
+	if (role === 'desk') return { href: '/desk', label: m.pair_go_desk() };
 	return { href: '/station', label: m.pair_go_station() };
 }

@@ -27,6 +27,8 @@ export const POST: RequestHandler = async ({ request, params }) => {
 		if (e instanceof PushFormatError) error(400, e.message);
 		throw e;
 	}
+	// A desk records check-ins only: it sets nothing up.
+	if (device.role === 'desk' && push.setup) error(403, 'a desk device may not do this (push a set-up): it records check-ins only');
 	// Stored with the pushes that arrive at the same moment; answered only after that commit (synchronous=FULL).
 	const now = Date.now();
 	return answer(API.push, await getGroupCommit().submit(() => storePush(store, device, push, now)));

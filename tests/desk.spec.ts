@@ -1,0 +1,231 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Person, Registration } from '../src/lib/registration/schema';
+import type { JudgeEvent } from '../src/lib/events/schema';
+import { presetById } from '../src/lib/rules/presets';
+import { addDevice, call, createEvent, DAY, expectStatus, pullAll, writeSetup } from './sync-kit';
+import { seedRegister } from './desk-kit';
+import { JUDGE_KEY } from './station-helpers';
+import { checkScreen, SIZES } from './screens-kit';
+import { DeviceLog } from '../src/lib/events/builder';
+import { quickSetup } from '../src/lib/station/quick-setup';
+
+/**
+ * The check-in at the door (issue 14) against the production build: a device paired as a desk
+ * through the real pairing link pulls the roster once, goes offline, finds "novakova" and checks
+ * her in (asked whether she paid), checks in an under-16 with his accompanying adult (CZ-GEN-AGE),
+ * undoes a check-in; back online the check-ins reach the server; a judge's tablet marks the seat
+ * of the one who has not checked in, and the heat still starts for everyone (ES-LATE).
+ */
+
+test.use({ locale: 'en-US', timezoneId: 'UTC' });
+
+const RULESET = presetById('czjpa-individual')!;
+
+async function organize() {
+	const created = await createEvent(`Desk cup ${Math.random().toString(36).slice(2, 7)}`);
+	const { eventId, token } = created;
+	const competitionId = `${eventId}-ind`;
+	const heatId = `${eventId}-h1`;
+	const id = (s: string) => `${eventId}-${s}`;
+	// Jana and Tom are seated (their registration IDs are their entries' IDs); Eva waits, in no heat.
+	await writeSetup(eventId, token, {
+		rulesets: [RULESET],
+		competitions: [{ id: competitionId, eventId, name: 'Individual', ruleset: { id: RULESET.id, version: RULESET.version } }],
+		heats: [{ id: heatId, competitionId, name: 'Heat 1' }],
+		entries: [
+			{ id: id('r-jana'), competitionId, heatId, name: 'Jana Nováková', members: [], table: '1', seat: '1' },
+			{ id: id('r-tom'), competitionId, heatId, name: 'Tomáš Malý', members: [], table: '1', seat: '2' }
+		]
+	});
+	const person = (key: string, name: string, birthDate: string, extra: Partial<Person> = {}): Person => ({
+		id: id(key), eventId, name, birthDate, email: `${key}@example.org`, phone: '+420 777 000 111', version: 1, ...extra
+	});
+	const registration = (key: string, who: Person, registeredAt: number, extra: Partial<Registration> = {}): Registration => ({
+		id: id(key), eventId, competitionId, name: who.name, memberIds: [who.id], registeredAt, status: 'registered', fee: { amount: 400, currency: 'CZK' }, paid: null, cancelled: null, version: 1, ...extra
+	});
+	const jana = person('jana', 'Jana Nováková', '1990-01-02', { club: 'Skládačky Brno' });
+	const tom = person('tom', 'Tomáš Malý', '2012-03-04');
+	const eva = person('eva', 'Eva Nová', '1985-07-08');
+	seedRegister([jana, tom, eva], [
+		registration('r-jana', jana, 1),
+		registration('r-tom', tom, 2, { paid: { amount: 400, at: 3 } }),
+		registration('r-eva', eva, 4, { status: 'waiting', paid: { amount: 400, at: 5 } })
+	]);
+	const desk = await addDevice(eventId, token, 'desk', 'Door 1');
+	const judge = await addDevice(eventId, token, 'judge', 'Table 1');
+	return { eventId, competitionId, heatId, id, token, desk, judge, eventName: created.event.name };
+}
+
+const entry = (page: Page, name: string) => page.getByTestId('desk-entry').filter({ hasText: name });
+
+test('a desk checks people in offline; the check-ins reach the server and the judge’s seat grid', async ({ page, context, browser }) => {
+	const org = await organize();
+
+	await test.step('paired as a desk, it goes to /desk and pulls the roster (no contact data)', async () => {
+		await page.goto(org.desk.pairUrl);
+		await expect(page.getByTestId('pair-done')).toContainText('as check-in desk “Door 1”');
+		await page.getByRole('link', { name: 'Go to the check-in desk' }).click();
+		await expect(page).toHaveURL(/\/desk$/);
+		await expect(page.getByTestId('desk-counts')).toHaveText('0 of 3 checked in');
+		const roster = await page.evaluate(
+			() =>
+				new Promise<unknown[]>((resolve, reject) => {
+					const open = indexedDB.open('puzzle-judge');
+					open.onsuccess = () => {
+						const all = open.result.transaction('roster').objectStore('roster').getAll();
+						all.onsuccess = () => resolve(all.result);
+						all.onerror = () => reject(all.error);
+					};
+				})
+		);
+		expect(roster).toHaveLength(3);
+		expect(JSON.stringify(roster)).not.toMatch(/example\.org|777 000|1990-01-02|2012-03-04|birth/);
+	});
+
+	await test.step('offline: "novakova" finds Jana Nováková; asked whether she paid, she checks in', async () => {
+		await context.setOffline(true);
+		await page.getByTestId('desk-search').fill('novakova');
+		await expect(page.getByTestId('desk-entry')).toHaveCount(1);
+		const jana = entry(page, 'Jana Nováková');
+		await expect(jana).toContainText('Skládačky Brno');
+		await expect(jana.locator('[data-warning="unpaid"]')).toHaveText('Not paid');
+		await jana.getByTestId('desk-check-in').click();
+		// The screen with its questions open: large controls, no sideways scrolling on a phone, no axe violation.
+		for (const size of SIZES) {
+			await page.setViewportSize(size);
+			await checkScreen(page, 'desk');
+		}
+		await jana.getByTestId('desk-paid').check();
+		await jana.getByTestId('desk-confirm').click();
+		await expect(jana.getByTestId('desk-checked-in')).toContainText('Checked in at');
+		await expect(jana.locator('[data-warning]')).toHaveCount(0);
+		await expect(page.getByTestId('desk-counts')).toHaveText('1 of 3 checked in');
+	});
+
+	await test.step('an under-16 is asked for the accompanying adult (CZ-GEN-AGE); the waiting one is not in any heat', async () => {
+		await page.getByTestId('desk-search').fill('MALY');
+		const tom = entry(page, 'Tomáš Malý');
+		await expect(tom.locator('[data-warning="minor-alone"]')).toHaveText('Under 16 without an adult');
+		await tom.getByTestId('desk-check-in').click();
+		await expect(tom.getByTestId('desk-paid')).toHaveCount(0);
+		await tom.getByTestId('desk-adult').fill('Petr Malý');
+		await tom.getByTestId('desk-confirm').click();
+		await expect(tom.getByTestId('desk-checked-in')).toBeVisible();
+		await expect(tom.locator('[data-warning]')).toHaveCount(0);
+
+		await page.getByTestId('desk-search').fill('eva');
+		const eva = entry(page, 'Eva Nová');
+		await expect(eva.locator('[data-warning]')).toHaveText(['Not in any heat yet', 'On the waiting list']);
+		// Nothing to ask: one tap; then undone.
+		await eva.getByTestId('desk-check-in').click();
+		await expect(eva.getByTestId('desk-checked-in')).toBeVisible();
+		await eva.getByTestId('desk-undo').click();
+		await expect(eva.getByTestId('desk-check-in')).toBeVisible();
+		await expect(page.getByTestId('desk-counts')).toHaveText('2 of 3 checked in');
+	});
+
+	await test.step('back online, the check-ins reach the server, with the undo', async () => {
+		await context.setOffline(false);
+		await expect
+			.poll(async () => (await pullAll(org.eventId, org.token)).events.filter((e) => e.type === 'entry.checked-in' || e.type === 'correction').length, { timeout: 30_000 })
+			.toBe(4);
+		const events = (await pullAll(org.eventId, org.token)).events as JudgeEvent[];
+		const checkIns = events.filter((e) => e.type === 'entry.checked-in');
+		expect(checkIns.map((e) => [e.entryId, e.heatId, e.payload, e.judge])).toEqual([
+			[org.id('r-jana'), org.heatId, { paid: true }, 'Door 1'],
+			[org.id('r-tom'), org.heatId, { accompaniedBy: 'Petr Malý' }, 'Door 1'],
+			[org.id('r-eva'), null, {}, 'Door 1']
+		]);
+		const undo = events.find((e) => e.type === 'correction');
+		expect(undo).toMatchObject({ entryId: org.id('r-eva'), payload: { supersedes: checkIns[2]!.id, reason: 'Undone at the check-in desk' } });
+	});
+
+	await test.step('the judge’s tablet marks the seat not checked in until the check-in arrives; the heat starts for everyone (ES-LATE)', async () => {
+		// The organizer seats Eva too, whose check-in was undone.
+		await writeSetup(org.eventId, org.token, { entries: [{ id: org.id('r-eva'), competitionId: org.competitionId, heatId: org.heatId, name: 'Eva Nová', members: [], table: '1', seat: '3' }] });
+		const tablet = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+		try {
+			const judge = await tablet.newPage();
+			await judge.goto(org.judge.pairUrl);
+			await expect(judge.getByTestId('pair-done')).toContainText('as judge');
+			await judge.evaluate(([key, value]) => localStorage.setItem(key, value), [JUDGE_KEY, 'Eva'] as const);
+			await judge.goto(`/station?competition=${org.competitionId}&heat=${org.heatId}&table=1`);
+			const seat = (name: string) => judge.getByTestId('seat').filter({ hasText: name });
+			await expect(judge.getByTestId('seat')).toHaveCount(3);
+			await expect(seat('Eva Nová').getByTestId('not-checked-in')).toHaveText('Not checked in');
+			await expect(seat('Jana Nováková').getByTestId('not-checked-in')).toHaveCount(0);
+			await expect(seat('Tomáš Malý').getByTestId('not-checked-in')).toHaveCount(0);
+
+			// The heat starts for every seat, Eva's too (ES-LATE).
+			await judge.getByTestId('start').click();
+			for (const name of ['Jana Nováková', 'Tomáš Malý', 'Eva Nová']) await expect(seat(name).getByTestId('status')).toHaveText('Running');
+			// "Did not start" stays the judge's to record: offered on the seat, not recorded by the mark.
+			await seat('Eva Nová').getByTestId('more').click();
+			await expect(seat('Eva Nová').getByTestId('did-not-start')).toBeVisible();
+			await seat('Eva Nová').getByTestId('more').click();
+
+			// Eva arrives: the desk checks her in; after the next syncs the mark is gone on the tablet.
+			await page.getByTestId('desk-search').fill('eva');
+			await entry(page, 'Eva Nová').getByTestId('desk-check-in').click();
+			await expect(entry(page, 'Eva Nová').getByTestId('desk-checked-in')).toBeVisible();
+			await expect.poll(async () => (await pullAll(org.eventId, org.token)).events.filter((e) => e.type === 'entry.checked-in').length, { timeout: 30_000 }).toBe(4);
+			await judge.reload();
+			await expect(seat('Eva Nová')).toBeVisible();
+			await expect(judge.getByTestId('not-checked-in')).toHaveCount(0, { timeout: 30_000 });
+		} finally {
+			await tablet.close();
+		}
+	});
+});
+
+test('without registrations, the judge’s seats carry no mark; a desk says it has no roster yet', async ({ page, browser }) => {
+	const created = await createEvent(`Desk none ${Math.random().toString(36).slice(2, 7)}`);
+	const { eventId, token } = created;
+	const competitionId = `${eventId}-ind`;
+	const heatId = `${eventId}-h1`;
+	await writeSetup(eventId, token, {
+		rulesets: [RULESET],
+		competitions: [{ id: competitionId, eventId, name: 'Individual', ruleset: { id: RULESET.id, version: RULESET.version } }],
+		heats: [{ id: heatId, competitionId, name: 'Heat 1' }],
+		entries: [{ id: `${eventId}-e1`, competitionId, heatId, name: 'Ana', members: [], table: '1', seat: '1' }]
+	});
+	const desk = await addDevice(eventId, token, 'desk', 'Door');
+	await page.goto(desk.pairUrl);
+	await expect(page.getByTestId('pair-done')).toBeVisible();
+	await page.goto('/desk');
+	await expect(page.getByTestId('desk-no-roster')).toBeVisible();
+	const judgeDevice = await addDevice(eventId, token, 'judge', 'Table 1');
+	const tablet = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+	try {
+		const judge = await tablet.newPage();
+		await judge.goto(judgeDevice.pairUrl);
+		await expect(judge.getByTestId('pair-done')).toBeVisible();
+		await judge.evaluate(([key, value]) => localStorage.setItem(key, value), [JUDGE_KEY, 'Eva'] as const);
+		await judge.goto(`/station?competition=${competitionId}&heat=${heatId}&table=1`);
+		await expect(judge.getByTestId('seat')).toHaveCount(1);
+		// The roster was pulled (empty) with the set-up: still nothing is marked.
+		await expect.poll(async () => expectStatus(await call('GET', `/api/events/${eventId}/roster`, { token: judgeDevice.token }), 200, 'roster').body).toEqual([]);
+		await expect(judge.getByTestId('not-checked-in')).toHaveCount(0);
+	} finally {
+		await tablet.close();
+	}
+});
+
+test('a desk token pushes check-ins only: a set-up is refused (403), a judge event refused with the reason', async () => {
+	const org = await organize();
+	const door = new DeviceLog({ deviceId: `door-${org.eventId}`, judge: 'Door', competitionId: org.competitionId, heatId: org.heatId });
+	const checkIn = door.record('entry.checked-in', Date.now(), org.id('r-jana'), {});
+	const hand = door.hand(org.id('r-tom'), Date.now());
+	const pushed = expectStatus(await call('POST', `/api/events/${org.eventId}/judge-events`, { token: org.desk.token, json: { events: [checkIn, hand] } }), 200, 'desk push').body;
+	expect(pushed.stored.map((s: { id: string }) => s.id)).toEqual([checkIn.id]);
+	expect(pushed.refused).toEqual([{ index: 1, id: hand.id, reason: expect.stringMatching(/^a desk device may only record check-ins/) }]);
+	const quick = quickSetup({ presetId: RULESET.id, seatNames: ['Ana', 'Bob'], day: DAY, suffix: org.eventId.slice(-8).replace(/[^a-z0-9]/g, '') });
+	if (!quick.ok) throw new Error('quick set-up');
+	const refused = await call('POST', `/api/events/${org.eventId}/judge-events`, { token: org.desk.token, json: { events: [], setup: quick.value.bundle } });
+	expect(refused.status).toBe(403);
+	expect(refused.body.message).toMatch(/a desk device may not do this \(push a set-up\)/);
+	const roster = expectStatus(await call('GET', `/api/events/${org.eventId}/roster`, { token: org.desk.token }), 200, 'roster').body;
+	expect(roster.map((r: { name: string }) => r.name)).toEqual(['Jana Nováková', 'Tomáš Malý', 'Eva Nová']);
+	expect(JSON.stringify(roster)).not.toMatch(/example\.org|777 000|1990-01-02|2012-03-04|birth|email|phone/);
+	expect(roster.find((r: { name: string }) => r.name === 'Tomáš Malý').members[0]).toMatchObject({ minor: true, child: false });
+});
