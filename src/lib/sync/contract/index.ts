@@ -15,5 +15,6 @@ export * from './files';
 export * from './heat-starts';
 export * from './judge-events';
 export * from './publications';
+export * from './register';
 export * from './server';
 export * from './setup';
