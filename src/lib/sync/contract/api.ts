@@ -8,6 +8,20 @@ import { ImportAnswerSchema, RestoreAnswerSchema } from './files';
 import { HeatStartAnswerSchema, HeatStartListSchema, HeatStartRequestSchema, HeatStartsQuerySchema } from './heat-starts';
 import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSchema } from './judge-events';
 import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
+import {
+	PeopleAnswerSchema,
+	PersonAnswerSchema,
+	PersonChangeSchema,
+	PersonCreateSchema,
+	PersonHistorySchema,
+	RegisterAnswerSchema,
+	RegisterImportAnswerSchema,
+	RegisterImportSchema,
+	RegistrationActionSchema,
+	RegistrationAnswerSchema,
+	RegistrationCreateSchema,
+	RegistrationsAnswerSchema
+} from './register';
 import { HealthSchema, TimeResponseSchema } from './server';
 import { MergeAnswerSchema, SetupCountsSchema, SetupResponseSchema, SetupWriteSchema } from './setup';
 
@@ -39,6 +53,18 @@ export const API = {
 	backup: endpoint('GET', '/api/events/[eventId]/backup', null),
 	/** The body: a backup file (NDJSON, or a version-1 JSON file). */
 	restore: endpoint('POST', '/api/restore', RestoreAnswerSchema, { status: 201 }),
+	/** The register (people, registrations, fees): the organizer's only; an edit from a stale version answers 409 with StaleConflictSchema. */
+	register: endpoint('GET', '/api/events/[eventId]/register', RegisterAnswerSchema),
+	people: endpoint('GET', '/api/events/[eventId]/people', PeopleAnswerSchema),
+	createPerson: endpoint('POST', '/api/events/[eventId]/people', PersonAnswerSchema, { body: PersonCreateSchema, status: 201 }),
+	person: endpoint('GET', '/api/events/[eventId]/people/[personId]', PersonAnswerSchema),
+	changePerson: endpoint('POST', '/api/events/[eventId]/people/[personId]', PersonAnswerSchema, { body: PersonChangeSchema }),
+	erasePerson: endpoint('POST', '/api/events/[eventId]/people/[personId]/erase', PersonAnswerSchema),
+	personHistory: endpoint('GET', '/api/events/[eventId]/people/[personId]/history', PersonHistorySchema),
+	registrations: endpoint('GET', '/api/events/[eventId]/registrations', RegistrationsAnswerSchema),
+	createRegistration: endpoint('POST', '/api/events/[eventId]/registrations', RegistrationAnswerSchema, { body: RegistrationCreateSchema, status: 201 }),
+	actOnRegistration: endpoint('POST', '/api/events/[eventId]/registrations/[registrationId]', RegistrationAnswerSchema, { body: RegistrationActionSchema }),
+	importRegistrations: endpoint('POST', '/api/events/[eventId]/registrations/import', RegisterImportAnswerSchema, { body: RegisterImportSchema }),
 	publicResults: endpoint('GET', '/api/public/events/[eventId]/results', PublicResultsSchema, { cache: 'no-cache' }),
 	publicCompetition: endpoint('GET', '/api/public/events/[eventId]/results/[competitionId]', PublicCompetitionResultSchema, { query: VersionQuerySchema, cache: 'no-cache' })
 } as const;
