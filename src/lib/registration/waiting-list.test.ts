@@ -36,8 +36,8 @@ describe('waiting list', () => {
 
 	it('CZ-IND-CAP: a cancellation moves the first waiting one up, in registration order, not in the order listed', () => {
 		const all = placeAll({ max: 2, per: 'person' }, [1, 1, 1, 1]);
-		// Listed out of order: r3 registered before r2 of the waiting ones.
-		const listed = [all[0]!, all[1]!, { ...all[3]!, registeredAt: 1 }, { ...all[2]!, registeredAt: 5 }].map((r, i) => (i === 0 ? { ...r, status: 'cancelled' as const } : r));
+		// Listed out of order: r3 registered before r2 of the waiting ones, but listed after it.
+		const listed = [all[0]!, all[1]!, { ...all[2]!, registeredAt: 5 }, { ...all[3]!, registeredAt: 1 }].map((r, i) => (i === 0 ? { ...r, status: 'cancelled' as const } : r));
 		expect(movingUp({ capacity: { max: 2, per: 'person' } }, listed)).toEqual(['r3']);
 	});
 
@@ -67,7 +67,8 @@ describe('waiting list', () => {
 				fc.array(fc.nat(), { maxLength: 30 }),
 				(max, per, sizes, picks) => {
 					const capacity = { max, per };
-					let all = placeAll(capacity, per === 'entry' ? sizes : sizes.map(() => 1));
+					// Units of 1 to 3 people: with capacity in people, a larger unit may not fit where a smaller would.
+					let all = placeAll(capacity, sizes);
 					const waitingOrder = inRegistrationOrder(all.filter((r) => r.status === 'waiting')).map((r) => r.id);
 					const moved: string[] = [];
 					for (const pick of picks) {
@@ -75,7 +76,8 @@ describe('waiting list', () => {
 						if (open.length === 0) break;
 						const gone = open[pick % open.length]!.id;
 						all = all.map((r) => (r.id === gone ? { ...r, status: 'cancelled' as const } : r));
-						const up = movingUp({ capacity }, all);
+						// Listed in any order: the store's, or reversed.
+						const up = movingUp({ capacity }, pick % 2 === 0 ? all : [...all].reverse());
 						all = all.map((r) => (up.includes(r.id) ? { ...r, status: 'registered' as const } : r));
 						moved.push(...up);
 						// Never over capacity.
