@@ -31,8 +31,27 @@ export function placesTaken(registrations: readonly Place[]): { entries: number;
  * registered while there is room and nobody is waiting, else the waiting list.
  */
 export function placeOfNew(ruleset: Pick<Ruleset, 'capacity'>, registrations: readonly Place[], people: number): 'registered' | 'waiting' {
-	if (registrations.some((r) => r.status === 'waiting')) return 'waiting';
-	return admission(ruleset, placesTaken(registrations), people) === 'registered' ? 'registered' : 'waiting';
+	return placeIn(ruleset, listState(registrations), people);
+}
+
+/** A competition's list in short: the places taken and how many wait (for placing many at once, as an import does). */
+export interface ListState {
+	taken: { entries: number; people: number };
+	waiting: number;
+}
+
+export function listState(registrations: readonly Place[]): ListState {
+	return { taken: placesTaken(registrations), waiting: registrations.filter((r) => r.status === 'waiting').length };
+}
+
+/** placeOfNew on a list in short; `state` is updated with the new registration. */
+export function placeIn(ruleset: Pick<Ruleset, 'capacity'>, state: ListState, people: number): 'registered' | 'waiting' {
+	const place = state.waiting === 0 && admission(ruleset, state.taken, people) === 'registered' ? 'registered' : 'waiting';
+	if (place === 'registered') {
+		state.taken.entries += 1;
+		state.taken.people += people;
+	} else state.waiting += 1;
+	return place;
 }
 
 /**

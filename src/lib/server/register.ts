@@ -7,7 +7,7 @@ import { feeOf, feeTotals, refundOnCancellation } from '$lib/registration/fees';
 import { nameKey, samePerson } from '$lib/registration/same-person';
 import type { Person, Registration, RegistrationChange } from '$lib/registration/schema';
 import { unitProblems } from '$lib/registration/unit-problems';
-import { movingUp, placeOfNew } from '$lib/registration/waiting-list';
+import { listState, movingUp, placeIn, placeOfNew, type ListState } from '$lib/registration/waiting-list';
 import type { CompetitionEvent } from '$lib/setup/schema';
 import {
 	PersonChangeSchema,
@@ -311,13 +311,15 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 
 		// Units: each row alone, or the rows of one unit name in a competition of more than one member.
 		const rulesets = new Map<string, Ruleset>();
-		const registered = new Map<string, Registration[]>();
+		/** Per competition: its waiting list in short, and everyone in one of its registrations (any status). */
+		const lists = new Map<string, { state: ListState; members: Set<string> }>();
 		const units = new Map<string, number[]>();
 		rows.forEach((row, i) => {
 			let ruleset = rulesets.get(row.competitionId);
 			if (!ruleset) {
 				rulesets.set(row.competitionId, (ruleset = rulesetOf(store, eventId, row.competitionId, `rows[${i}].competitionId: `)));
-				registered.set(row.competitionId, listRegistrations(store, eventId, { competitionId: row.competitionId }));
+				const all = listRegistrations(store, eventId, { competitionId: row.competitionId });
+				lists.set(row.competitionId, { state: listState(all.filter((r) => r.status !== 'cancelled')), members: new Set(all.flatMap((r) => r.memberIds)) });
 			}
 			const key = ruleset.unit.size.max > 1 && row.unit ? `${row.competitionId}\u0000${nameKey(row.unit)}` : `row ${i}`;
 			units.set(key, [...(units.get(key) ?? []), i]);
@@ -329,8 +331,8 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 		for (const { indexes, at } of ordered) {
 			const first = rows[indexes[0]!]!;
 			const memberIds = [...new Set(indexes.map((i) => personIdOf[i]!))];
-			const all = registered.get(first.competitionId)!;
-			if (all.some((r) => r.memberIds.some((m) => memberIds.includes(m)))) {
+			const list = lists.get(first.competitionId)!;
+			if (memberIds.some((m) => list.members.has(m))) {
 				rowsUnchanged += indexes.length;
 				continue;
 			}
@@ -343,7 +345,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 				name: ruleset.unit.size.max > 1 && first.unit ? first.unit : memberIds.map((id) => people.get(id)!.name).join(', '),
 				memberIds,
 				registeredAt: at,
-				status: placeOfNew(ruleset, all.filter((r) => r.status !== 'cancelled'), memberIds.length),
+				status: placeIn(ruleset, list.state, memberIds.length),
 				fee,
 				paid: indexes.every((i) => rows[i]!.paid) ? { amount: fee.amount, at: now } : null,
 				cancelled: null,
@@ -351,7 +353,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 			};
 			putRegistration(store, registration, null);
 			record(store, eventId, device, now, { kind: 'registration.imported', personId: null, registrationId: registration.id, changes: fieldChanges(REGISTRATION_FIELDS, null, registration) });
-			all.push(registration);
+			for (const m of memberIds) list.members.add(m);
 			added.push(registration);
 		}
 		return { peopleAdded, registrationsAdded: added.length, rowsUnchanged, registrations: added };
