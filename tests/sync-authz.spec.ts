@@ -56,6 +56,18 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/competitions/{c}/heats': row(401, 401,     401,    401,    201, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/heats/{h}':          row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'DELETE /api/events/A/heats/{h}':        row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	// The register (issue 14): contact data and dates of birth, the organizer's only.
+	'GET /api/events/A/register':            row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'GET /api/events/A/people':              row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/people':             row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
+	'GET /api/events/A/people/{p}':          row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/people/{p}':         row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/people/{p}/erase':   row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'GET /api/events/A/people/{p}/history':  row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'GET /api/events/A/registrations':       row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/registrations':      row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/registrations/{r}':  row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/registrations/import': row( 401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200),
 	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200)
 };
@@ -137,6 +149,11 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	const takenOf = () => tabletA.slice(2).map((e) => ({ ...e, competitionId: sB.competitionId, heatId: sB.heatId, entryId: sB.entryIds[0]! }));
 	const b = `/api/events/${B.eventId}`;
 	const fileLogOf = (c: Column) => judgeLog(`az-${RUN}-file-${c}`, sA.competitionId, sA.heatId, sA.entryIds, 3);
+	// The register of A: a person registered, one to change, one to erase, one free to register.
+	const az = (n: string) => `az-${RUN}-${n}`;
+	for (const id of ['registered', 'changed', 'erased', 'free'].map(az))
+		expectStatus(await call('POST', `/api/events/${A.eventId}/people`, { token: A.token, json: { person: { id, name: `Person ${id}`, birthDate: '1990-01-01', email: `${id}@example.org` } } }), 201, `person ${id}`);
+	expectStatus(await call('POST', `/api/events/${A.eventId}/registrations`, { token: A.token, json: { registration: { id: az('reg'), competitionId: sA.competitionId, memberIds: [az('registered')] } } }), 201, 'registration');
 	const before = await snapshot(A.eventId, A.token);
 
 	type Send = (req: APIRequestContext, headers: Record<string, string>, c: Column) => Promise<APIResponse>;
@@ -208,6 +225,17 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'POST /api/events/A/heats/{h}': (r, headers, c) => r.post(`${a}/heats/${prepared.heatId}`, { headers, data: { name: `Renamed by ${c}` } }),
 		// The other callers come first (the columns' order): the heat is still there when each is refused.
 		'DELETE /api/events/A/heats/{h}': (r, headers) => r.delete(`${a}/heats/${prepared.heatId}`, { headers }),
+		'GET /api/events/A/register': (r, headers) => r.get(`${a}/register`, { headers }),
+		'GET /api/events/A/people': (r, headers) => r.get(`${a}/people`, { headers }),
+		'POST /api/events/A/people': (r, headers, c) => r.post(`${a}/people`, { headers, data: { person: { id: az(`person-${c}`), name: `Added by ${c}` } } }),
+		'GET /api/events/A/people/{p}': (r, headers) => r.get(`${a}/people/${az('registered')}`, { headers }),
+		'POST /api/events/A/people/{p}': (r, headers, c) => r.post(`${a}/people/${az('changed')}`, { headers, data: { person: { name: `Changed by ${c}` }, expectedVersion: 1 } }),
+		'POST /api/events/A/people/{p}/erase': (r, headers) => r.post(`${a}/people/${az('erased')}/erase`, { headers }),
+		'GET /api/events/A/people/{p}/history': (r, headers) => r.get(`${a}/people/${az('registered')}/history`, { headers }),
+		'GET /api/events/A/registrations': (r, headers) => r.get(`${a}/registrations`, { headers }),
+		'POST /api/events/A/registrations': (r, headers, c) => r.post(`${a}/registrations`, { headers, data: { registration: { id: az(`reg-${c}`), competitionId: sA.competitionId, memberIds: [az('free')] } } }),
+		'POST /api/events/A/registrations/{r}': (r, headers, c) => r.post(`${a}/registrations/${az('reg')}`, { headers, data: { action: 'pay', expectedVersion: 1, paid: { amount: c.length } } }),
+		'POST /api/events/A/registrations/import': (r, headers, c) => r.post(`${a}/registrations/import`, { headers, data: { rows: [{ name: `Imported by ${c}`, competitionId: sA.competitionId }] } }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
 		'GET /api/public/events/A/results/{c}': (r, headers) => r.get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=1`, { headers })
@@ -248,7 +276,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(385);
+	expect(cells).toBe(506);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
@@ -280,6 +308,18 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		expect(t.revokedAt !== null, `device revoked by ${c}`).toBe(c === 'orgA');
 	}
 	expect(after.devices.find((d: { id: string }) => d.id === revoked.device.id).revokedAt).not.toBeNull();
+	// Only A's organizer changed A's register.
+	const reg = expectStatus(await call('GET', `${a}/register`, { token: A.token }), 200, "A's register").body;
+	const names = reg.people.map((p: { name: string }) => p.name);
+	for (const c of COLUMNS) {
+		expect(names.includes(`Added by ${c}`), `person added by ${c}`).toBe(c === 'orgA');
+		expect(names.includes(`Imported by ${c}`), `person imported by ${c}`).toBe(c === 'orgA');
+		expect(reg.registrations.some((r: { id: string }) => r.id === az(`reg-${c}`)), `registration by ${c}`).toBe(c === 'orgA');
+	}
+	expect(reg.people.find((p: { id: string }) => p.id === az('changed'))).toMatchObject({ name: 'Changed by orgA', version: 2 });
+	expect(reg.people.find((p: { id: string }) => p.id === az('erased')).erasedAt).toEqual(expect.any(Number));
+	expect(reg.registrations.find((r: { id: string }) => r.id === az('reg')).paid.amount).toBe('orgA'.length);
+	expect(JSON.stringify(expectStatus(await call('GET', `/api/events/${B.eventId}/register`, { token: B.token }), 200, "B's register").body)).not.toContain(A.eventId);
 	// Only the organizer's start of a heat was recorded.
 	const starts = (await (await request.get(`${a}/heat-starts`, { headers: { authorization: `Bearer ${A.token}`, accept: 'application/json' } })).json()) as { starts: { id: string }[] };
 	expect(starts.starts.map((s) => s.id)).toEqual([`az-${RUN}-start-orgA`]);

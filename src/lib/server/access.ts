@@ -32,7 +32,9 @@ export const ACTIONS = {
 	/** Publish and lock results. */
 	'results.publish': ['organizer'],
 	/** Read an entry's audit trail: who pushed each event, when it arrived, the device's clock. */
-	'events.audit': ['organizer']
+	'events.audit': ['organizer'],
+	/** Read and change the register of people and registrations (contact data, dates of birth, fees). */
+	'register.manage': ['organizer']
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ACTIONS;
 

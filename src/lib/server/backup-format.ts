@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { JudgeEventSchema } from '$lib/events/schema';
+import { PersonSchema, RegistrationChangeSchema, RegistrationSchema } from '$lib/registration/schema';
 import { PublicationSchema } from '$lib/results/publication';
 import { RulesetSchema } from '$lib/rules/schema';
 import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
@@ -11,7 +12,8 @@ import { DeviceClockSchema, HeatStartRequestSchema, RoleSchema } from '$lib/sync
  * The backup file of one event (docs/sync.md, Backup), version 2: NDJSON, one JSON value a
  * line. The first line is the header (the event, and how many items of each kind follow, for
  * progress); then one line per item, parents before children (rulesets, competitions, heats,
- * entries, devices, judge events, heat starts, publications, merges); the last line says the
+ * entries, devices, judge events, heat starts, publications, merges, then the register: people,
+ * registrations and the changes to them); the last line says the
  * file is complete and repeats the counts, so that a cut file is refused, not half restored.
  *
  * Version 1 (one JSON object, made before 5 Dec 2026) is read too, item by item
@@ -28,11 +30,15 @@ const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_0
 const nullableMoment = z.nullable(moment);
 
 /** The kinds of item, in the order a backup lists them. */
-export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge'] as const;
+export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 export type BackupCounts = Record<ItemKind, number>;
+/** The kinds a backup of version 2 made before the register (issue 14) does not count: none of them. */
+const REGISTER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange'];
 
-export const BackupCountsSchema = z.object(Object.fromEntries(ITEM_KINDS.map((k) => [k, count])) as Record<ItemKind, typeof count>);
+export const BackupCountsSchema = z.object(
+	Object.fromEntries(ITEM_KINDS.map((k) => [k, REGISTER_KINDS.includes(k) ? z._default(count, 0) : count])) as Record<ItemKind, typeof count>
+);
 
 export const BackupHeaderSchema = z.object({
 	format: z.literal(BACKUP_FORMAT),
@@ -105,7 +111,12 @@ export const ITEM_SCHEMAS = {
 	}),
 	heatStart: z.object({ kind: z.literal('heatStart'), heatStart: BackupHeatStartSchema }),
 	publication: z.object({ kind: z.literal('publication'), publication: PublicationSchema }),
-	merge: z.object({ kind: z.literal('merge'), merge: CompetitionMergeSchema })
+	merge: z.object({ kind: z.literal('merge'), merge: CompetitionMergeSchema }),
+	/** The register (contact data and dates of birth included: a backup is the organizer's). */
+	person: z.object({ kind: z.literal('person'), person: PersonSchema }),
+	registration: z.object({ kind: z.literal('registration'), registration: RegistrationSchema }),
+	/** A change to the register, with its number on the server it was backed up from. */
+	registrationChange: z.object({ kind: z.literal('registrationChange'), change: RegistrationChangeSchema })
 } as const;
 
 export type BackupItem = { [K in ItemKind]: z.infer<(typeof ITEM_SCHEMAS)[K]> }[ItemKind];

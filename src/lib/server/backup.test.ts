@@ -60,7 +60,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(lines[0]).toMatchObject({ format: BACKUP_FORMAT, version: 2, exportedAt: T0 + 100 * MIN, event: { id: EVENT }, store: store.storeId });
 		expect(lines.at(-1)).toEqual({ kind: 'end', counts: lines[0]!.counts });
 		const kinds = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
-		expect(kinds).toEqual({ ruleset: 1, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1 });
+		expect(kinds).toEqual({ ruleset: 1, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5 });
 		expect(lines[0]!.counts).toEqual(kinds);
 		// Nothing of another event.
 		expect(JSON.stringify(lines)).not.toMatch(/"o-|Busy o/);
@@ -70,7 +70,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(restored).toEqual({
 			eventId: EVENT,
 			version: 2,
-			counts: { rulesets: 1, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1 },
+			counts: { rulesets: 1, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5 },
 			numbering: 'kept',
 			replacedDemo: false
 		});
@@ -204,6 +204,13 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['a merge folding in another event\'s competition', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, foldedCompetitionId: 'o-q' } }))), 400, /merge f-merge-1: /],
 			['a merge with another event\'s ID', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, id: 'o-merge-1' } }))), 409, /merge o-merge-1 is already on this server, in another event/],
 			['a ruleset version already here with other content', change('ruleset', first<L>((l) => ({ ...l, ruleset: { ...l.ruleset, name: 'Changed' } }))), 409, /ruleset czjpa-individual version 1 is already on this server with other content/],
+			['a person of another event', change('person', first<L>((l) => ({ ...l, person: { ...l.person, eventId: 'other' } }))), 400, /^line \d+: person f-person-0 belongs to the event "other"/],
+			['a registration of another event', change('registration', first<L>((l) => ({ ...l, registration: { ...l.registration, eventId: 'other' } }))), 400, /registration f-reg-0 belongs to the event "other"/],
+			['a registration for another event\'s competition', change('registration', first<L>((l) => ({ ...l, registration: { ...l.registration, competitionId: 'o-q' } }))), 400, /registration f-reg-0 is for competition o-q, which is not a competition of the event "fresh"/],
+			['a registration naming another event\'s person', change('registration', first<L>((l) => ({ ...l, registration: { ...l.registration, memberIds: ['o-person-0'] } }))), 400, /registration f-reg-0 names the person o-person-0, who is not a person of the event "fresh"/],
+			['a change of the register about another event\'s person', change('registrationChange', first<L>((l) => ({ ...l, change: { ...l.change, personId: 'o-person-0' } }))), 400, /change \d+ of the register is about o-person-0/],
+			['a change of the register of another event', change('registrationChange', first<L>((l) => ({ ...l, change: { ...l.change, eventId: 'other' } }))), 400, /change \d+ of the register belongs to the event "other"/],
+			['a person twice', added(valid.find((l) => l.kind === 'person')!), 400, /this person appears twice in the backup/],
 			['a competition twice', recount([...valid.slice(0, 3), valid.find((l) => l.kind === 'competition')!, ...valid.slice(3)]), 400, /this competition appears twice in the backup/],
 			['a judge event twice', change('judgeEvent', (l, i) => (i === 1 ? { ...l, event: valid.find((v) => v.kind === 'judgeEvent')!.event } : l)), 400, /this judge event('s device and number)? appears twice in the backup/]
 		];
@@ -355,7 +362,7 @@ describe('restore: the file', () => {
 		expect(r).toEqual({
 			eventId: DEMO_EVENT_ID,
 			version: 1,
-			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0 },
+			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0 },
 			numbering: 'renumbered',
 			replacedDemo: false
 		});

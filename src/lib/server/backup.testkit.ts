@@ -8,6 +8,7 @@ import { addDevice, revokeDevice } from './devices';
 import { startHeat } from './heat-starts';
 import { saveOrganizerSetup } from './organizer-setup';
 import { finalize, publish } from './publications';
+import { actOnRegistration, createPerson, createRegistration } from './register';
 import { pushEvents } from './sync-push';
 import { issueToken } from './tokens';
 import type { RestoreAnswer } from '$lib/sync/contract';
@@ -63,7 +64,8 @@ export function withItems(lines: readonly Line[], kind: string, change: (line: L
 /**
  * An event with something in every table a backup holds: the organizer's qualifying round and
  * final (advancesTo), tablets' quick set-ups merged into one, judge events with clock reports,
- * a revoked display, a heat started on every tablet, results published twice and made final.
+ * a revoked display, a heat started on every tablet, results published twice and made final,
+ * people registered (one paid).
  */
 export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 	const R = presetById('czjpa-individual')!;
@@ -108,6 +110,12 @@ export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 	publish(store, eventId, c('q'), { now: T0 + 60 * MIN });
 	publish(store, eventId, c('q'), { now: T0 + 61 * MIN, note: 'corrected' });
 	finalize(store, eventId, c('q'), T0 + 62 * MIN);
+	// The register: two people (contact data and all), registered for the qualifying round, one paid.
+	for (const [i, name] of ['Jana Nováková', 'Luis Peña'].entries()) {
+		createPerson(store, org, eventId, { person: { id: c(`person-${i}`), name, birthDate: `1990-02-0${i + 1}`, email: `p${i}@example.org`, phone: '+420 777 000 00' + i } }, T0 - 30 * MIN);
+		createRegistration(store, org, eventId, { registration: { id: c(`reg-${i}`), competitionId: c('q'), memberIds: [c(`person-${i}`)], registeredAt: T0 - 30 * MIN + i } }, T0 - 30 * MIN);
+	}
+	actOnRegistration(store, org, eventId, c('reg-0'), { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 - 20 * MIN);
 	return { org, judge, display, merge, competitions: { q: c('q'), f: c('f'), qa: qa.competitionId, qb: qb.competitionId } };
 }
 

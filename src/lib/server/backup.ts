@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupCounts, type BackupDevice, type BackupHeatStart } from './backup-format';
 import { listMerges } from './competition-merges';
+import { listChanges, listPeople, listRegistrations } from './register-store';
 import type { Store } from './store';
 import type { Role } from '$lib/sync/contract';
 
@@ -9,7 +10,7 @@ import type { Role } from '$lib/sync/contract';
  * the store holds of it — set-up, devices (their tokens' hashes only, so that a restored server
  * accepts the same tablets), every judge event in arrival order with its server number, who
  * pushed it and when, the heats started on every tablet, every published version of its
- * results and the merged competitions. Pairing codes are left out: they last 15 minutes and are
+ * results, the merged competitions and the register (people, registrations, their changes). Pairing codes are left out: they last 15 minutes and are
  * used once. Written line by line as the rows are read, in one read transaction (a consistent
  * copy while tablets keep pushing), never held whole in memory.
  */
@@ -52,7 +53,10 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 			judgeEvent: counted('SELECT count(*) FROM judge_events WHERE event_id = ?'),
 			heatStart: counted('SELECT count(*) FROM heat_starts WHERE event_id = ?'),
 			publication: counted('SELECT count(*) FROM publications WHERE event_id = ?'),
-			merge: counted('SELECT count(*) FROM competition_merges WHERE event_id = ?')
+			merge: counted('SELECT count(*) FROM competition_merges WHERE event_id = ?'),
+			person: counted('SELECT count(*) FROM people WHERE event_id = ?'),
+			registration: counted('SELECT count(*) FROM registrations WHERE event_id = ?'),
+			registrationChange: counted('SELECT count(*) FROM registration_changes WHERE event_id = ?')
 		};
 		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts });
 
@@ -100,6 +104,9 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		}
 
 		for (const merge of listMerges(store, eventId)) yield line({ kind: 'merge', merge });
+		for (const person of listPeople(store, eventId)) yield line({ kind: 'person', person });
+		for (const registration of listRegistrations(store, eventId)) yield line({ kind: 'registration', registration });
+		for (const change of listChanges(store, eventId)) yield line({ kind: 'registrationChange', change });
 		yield line({ kind: 'end', counts });
 	} finally {
 		if (db.inTransaction) db.exec('COMMIT');

@@ -7,7 +7,18 @@ import {
 	type RegistrationChange,
 	type RegistrationStatus
 } from '$lib/registration/schema';
+import type Database from 'better-sqlite3';
 import type { Store } from './store';
+
+/** The store's prepared statement of `sql`, prepared once (an import writes thousands of rows). */
+const statements = new WeakMap<Store, Map<string, Database.Statement>>();
+function stmt(store: Store, sql: string): Database.Statement {
+	let own = statements.get(store);
+	if (!own) statements.set(store, (own = new Map()));
+	let s = own.get(sql);
+	if (!s) own.set(sql, (s = store.db.prepare(sql)));
+	return s;
+}
 
 /**
  * The register's rows (migration 11): people, registrations and the changes to them, each
@@ -28,12 +39,12 @@ export class StaleRecordError extends Error {
 }
 
 export function getPerson(store: Store, eventId: string, id: string): Person | undefined {
-	const json = store.db.prepare('SELECT json FROM people WHERE event_id = ? AND id = ?').pluck().get(eventId, id) as string | undefined;
+	const json = stmt(store, 'SELECT json FROM people WHERE event_id = ? AND id = ?').pluck().get(eventId, id) as string | undefined;
 	return json === undefined ? undefined : PersonSchema.parse(JSON.parse(json));
 }
 
 export function listPeople(store: Store, eventId: string): Person[] {
-	const rows = store.db.prepare('SELECT json FROM people WHERE event_id = ? ORDER BY rowid').pluck().all(eventId) as string[];
+	const rows = stmt(store, 'SELECT json FROM people WHERE event_id = ? ORDER BY rowid').pluck().all(eventId) as string[];
 	return rows.map((json) => PersonSchema.parse(JSON.parse(json)));
 }
 
@@ -49,20 +60,19 @@ export function putPerson(store: Store, person: Person, expectedVersion: number 
 		if (current) throw new StaleRecordError('person', p.id, current);
 		throw new Error(`person ${p.id} is not in event ${p.eventId}`);
 	}
-	store.db
-		.prepare('INSERT INTO people (event_id, id, version, json) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, id) DO UPDATE SET version = excluded.version, json = excluded.json')
+	stmt(store, 'INSERT INTO people (event_id, id, version, json) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, id) DO UPDATE SET version = excluded.version, json = excluded.json')
 		.run(p.eventId, p.id, p.version, JSON.stringify(p));
 }
 
 export function getRegistration(store: Store, eventId: string, id: string): Registration | undefined {
-	const json = store.db.prepare('SELECT json FROM registrations WHERE event_id = ? AND id = ?').pluck().get(eventId, id) as string | undefined;
+	const json = stmt(store, 'SELECT json FROM registrations WHERE event_id = ? AND id = ?').pluck().get(eventId, id) as string | undefined;
 	return json === undefined ? undefined : RegistrationSchema.parse(JSON.parse(json));
 }
 
 /** The event's registrations (of one competition, of some statuses), in registration order. */
 export function listRegistrations(store: Store, eventId: string, filter: { competitionId?: string; statuses?: readonly RegistrationStatus[] } = {}): Registration[] {
-	const rows = store.db
-		.prepare(
+	const rows = stmt(
+			store,
 			`SELECT json, competition_id, status FROM registrations WHERE event_id = ? ORDER BY registered_at, rowid`
 		)
 		.all(eventId) as { json: string; competition_id: string; status: RegistrationStatus }[];
@@ -79,8 +89,8 @@ export function putRegistration(store: Store, registration: Registration, expect
 		if (current) throw new StaleRecordError('registration', r.id, current);
 		throw new Error(`registration ${r.id} is not in event ${r.eventId}`);
 	}
-	store.db
-		.prepare(
+	stmt(
+			store,
 			`INSERT INTO registrations (event_id, id, competition_id, status, registered_at, version, json) VALUES (?, ?, ?, ?, ?, ?, ?)
 			 ON CONFLICT (event_id, id) DO UPDATE SET competition_id = excluded.competition_id, status = excluded.status,
 			   registered_at = excluded.registered_at, version = excluded.version, json = excluded.json`
@@ -92,16 +102,15 @@ export function putRegistration(store: Store, registration: Registration, expect
 export function recordChange(store: Store, change: Omit<RegistrationChange, 'seq'>): RegistrationChange {
 	const c = RegistrationChangeSchema.parse({ ...change, seq: 1 });
 	const { seq: _seq, ...rest } = c;
-	const info = store.db
-		.prepare('INSERT INTO registration_changes (event_id, person_id, registration_id, json) VALUES (?, ?, ?, ?)')
+	const info = stmt(store, 'INSERT INTO registration_changes (event_id, person_id, registration_id, json) VALUES (?, ?, ?, ?)')
 		.run(c.eventId, c.personId, c.registrationId, JSON.stringify(rest));
 	return { ...c, seq: Number(info.lastInsertRowid) };
 }
 
 /** The changes to a person or a registration (or, with neither, to the whole event), oldest first. */
 export function listChanges(store: Store, eventId: string, about: { personId?: string; registrationId?: string } = {}): RegistrationChange[] {
-	const rows = store.db
-		.prepare(
+	const rows = stmt(
+			store,
 			`SELECT seq, json FROM registration_changes
 			  WHERE event_id = @eventId AND (@personId IS NULL OR person_id = @personId) AND (@registrationId IS NULL OR registration_id = @registrationId)
 			  ORDER BY seq`

@@ -83,6 +83,16 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	refuse(400, first(`SELECT competition_id || ' version ' || version AS id, src, competition_id AS other FROM staging.publications p
 		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = p.competition_id) LIMIT 1`),
 		(p) => `publication ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.registrations r
+		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = r.competition_id) LIMIT 1`),
+		(p) => `registration ${p.id} is for competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT r.id, r.src, m.value AS other FROM staging.registrations r, json_each(r.json, '$.memberIds') m
+		WHERE NOT EXISTS (SELECT 1 FROM staging.people p WHERE p.id = m.value) LIMIT 1`),
+		(p) => `registration ${p.id} names the person ${p.other}, who is not a person of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT seq AS id, src, coalesce(person_id, registration_id) AS other FROM staging.registration_changes c
+		WHERE (person_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.people p WHERE p.id = c.person_id))
+		   OR (registration_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.registrations r WHERE r.id = c.registration_id)) LIMIT 1`),
+		(p) => `change ${p.id} of the register is about ${p.other}, who or which is not in the register of the event "${E}" in this backup`);
 
 	// Against this server: nothing of another event is taken over, or named.
 	for (const r of db.prepare('SELECT s.id, s.version, s.json, s.src, m.json AS here FROM staging.rulesets s JOIN main.rulesets m ON m.id = s.id AND m.version = s.version').all() as {
@@ -153,6 +163,18 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	run(`INSERT INTO main.publications (event_id, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note)
 		SELECT @e, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note FROM staging.publications ORDER BY competition_id, version`);
 
+	// The register: people and registrations are the event's own (keyed by it); changes keep their numbers when free here.
+	run('INSERT INTO main.people (event_id, id, version, json) SELECT @e, id, version, json FROM staging.people ORDER BY ord');
+	run(`INSERT INTO main.registrations (event_id, id, competition_id, status, registered_at, version, json)
+		SELECT @e, id, competition_id, status, registered_at, version, json FROM staging.registrations ORDER BY ord`);
+	const changesKept = !db.prepare('SELECT 1 FROM staging.registration_changes s WHERE EXISTS (SELECT 1 FROM main.registration_changes m WHERE m.seq = s.seq) LIMIT 1').get();
+	const changeBase = db.prepare('SELECT coalesce(max(seq), 0) FROM main.registration_changes').pluck().get() as number;
+	run(
+		`INSERT INTO main.registration_changes (seq, event_id, person_id, registration_id, json)
+		 SELECT ${changesKept ? 'seq' : '@base + ord'}, @e, person_id, registration_id, json FROM staging.registration_changes ORDER BY ord`,
+		{ base: changeBase }
+	);
+
 	// Checked as when they were recorded, against the restored set-up (entries added since are read as new).
 	for (const m of db.prepare('SELECT json, src FROM staging.merges ORDER BY recorded_at, ord').all() as { json: string; src: string }[]) {
 		const merge = JSON.parse(m.json) as CompetitionMerge;
@@ -172,7 +194,10 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 			judgeEvent: count('judge_events'),
 			heatStart: count('heat_starts'),
 			publication: count('publications'),
-			merge: count('merges')
+			merge: count('merges'),
+			person: count('people'),
+			registration: count('registrations'),
+			registrationChange: count('registration_changes')
 		},
 		numbering,
 		replacedDemo

@@ -43,9 +43,33 @@ const SCHEMA = `
 		finalized_at INTEGER, snapshot TEXT NOT NULL, note TEXT, src TEXT NOT NULL, PRIMARY KEY (competition_id, version)
 	);
 	CREATE TABLE merges (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, json TEXT NOT NULL, recorded_at INTEGER NOT NULL, src TEXT NOT NULL);
+	CREATE TABLE people (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, version INTEGER NOT NULL, json TEXT NOT NULL, src TEXT NOT NULL);
+	CREATE TABLE registrations (
+		ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, status TEXT NOT NULL, registered_at INTEGER NOT NULL,
+		version INTEGER NOT NULL, json TEXT NOT NULL, src TEXT NOT NULL
+	);
+	CREATE TABLE registration_changes (
+		ord INTEGER PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, person_id TEXT, registration_id TEXT, json TEXT NOT NULL, src TEXT NOT NULL
+	);
 `;
 
-export type StagingTable = 'rulesets' | 'competitions' | 'heats' | 'entries' | 'devices' | 'device_logs' | 'judge_events' | 'heat_starts' | 'publications' | 'merges';
+export type StagingTable =
+	| 'rulesets'
+	| 'competitions'
+	| 'heats'
+	| 'entries'
+	| 'devices'
+	| 'device_logs'
+	| 'judge_events'
+	| 'heat_starts'
+	| 'publications'
+	| 'merges'
+	| 'people'
+	| 'registrations'
+	| 'registration_changes';
+
+/** Tables whose first column numbers the rows in the order read. */
+const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes'];
 
 /** What a duplicate key means, by the constraint SQLite names. */
 const DUPLICATES: Record<string, string> = {
@@ -61,7 +85,10 @@ const DUPLICATES: Record<string, string> = {
 	'heat_starts.id': 'this heat start',
 	'heat_starts.seq': "this heat start's number",
 	'publications.competition_id, publications.version': 'this publication version',
-	'merges.id': 'this merge'
+	'merges.id': 'this merge',
+	'people.id': 'this person',
+	'registrations.id': 'this registration',
+	'registration_changes.seq': "this change's number"
 };
 
 /** Rows per transaction while staging. */
@@ -88,7 +115,7 @@ export class RestoreStaging {
 		let insert = this.inserts.get(table);
 		if (!insert) {
 			const columns = (this.db.prepare(`SELECT name FROM pragma_table_info('${table}') WHERE name <> 'ord'`).pluck().all() as string[]).length;
-			insert = this.db.prepare(`INSERT ${table === 'device_logs' ? 'OR IGNORE ' : ''}INTO ${table} VALUES (${table === 'judge_events' || table === 'heat_starts' || table === 'merges' ? 'NULL, ' : ''}${Array(columns).fill('?').join(', ')})`);
+			insert = this.db.prepare(`INSERT ${table === 'device_logs' ? 'OR IGNORE ' : ''}INTO ${table} VALUES (${ORDERED.includes(table) ? 'NULL, ' : ''}${Array(columns).fill('?').join(', ')})`);
 			this.inserts.set(table, insert);
 		}
 		try {

@@ -99,7 +99,10 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 				judgeEvents: c.judgeEvent,
 				heatStarts: c.heatStart,
 				publications: c.publication,
-				merges: c.merge
+				merges: c.merge,
+				people: c.person,
+				registrations: c.registration,
+				registrationChanges: c.registrationChange
 			},
 			numbering: outcome.numbering,
 			replacedDemo: outcome.replacedDemo
@@ -208,6 +211,25 @@ class Stager {
 				const m = item.merge;
 				if (m.eventId !== E) error(400, `${where}: merge ${m.id} belongs to the event "${m.eventId}", not to "${E}" of this backup`);
 				s.add('merges', [m.id, JSON.stringify(m), m.recordedAt], where);
+				break;
+			}
+			case 'person': {
+				const p = item.person;
+				if (p.eventId !== E) error(400, `${where}: person ${p.id} belongs to the event "${p.eventId}", not to "${E}" of this backup`);
+				s.add('people', [p.id, p.version, JSON.stringify(p)], where);
+				break;
+			}
+			case 'registration': {
+				const r = item.registration;
+				if (r.eventId !== E) error(400, `${where}: registration ${r.id} belongs to the event "${r.eventId}", not to "${E}" of this backup`);
+				s.add('registrations', [r.id, r.competitionId, r.status, r.registeredAt, r.version, JSON.stringify(r)], where);
+				break;
+			}
+			case 'registrationChange': {
+				const c = item.change;
+				if (c.eventId !== E) error(400, `${where}: change ${c.seq} of the register belongs to the event "${c.eventId}", not to "${E}" of this backup`);
+				const { seq, ...rest } = c;
+				s.add('registration_changes', [seq, c.personId, c.registrationId, JSON.stringify(rest)], where);
 				break;
 			}
 		}

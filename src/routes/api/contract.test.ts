@@ -231,6 +231,33 @@ describe('the API answers as its contract says (src/lib/sync/contract)', () => {
 		expectExactly(BackupEndSchema, lines.at(-1), 'the backup end');
 		await call('backup', 403, { params: event, token: paired.token });
 
+		// The register: people, registrations, a stale edit (409 with both records), an import, the history, an erasure.
+		const person = { id: 'p-ann', name: 'Ann Example', birthDate: '1990-01-02', email: 'ann@example.org', phone: '+420 777 123 456' };
+		await call('createPerson', 201, { ...asOrganizer, body: { person } });
+		await call('createPerson', 400, { ...asOrganizer, body: { person: { ...person, id: 'p-bad', email: 'no address' } } });
+		await call('people', 200, asOrganizer);
+		await call('people', 403, { params: event, token: judge.token });
+		await call('person', 200, { ...asOrganizer, params: { ...event, personId: 'p-ann' } });
+		await call('person', 404, { ...asOrganizer, params: { ...event, personId: 'nobody' } });
+		const { id: _id, ...annValues } = person;
+		await call('changePerson', 200, { ...asOrganizer, params: { ...event, personId: 'p-ann' }, body: { person: { ...annValues, notes: 'left-handed' }, expectedVersion: 1 } });
+		const stale = (await call('changePerson', 409, { ...asOrganizer, params: { ...event, personId: 'p-ann' }, body: { person: { ...annValues, club: 'Brno' }, expectedVersion: 1 } })).body as { conflict: { current: { version: number } } };
+		expect(stale.conflict.current.version).toBe(2);
+		await call('createRegistration', 201, { ...asOrganizer, body: { registration: { id: 'r-ann', competitionId: competitions.q, memberIds: ['p-ann'], registeredAt: T0 } } });
+		await call('createRegistration', 409, { ...asOrganizer, body: { registration: { id: 'r-ann2', competitionId: competitions.q, memberIds: ['p-ann'] } } });
+		await call('registrations', 200, asOrganizer);
+		await call('registrations', 401, { params: event });
+		await call('actOnRegistration', 200, { ...asOrganizer, params: { ...event, registrationId: 'r-ann' }, body: { action: 'pay', expectedVersion: 1, paid: { amount: 400, at: T0 + MIN } } });
+		await call('actOnRegistration', 409, { ...asOrganizer, params: { ...event, registrationId: 'r-ann' }, body: { action: 'cancel', expectedVersion: 1 } });
+		await call('importRegistrations', 200, { ...asOrganizer, body: { rows: [{ name: 'Bea Example', birthDate: '1991-02-03', competitionId: competitions.q, paid: true }] } });
+		await call('importRegistrations', 400, { ...asOrganizer, body: { rows: [{ name: 'Cy', competitionId: 'nowhere' }] } });
+		await call('register', 200, asOrganizer);
+		await call('register', 403, { params: event, token: paired.token });
+		await call('personHistory', 200, { ...asOrganizer, params: { ...event, personId: 'p-ann' } });
+		await call('personHistory', 404, { ...asOrganizer, params: { ...event, personId: 'nobody' } });
+		await call('erasePerson', 200, { ...asOrganizer, params: { ...event, personId: 'p-ann' } });
+		await call('erasePerson', 404, { ...asOrganizer, params: { ...event, personId: 'nobody' } });
+
 		// Publishing: a version, made final; the public reads them without a token.
 		await call('publish', 201, { ...asOrganizer, body: { competitionId: competitions.qa, note: 'first results' } });
 		await call('publish', 409, { ...asOrganizer, body: { competitionId: competitions.q } });

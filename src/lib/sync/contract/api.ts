@@ -10,6 +10,20 @@ import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSch
 import { AddCompetitionSchema, CompetitionAnswerSchema, EventAnswerSchema, EventDetailsSchema, HeatAnswerSchema, HeatNameSchema, PreparationSchema, RevisedRulesetSchema, ReviseRulesetSchema } from './preparation';
 import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
 import { RosterSchema } from './roster';
+import {
+	PeopleAnswerSchema,
+	PersonAnswerSchema,
+	PersonChangeSchema,
+	PersonCreateSchema,
+	PersonHistorySchema,
+	RegisterAnswerSchema,
+	RegisterImportAnswerSchema,
+	RegisterImportSchema,
+	RegistrationActionSchema,
+	RegistrationAnswerSchema,
+	RegistrationCreateSchema,
+	RegistrationsAnswerSchema
+} from './register';
 import { HealthSchema, TimeResponseSchema } from './server';
 import { MergeAnswerSchema, SetupCountsSchema, SetupResponseSchema, SetupWriteSchema } from './setup';
 
@@ -51,6 +65,18 @@ export const API = {
 	addHeat: endpoint('POST', '/api/events/[eventId]/competitions/[competitionId]/heats', HeatAnswerSchema, { body: HeatNameSchema, status: 201 }),
 	renameHeat: endpoint('POST', '/api/events/[eventId]/heats/[heatId]', HeatAnswerSchema, { body: HeatNameSchema }),
 	removeHeat: endpoint('DELETE', '/api/events/[eventId]/heats/[heatId]', HeatAnswerSchema),
+	/** The register (people, registrations, fees): the organizer's only; an edit from a stale version answers 409 with StaleConflictSchema. */
+	register: endpoint('GET', '/api/events/[eventId]/register', RegisterAnswerSchema),
+	people: endpoint('GET', '/api/events/[eventId]/people', PeopleAnswerSchema),
+	createPerson: endpoint('POST', '/api/events/[eventId]/people', PersonAnswerSchema, { body: PersonCreateSchema, status: 201 }),
+	person: endpoint('GET', '/api/events/[eventId]/people/[personId]', PersonAnswerSchema),
+	changePerson: endpoint('POST', '/api/events/[eventId]/people/[personId]', PersonAnswerSchema, { body: PersonChangeSchema }),
+	erasePerson: endpoint('POST', '/api/events/[eventId]/people/[personId]/erase', PersonAnswerSchema),
+	personHistory: endpoint('GET', '/api/events/[eventId]/people/[personId]/history', PersonHistorySchema),
+	registrations: endpoint('GET', '/api/events/[eventId]/registrations', RegistrationsAnswerSchema),
+	createRegistration: endpoint('POST', '/api/events/[eventId]/registrations', RegistrationAnswerSchema, { body: RegistrationCreateSchema, status: 201 }),
+	actOnRegistration: endpoint('POST', '/api/events/[eventId]/registrations/[registrationId]', RegistrationAnswerSchema, { body: RegistrationActionSchema }),
+	importRegistrations: endpoint('POST', '/api/events/[eventId]/registrations/import', RegisterImportAnswerSchema, { body: RegisterImportSchema }),
 	publicResults: endpoint('GET', '/api/public/events/[eventId]/results', PublicResultsSchema, { cache: 'no-cache' }),
 	publicCompetition: endpoint('GET', '/api/public/events/[eventId]/results/[competitionId]', PublicCompetitionResultSchema, { query: VersionQuerySchema, cache: 'no-cache' })
 } as const;

@@ -27,7 +27,11 @@ export const RestoreAnswerSchema = z.object({
 		judgeEvents: count,
 		heatStarts: count,
 		publications: count,
-		merges: count
+		merges: count,
+		/** The register (absent from older servers). */
+		people: z.optional(count),
+		registrations: z.optional(count),
+		registrationChanges: z.optional(count)
 	}),
 	/** The events kept their server numbers, or were numbered after this server's (absent from older servers). */
 	numbering: z.optional(z.enum(['kept', 'renumbered'])),

@@ -17,5 +17,6 @@ export * from './judge-events';
 export * from './preparation';
 export * from './publications';
 export * from './roster';
+export * from './register';
 export * from './server';
 export * from './setup';

@@ -4,16 +4,17 @@ import { requireDevice } from '$lib/server/access';
 import { readJsonBody } from '$lib/server/http-body';
 import { eventSetup, saveOrganizerSetup } from '$lib/server/organizer-setup';
 import { answer } from '$lib/server/answer';
+import { setupForRole } from '$lib/server/setup-for-role';
 import { API } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
 
-/** Everything a device needs to judge the event. */
+/** Everything a device needs to judge the event; dates of birth for the organizer only. */
 export const GET: RequestHandler = ({ request, params }) => {
 	const store = getStore();
-	requireDevice(store, request, params.eventId, 'setup.read');
+	const device = requireDevice(store, request, params.eventId, 'setup.read');
 	const setup = eventSetup(store, params.eventId);
 	if (!setup) error(404, `no event "${params.eventId}" on this server`);
-	return answer(API.setup, setup);
+	return answer(API.setup, setupForRole(setup, device.role));
 };
 
 /** The organizer adds set-up or replaces items by ID, all or nothing. */

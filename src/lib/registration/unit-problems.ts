@@ -1,0 +1,37 @@
+import { checkUnit, type UnitProblem } from '$lib/rules/registration';
+import type { Ruleset } from '$lib/rules/schema';
+import type { Person, Registration } from './schema';
+
+/**
+ * Every registration whose unit breaks its competition's ruleset, with the reasons (ES-CAT
+ * sizes, ages and "at least 2 children"; CZ-GEN-AGE under-16s without an accompanying adult):
+ * a list for the organizer. Nothing is refused for it: the organizer sees it and decides.
+ * Cancelled registrations are left out.
+ */
+export interface EntryProblems {
+	registrationId: string;
+	competitionId: string;
+	name: string;
+	problems: UnitProblem[];
+}
+
+export function unitProblems(
+	registrations: readonly Registration[],
+	personOf: (id: string) => Pick<Person, 'name' | 'birthDate' | 'accompaniedBy'> | undefined,
+	rulesetOf: (competitionId: string) => Pick<Ruleset, 'unit'> | undefined,
+	eventDay: string
+): EntryProblems[] {
+	const found: EntryProblems[] = [];
+	for (const r of registrations) {
+		if (r.status === 'cancelled') continue;
+		const ruleset = rulesetOf(r.competitionId);
+		if (!ruleset) continue;
+		const members = r.memberIds.map((id) => {
+			const p = personOf(id);
+			return { name: p?.name ?? id, birthDate: p?.birthDate, accompaniedBy: p?.accompaniedBy };
+		});
+		const problems = checkUnit(ruleset, members, eventDay);
+		if (problems.length > 0) found.push({ registrationId: r.id, competitionId: r.competitionId, name: r.name, problems });
+	}
+	return found;
+}

@@ -1,0 +1,220 @@
+import { isHttpError } from '@sveltejs/kit';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { presetById } from '$lib/rules/presets';
+import type { Device, RegisterImportRow } from '$lib/sync/contract';
+import { actOnRegistration, changePerson, createPerson, createRegistration, erasePerson, importRegistrations, personHistory, registerOf } from './register';
+import { listChanges, listRegistrations, StaleRecordError } from './register-store';
+import type { Store } from './store';
+import { storePerTest } from './store-per-test.testkit';
+import { openTwoEvents } from './two-events.testkit';
+
+let store: Store;
+storePerTest(openTwoEvents, (s) => (store = s));
+
+const E = 'spring'; // 2026-05-16
+const DAY = 86_400_000;
+const EVENT_DAY = Date.UTC(2026, 4, 16, 10);
+const T0 = EVENT_DAY - 60 * DAY;
+const desk: Device = { id: 'tok-org', eventId: E, role: 'organizer', label: 'Desk laptop' };
+const laptop: Device = { id: 'tok-org2', eventId: E, role: 'organizer', label: 'Second laptop' };
+
+const COMPETITIONS = { ind: 'czjpa-individual', team: 'czjpa-team-relay', fam: 'es-family-group', adult: 'es-adult-individual' } as const;
+
+beforeEach(() => {
+	const rulesets = Object.values(COMPETITIONS).map((id) => presetById(id)!);
+	store.insertSetup({
+		rulesets,
+		competitions: Object.entries(COMPETITIONS).map(([id, r]) => ({ id, eventId: E, name: id, ruleset: { id: r, version: presetById(r)!.version } }))
+	});
+});
+
+/** The HTTP status of what `fn` throws. */
+function statusOf(fn: () => unknown): number {
+	try {
+		fn();
+	} catch (e) {
+		if (isHttpError(e)) return e.status;
+		throw e;
+	}
+	return 200;
+}
+
+const person = (id: string, name: string, extra: Record<string, unknown> = {}) => createPerson(store, desk, E, { person: { id, name, birthDate: '1990-01-01', ...extra } }, T0);
+const register = (id: string, competitionId: string, memberIds: string[], at: number, extra: Record<string, unknown> = {}) =>
+	createRegistration(store, desk, E, { registration: { id, competitionId, memberIds, registeredAt: at }, ...extra }, at);
+
+describe('the register on the server', () => {
+	it('CZ-IND-CAP: past 80 competitors registrations wait; a cancellation moves the first waiting one up, recorded with the time', () => {
+		for (let i = 1; i <= 83; i++) {
+			person(`p${i}`, `Solver ${i}`);
+			register(`r${i}`, 'ind', [`p${i}`], T0 + i);
+		}
+		const regs = listRegistrations(store, E, { competitionId: 'ind' });
+		expect(regs.filter((r) => r.status === 'registered')).toHaveLength(80);
+		expect(regs.filter((r) => r.status === 'waiting').map((r) => r.id)).toEqual(['r81', 'r82', 'r83']);
+		expect(regs[0]!.fee).toEqual({ amount: 400, currency: 'CZK' });
+
+		const cancelledAt = EVENT_DAY - 20 * DAY;
+		const { registration, movedUp } = actOnRegistration(store, desk, E, 'r5', { action: 'cancel', expectedVersion: 1, at: cancelledAt }, cancelledAt + 5);
+		expect(registration).toMatchObject({ status: 'cancelled', cancelled: { at: cancelledAt, refundDue: true }, version: 2 });
+		expect(movedUp.map((r) => [r.id, r.status, r.movedUpAt])).toEqual([['r81', 'registered', cancelledAt + 5]]);
+		expect(listChanges(store, E, { registrationId: 'r81' }).map((c) => [c.kind, c.at, c.by.label])).toEqual([
+			['registration.created', T0 + 81, 'Desk laptop'],
+			['registration.moved-up', cancelledAt + 5, 'Desk laptop']
+		]);
+		// A cancelled waiting one frees no place; a new registration joins the end of the list.
+		expect(actOnRegistration(store, desk, E, 'r83', { action: 'cancel', expectedVersion: 1 }, cancelledAt + 6).movedUp).toEqual([]);
+		person('p84', 'Solver 84');
+		expect(register('r84', 'ind', ['p84'], cancelledAt + 7).status).toBe('waiting');
+		expect(statusOf(() => actOnRegistration(store, desk, E, 'r5', { action: 'cancel', expectedVersion: 2 }, cancelledAt))).toBe(409);
+	});
+
+	it('CZ-TEAM-CAP: capacity in teams: 20 teams of four, 3,200 CZK each; the 21st waits', () => {
+		for (let t = 1; t <= 21; t++) {
+			const ids = [1, 2, 3, 4].map((k) => person(`t${t}m${k}`, `Team ${t} member ${k}`).id);
+			const r = register(`team${t}`, 'team', ids, T0 + t, { registration: { id: `team${t}`, competitionId: 'team', memberIds: ids, registeredAt: T0 + t, name: `Team ${t}` } });
+			expect(r.fee).toEqual({ amount: 3200, currency: 'CZK' });
+			expect(r.status).toBe(t <= 20 ? 'registered' : 'waiting');
+		}
+	});
+
+	it('CZ-GEN-REFUND: cancelled 20 days before the event the fee is due back; 10 days before it is not', () => {
+		person('a', 'Ann');
+		person('b', 'Bob');
+		register('ra', 'ind', ['a'], T0);
+		register('rb', 'ind', ['b'], T0);
+		actOnRegistration(store, desk, E, 'ra', { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 + 1);
+		actOnRegistration(store, desk, E, 'rb', { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 + 1);
+		expect(actOnRegistration(store, desk, E, 'ra', { action: 'cancel', expectedVersion: 2, at: EVENT_DAY - 20 * DAY }, T0).registration.cancelled?.refundDue).toBe(true);
+		expect(actOnRegistration(store, desk, E, 'rb', { action: 'cancel', expectedVersion: 2, at: EVENT_DAY - 10 * DAY }, T0).registration.cancelled?.refundDue).toBe(false);
+		expect(registerOf(store, E).totals.find((t) => t.competitionId === 'ind')).toMatchObject({ cancelled: 2, refundsDue: 400, retained: 400, due: 0 });
+	});
+
+	it('ES-FEE: fees per person or per group, paid with the amount and time; totals per competition: due, paid, outstanding', () => {
+		person('x', 'Xavi', { birthDate: '1980-01-01' });
+		person('y', 'Yolanda', { birthDate: '1981-01-01' });
+		register('rx', 'adult', ['x'], T0);
+		register('ry', 'adult', ['y'], T0 + 1);
+		const paid = actOnRegistration(store, desk, E, 'rx', { action: 'pay', expectedVersion: 1, paid: { amount: 1, at: T0 + 5 } }, T0 + 9).registration;
+		expect(paid.paid).toEqual({ amount: 1, at: T0 + 5 });
+		expect(registerOf(store, E).totals.find((t) => t.competitionId === 'adult')).toEqual({ competitionId: 'adult', currency: 'EUR', registered: 2, waiting: 0, cancelled: 0, due: 2, paid: 1, outstanding: 1, refundsDue: 0, retained: 0 });
+		// Unpaid again (a mistake): recorded too.
+		expect(actOnRegistration(store, desk, E, 'rx', { action: 'pay', expectedVersion: 2, paid: null }, T0 + 10).registration.paid).toBeNull();
+		expect(listChanges(store, E, { registrationId: 'rx' }).map((c) => c.kind)).toEqual(['registration.created', 'registration.paid', 'registration.paid']);
+	});
+
+	it('ES-CAT: a family group with one child is refused, saying why; registered despite that it is listed with its problem; with two children it is fine', () => {
+		const adults = [1, 2, 3, 4, 5].map((i) => person(`ad${i}`, `Adult ${i}`, { birthDate: '1980-01-01' }).id);
+		const kids = [1, 2].map((i) => person(`kid${i}`, `Kid ${i}`, { birthDate: '2016-01-01' }).id);
+		const family = (id: string, members: string[], extra = {}) => createRegistration(store, desk, E, { registration: { id, competitionId: 'fam', name: 'Familia García', memberIds: members }, ...extra }, T0);
+		try {
+			family('f1', [...adults, kids[0]!]);
+			expect.unreachable();
+		} catch (e) {
+			expect(isHttpError(e) && e.status).toBe(422);
+			expect(isHttpError(e) && e.body.message).toMatch(/needs at least 2 children \(5–14\), has 1/);
+		}
+		family('f1', [...adults, kids[0]!], { despiteProblems: true });
+		expect(registerOf(store, E).problems).toEqual([{ registrationId: 'f1', competitionId: 'fam', name: 'Familia García', problems: [expect.objectContaining({ code: 'composition' })] }]);
+		// The same adults in a second family: refused (already registered); the first one changed to two children: no problem left.
+		expect(statusOf(() => family('f2', [...adults.slice(0, 4), ...kids]))).toBe(409);
+		actOnRegistration(store, desk, E, 'f1', { action: 'change', expectedVersion: 1, memberIds: [...adults.slice(0, 4), ...kids] }, T0);
+		expect(registerOf(store, E).problems).toEqual([]);
+		expect(registerOf(store, E).registrations[0]!.fee).toEqual({ amount: 5, currency: 'EUR' });
+	});
+
+	it('CZ-GEN-AGE: an under-16 without an accompanying adult is refused at registration unless registered despite it, and listed', () => {
+		person('teen', 'Eliška', { birthDate: '2012-01-01' });
+		expect(statusOf(() => register('rt', 'ind', ['teen'], T0))).toBe(422);
+		register('rt', 'ind', ['teen'], T0, { despiteProblems: true });
+		expect(registerOf(store, E).problems[0]!.problems[0]!.code).toBe('companion-missing');
+		changePerson(store, desk, E, 'teen', { person: { name: 'Eliška', birthDate: '2012-01-01', accompaniedBy: 'Jan Novák' }, expectedVersion: 1 }, T0);
+		expect(registerOf(store, E).problems).toEqual([]);
+	});
+
+	it('two organizer devices edit the same person: the later save is refused with the current record, and neither change is lost', () => {
+		person('j', 'Jana Nováková', { email: 'jana@example.org' });
+		changePerson(store, desk, E, 'j', { person: { name: 'Jana Nováková', birthDate: '1990-01-01', email: 'jana@example.org', phone: '777 123 456' }, expectedVersion: 1 }, T0 + 1);
+		let thrown: unknown;
+		try {
+			changePerson(store, laptop, E, 'j', { person: { name: 'Jana Nováková', birthDate: '1990-01-01', email: 'jana@example.org', notes: 'vegetarian' }, expectedVersion: 1 }, T0 + 2);
+		} catch (e) {
+			thrown = e;
+		}
+		expect(thrown).toBeInstanceOf(StaleRecordError);
+		expect((thrown as StaleRecordError).current).toMatchObject({ phone: '777 123 456', version: 2 });
+		expect(registerOf(store, E).people[0]).toMatchObject({ phone: '777 123 456', version: 2 });
+		expect(registerOf(store, E).people[0]!.notes).toBeUndefined();
+		// A registration edited from a stale version too.
+		register('rj', 'ind', ['j'], T0);
+		actOnRegistration(store, desk, E, 'rj', { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0);
+		expect(() => actOnRegistration(store, laptop, E, 'rj', { action: 'cancel', expectedVersion: 1 }, T0)).toThrow(StaleRecordError);
+		expect(listRegistrations(store, E)[0]!.status).toBe('registered');
+	});
+
+	it("every change is kept and shown on the person: who, when, what, before and after; the person's registrations too", () => {
+		person('j', 'Jana', { email: 'jana@example.org' });
+		changePerson(store, laptop, E, 'j', { person: { name: 'Jana Nováková', birthDate: '1990-01-01', email: 'jana@example.org' }, expectedVersion: 1 }, T0 + 1);
+		register('rj', 'ind', ['j'], T0 + 2);
+		actOnRegistration(store, desk, E, 'rj', { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 + 3);
+		const history = personHistory(store, E, 'j');
+		expect(history.map((c) => [c.kind, c.at, c.by.label])).toEqual([
+			['person.created', T0, 'Desk laptop'],
+			['person.changed', T0 + 1, 'Second laptop'],
+			['registration.created', T0 + 2, 'Desk laptop'],
+			['registration.paid', T0 + 3, 'Desk laptop']
+		]);
+		expect(history[1]!.changes).toEqual([{ field: 'name', before: 'Jana', after: 'Jana Nováková' }]);
+		expect(history[3]!.changes).toEqual([{ field: 'paid', before: null, after: { amount: 400, at: T0 + 3 } }]);
+	});
+
+	it("erasing a person removes their personal data from the record and its history; the name, registrations and country stay", () => {
+		person('j', 'Jana Nováková', { email: 'jana@example.org', phone: '777 123 456', club: 'Puzzle Brno', country: 'CZ', notes: 'allergic' });
+		changePerson(store, desk, E, 'j', { person: { name: 'Jana Nováková', birthDate: '1990-01-01', email: 'jana@other.org', country: 'CZ' }, expectedVersion: 1 }, T0 + 1);
+		register('rj', 'ind', ['j'], T0 + 2);
+		const erased = erasePerson(store, desk, E, 'j', T0 + 3);
+		expect(erased).toEqual({ id: 'j', eventId: E, name: 'Jana Nováková', country: 'CZ', version: 3, erasedAt: T0 + 3 });
+		const text = JSON.stringify([registerOf(store, E), personHistory(store, E, 'j'), listChanges(store, E)]);
+		for (const gone of ['jana@example.org', 'jana@other.org', '777 123 456', 'Puzzle Brno', 'allergic', '1990-01-01']) expect(text).not.toContain(gone);
+		expect(registerOf(store, E).registrations[0]).toMatchObject({ name: 'Jana Nováková', memberIds: ['j'] });
+		expect(personHistory(store, E, 'j').at(-1)).toMatchObject({ kind: 'person.erased', at: T0 + 3 });
+		expect(statusOf(() => changePerson(store, desk, E, 'j', { person: { name: 'Jana' }, expectedVersion: 3 }, T0))).toBe(409);
+		expect(erasePerson(store, desk, E, 'j', T0 + 4)).toEqual(erased);
+	});
+
+	it('an import adds people and registrations in one go, on the waiting list past capacity; the same rows again change nothing', () => {
+		const rows: RegisterImportRow[] = Array.from({ length: 82 }, (_, i) => ({ name: `Řešitel ${i + 1}`, birthDate: '1985-02-03', competitionId: 'ind', registeredAt: T0 + i, paid: i % 2 === 0 }));
+		// A row with the e-mail of someone already in the register is that person.
+		person('known', 'Known Person', { email: 'known@example.org' });
+		rows.push({ name: 'K. Person', email: 'KNOWN@example.org', competitionId: 'ind', registeredAt: T0 + 100 });
+		const first = importRegistrations(store, desk, E, { rows }, T0 + 500);
+		expect(first).toMatchObject({ peopleAdded: 82, registrationsAdded: 83, rowsUnchanged: 0 });
+		expect(first.registrations.filter((r) => r.status === 'waiting').map((r) => r.name)).toEqual(['Řešitel 81', 'Řešitel 82', 'Known Person']);
+		expect(first.registrations[0]!.paid).toEqual({ amount: 400, at: T0 + 500 });
+		expect(first.registrations[1]!.paid).toBeNull();
+		const before = { register: registerOf(store, E), changes: listChanges(store, E).length };
+		const again = importRegistrations(store, desk, E, { rows }, T0 + 600);
+		expect(again).toEqual({ peopleAdded: 0, registrationsAdded: 0, rowsUnchanged: 83, registrations: [] });
+		expect(registerOf(store, E)).toEqual(before.register);
+		expect(listChanges(store, E).length).toBe(before.changes);
+	});
+
+	it('ES-CAT: an import forms groups from the rows of one unit name; a group that breaks its rules is listed, not refused', () => {
+		const family = (name: string, birthDate: string) => ({ name, birthDate, competitionId: 'fam', unit: 'Familia Peña' });
+		const result = importRegistrations(store, desk, E, { rows: [family('Ana Peña', '1980-01-01'), family('Luis Peña', '1979-01-01'), family('Lucía Peña', '2016-01-01')] }, T0);
+		expect(result.registrations).toEqual([expect.objectContaining({ name: 'Familia Peña', fee: { amount: 5, currency: 'EUR' } })]);
+		expect(result.registrations[0]!.memberIds).toHaveLength(3);
+		expect(registerOf(store, E).problems[0]!.problems.map((p) => p.code)).toEqual(['size', 'composition']);
+	});
+
+	it('bad input is refused with the reason and nothing is stored: a competition of another event, a person not in the register', () => {
+		person('a', 'Ann');
+		expect(statusOf(() => importRegistrations(store, desk, E, { rows: [{ name: 'Bo', competitionId: 'ind' }, { name: 'Cy', competitionId: 'elsewhere' }] }, T0))).toBe(400);
+		expect(registerOf(store, E).people).toHaveLength(1);
+		expect(statusOf(() => register('r', 'ind', ['a', 'nobody'], T0))).toBe(400);
+		expect(statusOf(() => importRegistrations(store, desk, E, { rows: [] }, T0))).toBe(400);
+		expect(statusOf(() => createPerson(store, desk, E, { person: { id: 'b', name: 'B', email: 'not an address' } }, T0))).toBe(400);
+		expect(statusOf(() => person('a', 'Ann again'))).toBe(409);
+		expect(statusOf(() => registerOf(store, 'nowhere'))).toBe(404);
+	});
+});
