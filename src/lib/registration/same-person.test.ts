@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { foldName, samePerson } from './same-person';
+
+describe('the same person', () => {
+	it('folds case, diacritics and spaces of a name', () => {
+		expect(foldName('  Kateřina   NOVÁKOVÁ ')).toBe('katerina novakova');
+		expect(foldName('Íñigo Peña')).toBe('inigo pena');
+		expect(foldName('Žofie Šťastná')).toBe('zofie stastna');
+	});
+
+	it('is the same name and date of birth, or the same e-mail', () => {
+		const kata = { name: 'Kateřina Nováková', birthDate: '1990-04-03', email: 'kata@example.cz' };
+		expect(samePerson(kata, { name: 'katerina novakova', birthDate: '1990-04-03' })).toBe(true);
+		expect(samePerson(kata, { name: 'Someone Else', email: 'KATA@example.cz ' })).toBe(true);
+		expect(samePerson(kata, { name: 'Kateřina Nováková', birthDate: '1991-04-03' })).toBe(false);
+	});
+
+	it('does not take two people of the same name without dates or e-mails for one', () => {
+		expect(samePerson({ name: 'Jan Novák' }, { name: 'Jan Novák' })).toBe(false);
+		expect(samePerson({ name: 'Jan Novák', email: '' }, { name: 'Jan Novák', email: '' })).toBe(false);
+	});
+});
