@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldName, samePerson } from './same-person';
+import { foldName, samePerson, sharesEmail } from './same-person';
 
 describe('the same person', () => {
 	it('folds case, diacritics and spaces of a name', () => {
@@ -8,11 +8,19 @@ describe('the same person', () => {
 		expect(foldName('Žofie Šťastná')).toBe('zofie stastna');
 	});
 
-	it('is the same name and date of birth, or the same e-mail', () => {
+	it('is the same name and date of birth, or the same name and e-mail', () => {
 		const kata = { name: 'Kateřina Nováková', birthDate: '1990-04-03', email: 'kata@example.cz' };
 		expect(samePerson(kata, { name: 'katerina novakova', birthDate: '1990-04-03' })).toBe(true);
-		expect(samePerson(kata, { name: 'Someone Else', email: 'KATA@example.cz ' })).toBe(true);
+		expect(samePerson(kata, { name: 'KATEŘINA NOVÁKOVÁ', email: 'KATA@example.cz ' })).toBe(true);
 		expect(samePerson(kata, { name: 'Kateřina Nováková', birthDate: '1991-04-03' })).toBe(false);
+	});
+
+	it('does not take a family sharing one e-mail for one person, but says they share it', () => {
+		const mother = { name: 'María Peña', email: 'familia.pena@example.es' };
+		const child = { name: 'Lucía Peña', birthDate: '2016-05-01', email: 'familia.pena@example.es' };
+		expect(samePerson(mother, child)).toBe(false);
+		expect(sharesEmail(mother, child)).toBe(true);
+		expect(sharesEmail({ name: 'A' }, { name: 'B' })).toBe(false);
 	});
 
 	it('does not take two people of the same name without dates or e-mails for one', () => {

@@ -1,8 +1,12 @@
 /**
  * When two records name the same person (an import matching the register, two rows of one
- * file): the same name and date of birth, or the same e-mail. Names are compared ignoring
- * case, diacritics, and spaces around and between words ("Nováková  Kateřina" is
- * "novakova katerina"); e-mails ignoring case.
+ * file): the same name and date of birth, or the same name and e-mail. Names are compared
+ * ignoring case, diacritics, and spaces around and between words ("Kateřina  NOVÁKOVÁ" is
+ * "katerina novakova"); e-mails ignoring case.
+ *
+ * The same e-mail under another name is not the same person on its own: a family registers its
+ * children with one parent's address (ES-CAT family groups). `sharesEmail` says so, for a
+ * warning that the organizer sees.
  */
 
 export interface PersonKeys {
@@ -26,16 +30,23 @@ export function emailKey(email: string | undefined): string {
 	return (email ?? '').trim().toLocaleLowerCase('en');
 }
 
-/** The keys a person is found by: name + date of birth (when the date is known), e-mail (when given). */
+/** The keys a person is found by: name + date of birth (when the date is known), name + e-mail (when given). */
 export function personKeys(p: PersonKeys): string[] {
+	const name = foldName(p.name);
 	const keys: string[] = [];
-	if (p.birthDate) keys.push(`n:${foldName(p.name)}|${p.birthDate}`);
+	if (p.birthDate) keys.push(`b:${name}|${p.birthDate}`);
 	const email = emailKey(p.email);
-	if (email) keys.push(`e:${email}`);
+	if (email) keys.push(`e:${name}|${email}`);
 	return keys;
 }
 
-/** Whether `a` and `b` are the same person: same name and date of birth, or same e-mail. */
+/** Whether `a` and `b` give the same e-mail (whoever they are). */
+export function sharesEmail(a: PersonKeys, b: PersonKeys): boolean {
+	const email = emailKey(a.email);
+	return email !== '' && email === emailKey(b.email);
+}
+
+/** Whether `a` and `b` are the same person: same name and date of birth, or same name and e-mail. */
 export function samePerson(a: PersonKeys, b: PersonKeys): boolean {
 	const keys = new Set(personKeys(a));
 	return personKeys(b).some((k) => keys.has(k));
