@@ -8,7 +8,7 @@ import { headerKey } from './columns';
 
 const YES = new Set(['yes', 'y', 'true', 'paid', 'x', 'ok', 'ano', 'a', 'zaplaceno', 'zaplacen', 'zaplacena', 'uhrazeno', 'si', 's', 'pagado', 'pagada', 'abonado', 'verdadero', 'pravda']);
 const NO = new Set(['no', 'n', 'false', 'unpaid', 'not paid', 'ne', 'nezaplaceno', 'neuhrazeno', 'no pagado', 'pendiente', 'falso', 'nepravda']);
-const AMOUNT = /^\d+(?:[.,]\d+)?(?:\s*(?:czk|kc|eur|€|\$|usd))?$/i;
+const AMOUNT = /^\d+(?:[.,]\d+)?(?:\s*(?:czk|kč|kc|eur|€|\$|usd))?$/i;
 
 /** Paid or not: yes/no words, ✓ or ✗, or an amount (paid when above zero). Empty: not paid. */
 export function readPaid(text: string): boolean | undefined {
