@@ -89,7 +89,7 @@ describe('the preview of a registration import', () => {
 
 	it('ES-CAT: flags an age outside the competition\u2019s category and names the categories the age fits, without blocking', () => {
 		const p = preview('Nombre,Fecha de nacimiento,Categoría\nLucía Peña,01/06/2016,Individual adultos\n');
-		expect(p.rows[0]!.problems).toEqual([{ code: 'age-outside', age: 9, range: '18+', competition: 'Individual adultos', fits: ['CZJPA jednotlivci', 'Grupo infantil', 'Familias'] }]);
+		expect(p.rows[0]!.problems).toEqual([{ code: 'age-outside', age: 9, range: { min: 18 }, competition: 'Individual adultos', fits: ['CZJPA jednotlivci', 'Grupo infantil', 'Familias'] }]);
 		expect(p.rows[0]!.action).toBe('import');
 	});
 

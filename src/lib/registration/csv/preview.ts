@@ -1,5 +1,5 @@
-import { ageOn, categoriesForAge, describeRange, inAgeRange } from '$lib/rules/registration';
-import type { Ruleset } from '$lib/rules/schema';
+import { ageOn, categoriesForAge, inAgeRange } from '$lib/rules/registration';
+import type { AgeRange, Ruleset } from '$lib/rules/schema';
 import type { Person, Registration, RegistrationStatus } from '../schema';
 import { foldName, samePerson, sharesEmail, type PersonKeys } from '../same-person';
 import { readPaid, readStatus } from './cell-words';
@@ -57,7 +57,7 @@ export type RowProblem =
 	| { code: 'competition-unknown'; value: string }
 	| { code: 'unit-missing'; competition: string }
 	| { code: 'paid-unknown'; value: string }
-	| { code: 'age-outside'; age: number; range: string; competition: string; fits: string[] }
+	| { code: 'age-outside'; age: number; range: AgeRange; competition: string; fits: string[] }
 	| { code: 'accompanying-adult-missing'; age: number; underAge: number }
 	| { code: 'duplicate-row'; of: number }
 	| { code: 'email-shared'; with: string }
@@ -185,7 +185,7 @@ function ageProblems(input: PreviewInput, read: Read): RowProblem[] {
 		problems.push({
 			code: 'age-outside',
 			age,
-			range: describeRange(unit.memberAge),
+			range: unit.memberAge ?? {},
 			competition: competition.name,
 			fits: input.competitions.filter((c) => fitting.has(c.ruleset as Ruleset)).map((c) => c.name)
 		});
