@@ -76,7 +76,7 @@ export interface PreviewRow {
 	action: RowAction;
 }
 
-export interface ImportPreview {
+export interface CsvPreview {
 	/** What keeps the whole file from importing (no column for the name): every row is then blocked. */
 	mappingProblems: MappingProblem[];
 	rows: PreviewRow[];
@@ -196,7 +196,7 @@ function ageProblems(input: PreviewInput, read: Read): RowProblem[] {
 }
 
 /** The preview of every row of the table under the mapping, against the register. */
-export function previewImport(input: PreviewInput): ImportPreview {
+export function previewImport(input: PreviewInput): CsvPreview {
 	const fileProblems = mappingProblems(input.mapping);
 	const earlier: { row: number; keys: PersonKeys; competitionId?: string; unit?: string }[] = [];
 	const rows = input.table.rows.map((r): PreviewRow => {
@@ -231,7 +231,7 @@ export function previewImport(input: PreviewInput): ImportPreview {
 }
 
 /** What the confirmed import sends: the rows to import, in the file's order. */
-export function rowsToImport(preview: ImportPreview): ImportRow[] {
+export function rowsToImport(preview: CsvPreview): ImportRow[] {
 	if (preview.mappingProblems.length > 0) return [];
 	return preview.rows.filter((r) => r.action === 'import').map((r) => ImportRowSchema.parse(r.values));
 }
