@@ -20,14 +20,14 @@ export function foldName(name: string): string {
 	return name
 		.normalize('NFD')
 		.replace(/\p{M}/gu, '')
-		.toLocaleLowerCase('en')
+		.toLowerCase()
 		.replace(/\s+/g, ' ')
 		.trim();
 }
 
 /** An e-mail as compared: trimmed, lower case; empty: none. */
 export function emailKey(email: string | undefined): string {
-	return (email ?? '').trim().toLocaleLowerCase('en');
+	return (email ?? '').trim().toLowerCase();
 }
 
 /** The keys a person is found by: name + date of birth (when the date is known), name + e-mail (when given). */

@@ -71,8 +71,15 @@ export function registrationLines(input: RegistrationsExportInput): Line[] {
 	});
 }
 
+/**
+ * Text a spreadsheet would run as a formula: starting with = + - @, a tab or CR; also behind
+ * apostrophes, so that a text that itself starts with ' and one of those reads back unchanged
+ * (the reader takes one ' off: parse.ts).
+ */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+
 export function registrationsCsv(input: RegistrationsExportInput): string {
 	const data = registrationLines(input).map((line) => REGISTRATION_COLUMNS.map((c) => c.value(line)));
-	const csv = Papa.unparse({ fields: REGISTRATION_COLUMNS.map((c) => c.header), data }, { escapeFormulae: true, newline: '\r\n' });
+	const csv = Papa.unparse({ fields: REGISTRATION_COLUMNS.map((c) => c.header), data }, { escapeFormulae: FORMULA_LIKE, newline: '\r\n' });
 	return `\uFEFF${csv}\r\n`;
 }

@@ -39,8 +39,8 @@ describe('reading a registration CSV', () => {
 	});
 
 	it('reads a cell the export escaped as a formula back as its text', () => {
-		const t = table("Name,Phone,Notes\n'=HYPERLINK(1),'+420 777 123 456,'-5 kg\n");
-		expect(t.rows[0]!.cells).toEqual(['=HYPERLINK(1)', '+420 777 123 456', '-5 kg']);
+		const t = table("Name,Phone,Notes,Club,Team\n'=HYPERLINK(1),'+420 777 123 456,'-5 kg,''=x,'quoted'\n");
+		expect(t.rows[0]!.cells).toEqual(['=HYPERLINK(1)', '+420 777 123 456', '-5 kg', "'=x", "'quoted'"]);
 	});
 
 	it('reads the bytes of a Windows-1250 semicolon file with a byte count and encoding', () => {

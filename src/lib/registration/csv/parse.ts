@@ -28,8 +28,11 @@ export interface CsvTable {
 	encoding: TextEncodingName;
 }
 
-/** What the export escapes (a ' before = + - @, a tab or CR: papaparse's escapeFormulae), read back as the text it was. */
-const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
+/**
+ * What the export escapes (export.ts: a ' before = + - @, a tab or CR, and before a text that
+ * already starts with ' and one of them, so that "'-a" survives), read back as the text it was.
+ */
+const ESCAPED_FORMULA = /^'(?='*[=+\-@\t\r])/;
 
 export function unescapeFormula(cell: string): string {
 	return cell.replace(ESCAPED_FORMULA, '');

@@ -158,4 +158,14 @@ describe('the preview of a registration import', () => {
 		const p = preview("Name,Notes\n=Eva,'=SUM(A1)\n", { competitionId: CZ.id });
 		expect(rowsToImport(p)).toEqual([{ name: '=Eva', notes: '=SUM(A1)', competitionId: CZ.id }]);
 	});
+
+	it('previews the largest file (10,000 rows) against a register of 5,000 people in seconds, not minutes (indexed, not row by row against everyone)', () => {
+		const people = Array.from({ length: 5000 }, (_, i) => ({ id: `p${i}`, name: `Osoba Číslo ${i}`, birthDate: '1980-01-01', email: `o${i}@example.cz` }));
+		const registrations = people.map((p) => ({ memberIds: [p.id], competitionId: CZ.id, status: 'registered' as const }));
+		const lines = Array.from({ length: 10_000 }, (_, i) => `Osoba Číslo ${i};01.01.1980;o${i}@example.cz`);
+		const started = performance.now();
+		const p = preview(`Name;Date of birth;E-mail\n${lines.join('\n')}\n`, { competitionId: CZ.id, people, registrations });
+		expect(performance.now() - started).toBeLessThan(5000);
+		expect(p.counts).toEqual({ import: 5000, skip: 5000, blocked: 0 });
+	});
 });
