@@ -24,10 +24,12 @@ export interface RegistrationsExportInput {
 	competitions: readonly PreviewCompetition[];
 }
 
-/** The columns in order: the header and the value of one person's line of one registration. */
+/** One person's line of one registration. */
 type Line = { person: Person; registration: Registration; competition: PreviewCompetition };
-const day = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
+/** A moment as ISO 8601 in UTC; empty when there is none. */
+const moment = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
 
+/** The columns in order: the header and the cell of a line. */
 export const REGISTRATION_COLUMNS: readonly { header: string; value: (l: Line) => string }[] = [
 	{ header: 'Name', value: (l) => l.person.name },
 	{ header: 'Date of birth', value: (l) => l.person.birthDate ?? '' },
@@ -40,14 +42,14 @@ export const REGISTRATION_COLUMNS: readonly { header: string; value: (l: Line) =
 	{ header: 'Competition', value: (l) => l.competition.name },
 	{ header: 'Team', value: (l) => (l.competition.ruleset.unit.kind === 'individual' ? '' : l.registration.name) },
 	{ header: 'Status', value: (l) => l.registration.status },
-	{ header: 'Registered at', value: (l) => day(l.registration.registeredAt) },
-	{ header: 'Moved up at', value: (l) => day(l.registration.movedUpAt) },
+	{ header: 'Registered at', value: (l) => moment(l.registration.registeredAt) },
+	{ header: 'Moved up at', value: (l) => moment(l.registration.movedUpAt) },
 	{ header: 'Fee', value: (l) => String(l.registration.fee.amount) },
 	{ header: 'Currency', value: (l) => l.registration.fee.currency },
 	{ header: 'Paid', value: (l) => (l.registration.paid ? 'yes' : 'no') },
 	{ header: 'Paid amount', value: (l) => (l.registration.paid ? String(l.registration.paid.amount) : '') },
-	{ header: 'Paid at', value: (l) => day(l.registration.paid?.at) },
-	{ header: 'Cancelled at', value: (l) => day(l.registration.cancelled?.at) },
+	{ header: 'Paid at', value: (l) => moment(l.registration.paid?.at) },
+	{ header: 'Cancelled at', value: (l) => moment(l.registration.cancelled?.at) },
 	{ header: 'Refund due', value: (l) => (l.registration.cancelled ? (l.registration.cancelled.refundDue ? 'yes' : 'no') : '') },
 	{ header: 'Registration ID', value: (l) => l.registration.id },
 	{ header: 'Person ID', value: (l) => l.person.id }
