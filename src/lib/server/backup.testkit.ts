@@ -152,7 +152,9 @@ const OF_EVENT: Record<string, string> = {
 /** Tables a backup leaves out, and why. */
 export const NOT_IN_A_BACKUP: Record<string, string> = {
 	pairing_codes: 'a pairing code is used once and lasts 15 minutes: a restored server pairs with new ones',
-	store_meta: "the store's own identity: a restore never takes over another store's"
+	store_meta: "the store's own identity: a restore never takes over another store's",
+	// Known gap (issue 14, next round): the backup carries the ruleset versions in use, not their history.
+	ruleset_changes: 'the history of ruleset versions (why, who, when) is not in a backup yet: a restored event keeps its rulesets in force without it'
 };
 
 /** Row counts of every table (what a refused restore must leave as it was). */

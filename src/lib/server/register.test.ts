@@ -184,12 +184,13 @@ describe('the register on the server', () => {
 
 	it('an import adds people and registrations in one go, on the waiting list past capacity; the same rows again change nothing', () => {
 		const rows: RegisterImportRow[] = Array.from({ length: 82 }, (_, i) => ({ name: `Řešitel ${i + 1}`, birthDate: '1985-02-03', competitionId: 'ind', registeredAt: T0 + i, paid: i % 2 === 0 }));
-		// A row with the e-mail of someone already in the register is that person.
-		person('known', 'Known Person', { email: 'known@example.org' });
-		rows.push({ name: 'K. Person', email: 'KNOWN@example.org', competitionId: 'ind', registeredAt: T0 + 100 });
+		// A row with the name and e-mail of someone already in the register (case and accents aside) is that person;
+		// the same e-mail under another name is someone else (a family registers with one address).
+		person('known', 'Known Pérson', { email: 'known@example.org' });
+		rows.push({ name: 'known person', email: 'KNOWN@example.org', competitionId: 'ind', registeredAt: T0 + 100 });
 		const first = importRegistrations(store, desk, E, { rows }, T0 + 500);
 		expect(first).toMatchObject({ peopleAdded: 82, registrationsAdded: 83, rowsUnchanged: 0 });
-		expect(first.registrations.filter((r) => r.status === 'waiting').map((r) => r.name)).toEqual(['Řešitel 81', 'Řešitel 82', 'Known Person']);
+		expect(first.registrations.filter((r) => r.status === 'waiting').map((r) => r.name)).toEqual(['Řešitel 81', 'Řešitel 82', 'Known Pérson']);
 		expect(first.registrations[0]!.paid).toEqual({ amount: 400, at: T0 + 500 });
 		expect(first.registrations[1]!.paid).toBeNull();
 		const before = { register: registerOf(store, E), changes: listChanges(store, E).length };

@@ -4,7 +4,7 @@ import type { z } from 'zod/mini';
 import { checkUnit } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
 import { feeOf, feeTotals, refundOnCancellation } from '$lib/registration/fees';
-import { nameKey, samePerson } from '$lib/registration/same-person';
+import { foldName, personKeys } from '$lib/registration/same-person';
 import type { Person, Registration, RegistrationChange } from '$lib/registration/schema';
 import { unitProblems } from '$lib/registration/unit-problems';
 import { listState, movingUp, placeIn, placeOfNew, type ListState } from '$lib/registration/waiting-list';
@@ -294,7 +294,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 	const { rows } = parse(RegisterImportSchema, body);
 	return store.transaction(() => {
 		eventOf(store, eventId);
-		// The register's people, found by e-mail or by name and date of birth (samePerson), without a pass over all for each row.
+		// The register's people, found as samePerson finds them (by their keys), without a pass over all for each row.
 		const people = new PersonIndex(listPeople(store, eventId));
 		let peopleAdded = 0;
 		const personIdOf = rows.map((row) => {
@@ -321,7 +321,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 				const all = listRegistrations(store, eventId, { competitionId: row.competitionId });
 				lists.set(row.competitionId, { state: listState(all.filter((r) => r.status !== 'cancelled')), members: new Set(all.flatMap((r) => r.memberIds)) });
 			}
-			const key = ruleset.unit.size.max > 1 && row.unit ? `${row.competitionId}\u0000${nameKey(row.unit)}` : `row ${i}`;
+			const key = ruleset.unit.size.max > 1 && row.unit ? `${row.competitionId}\u0000${foldName(row.unit)}` : `row ${i}`;
 			units.set(key, [...(units.get(key) ?? []), i]);
 		});
 		const ordered = [...units.values()].map((indexes) => ({ indexes, at: Math.min(...indexes.map((i) => rows[i]!.registeredAt ?? now)) })).sort((a, b) => a.at - b.at);
@@ -360,11 +360,10 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 	});
 }
 
-/** People found as samePerson finds them: by e-mail, else by name and date of birth. */
+/** People found as samePerson finds them: by any of their keys (same-person.ts). */
 class PersonIndex {
 	private readonly byId = new Map<string, Person>();
-	private readonly byEmail = new Map<string, Person>();
-	private readonly byName = new Map<string, Person[]>();
+	private readonly byKey = new Map<string, Person>();
 
 	constructor(people: readonly Person[]) {
 		for (const p of people) this.add(p);
@@ -372,9 +371,7 @@ class PersonIndex {
 
 	add(p: Person): void {
 		this.byId.set(p.id, p);
-		if (p.email) this.byEmail.set(p.email.toLowerCase(), p);
-		const key = nameKey(p.name);
-		this.byName.set(key, [...(this.byName.get(key) ?? []), p]);
+		for (const key of personKeys(p)) if (!this.byKey.has(key)) this.byKey.set(key, p);
 	}
 
 	get(id: string): Person | undefined {
@@ -382,6 +379,10 @@ class PersonIndex {
 	}
 
 	find(values: Pick<Person, 'name' | 'birthDate' | 'email'>): Person | undefined {
-		return (values.email && this.byEmail.get(values.email.toLowerCase())) || this.byName.get(nameKey(values.name))?.find((p) => samePerson(p, values));
+		for (const key of personKeys(values)) {
+			const known = this.byKey.get(key);
+			if (known) return known;
+		}
+		return undefined;
 	}
 }

@@ -7,6 +7,7 @@ import {
 	RegistrationSchema
 } from '$lib/registration/schema';
 import { EventSchema, IdSchema } from '$lib/setup/schema';
+import { ImportRowSchema, MAX_IMPORT_ROWS } from '$lib/registration/csv/import-rows';
 
 /**
  * The register of people and registrations (issue 14), the organizer's only (src/lib/server/register.ts):
@@ -69,15 +70,10 @@ export const RegistrationsAnswerSchema = z.object({ registrations: z.array(Regis
  * device: src/lib/registration/csv): a person and the competition they register for; rows
  * with the same unit name in a competition of pairs, groups or teams form one unit.
  */
-export const RegisterImportRowSchema = z.object({
-	...z.omit(PersonInputSchema, { id: true }).shape,
-	competitionId: IdSchema,
-	unit: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-	registeredAt: z.optional(moment),
-	paid: z.optional(z.boolean())
-});
+/** One row of an import: the CSV preview's confirmed rows (src/lib/registration/csv/import-rows.ts). */
+export const RegisterImportRowSchema = ImportRowSchema;
 export type RegisterImportRow = z.infer<typeof RegisterImportRowSchema>;
-export const RegisterImportSchema = z.object({ rows: z.array(RegisterImportRowSchema).check(z.minLength(1), z.maxLength(10_000)) });
+export const RegisterImportSchema = z.object({ rows: z.array(RegisterImportRowSchema).check(z.minLength(1), z.maxLength(MAX_IMPORT_ROWS)) });
 export const RegisterImportAnswerSchema = z.object({
 	peopleAdded: z.number(),
 	registrationsAdded: z.number(),
