@@ -257,14 +257,17 @@ export class KillRun {
 		}
 		// Time passes before each tap: seconds, now and then a long stretch; in a heat meant to reach
 		// its limit, the limit passes a few steps after the start, and the seats still running need a tally.
-		if (!heat.canStart && this.tapsToLimit !== null && --this.tapsToLimit <= 0) {
+		// While a seat is paused the judge resumes it within its 5 minutes (ES-PAUSE): no long stretch
+		// and no limit passing then, or a pause would end by itself before its resume was ever tapped.
+		const paused = heat.seats.some((s) => s.state === 'paused');
+		if (!heat.canStart && !paused && this.tapsToLimit !== null && --this.tapsToLimit <= 0) {
 			this.tapsToLimit = null;
 			this.now += PAST_THE_LIMIT;
 		} else if (heat.seats.some((s) => s.state === 'preview')) {
 			// The judge waits out the preview (ES-PREVIEW: 2 minutes).
 			this.now += between(this.rng, 20 * SEC, 70 * SEC);
 		} else {
-			const long = !heat.canStart && this.rng() < LONG_STRETCH;
+			const long = !heat.canStart && !paused && this.rng() < LONG_STRETCH;
 			this.now += long ? between(this.rng, 15 * MIN, 45 * MIN) : between(this.rng, 200, 20 * SEC);
 		}
 		await page.clock.setFixedTime(this.now);
