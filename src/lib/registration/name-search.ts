@@ -1,3 +1,4 @@
+import { foldLetters } from './fold';
 import type { RosterEntry } from './schema';
 
 /**
@@ -6,17 +7,8 @@ import type { RosterEntry } from './schema';
  * name, their club or their unit's name ("jan nov" finds "Jana Nováková").
  */
 
-/** Lower case without diacritics (ø, ł and đ, which do not decompose, by hand). */
-export function foldName(text: string): string {
-	return text
-		.normalize('NFD')
-		.replace(/\p{M}/gu, '')
-		.toLowerCase()
-		.replace(/ø/g, 'o')
-		.replace(/ł/g, 'l')
-		.replace(/đ/g, 'd')
-		.replace(/ß/g, 'ss');
-}
+/** Lower case without diacritics (fold.ts). */
+export const foldName = foldLetters;
 
 /** The words of a text, folded. */
 export function nameWords(text: string): string[] {

@@ -1,8 +1,10 @@
+import { foldLetters } from './fold';
+
 /**
  * When two records name the same person (an import matching the register, two rows of one
  * file, the same file imported again): the same name and date of birth, or the same name and
- * e-mail; two records that have neither a date of birth nor an e-mail, by their name alone. Names are compared
- * ignoring case, diacritics, and spaces around and between words ("Kateřina  NOVÁKOVÁ" is
+ * e-mail; two records that have neither a date of birth nor an e-mail, by their name alone.
+ * Names are compared ignoring case, diacritics, and spaces around and between words ("Kateřina  NOVÁKOVÁ" is
  * "katerina novakova"); e-mails ignoring case.
  *
  * The same e-mail under another name is not the same person on its own: a family registers its
@@ -16,14 +18,9 @@ export interface PersonKeys {
 	email?: string;
 }
 
-/** A name as compared: no diacritics, lower case, single spaces. */
+/** A name as compared: no diacritics, lower case (fold.ts), single spaces. */
 export function foldName(name: string): string {
-	return name
-		.normalize('NFD')
-		.replace(/\p{M}/gu, '')
-		.toLowerCase()
-		.replace(/\s+/g, ' ')
-		.trim();
+	return foldLetters(name).replace(/\s+/g, ' ').trim();
 }
 
 /** An e-mail as compared: trimmed, lower case; empty: none. */
