@@ -6,14 +6,15 @@ import { PublicationSchema } from '$lib/results/publication';
 import { RulesetSchema } from '$lib/rules/schema';
 import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
 import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
-import { DeviceClockSchema, HeatStartRequestSchema, RoleSchema } from '$lib/sync/contract';
+import { DeviceClockSchema, HeatStartRequestSchema, RoleSchema, RulesetChangeSchema } from '$lib/sync/contract';
 
 /**
  * The backup file of one event (docs/sync.md, Backup), version 2: NDJSON, one JSON value a
  * line. The first line is the header (the event, and how many items of each kind follow, for
  * progress); then one line per item, parents before children (rulesets, competitions, heats,
  * entries, devices, judge events, heat starts, publications, merges, then the register: people,
- * registrations and the changes to them); the last line says the
+ * registrations and the changes to them; last the history of the competitions' ruleset versions);
+ * the last line says the
  * file is complete and repeats the counts, so that a cut file is refused, not half restored.
  *
  * Version 1 (one JSON object, made before 5 Dec 2026) is read too, item by item
@@ -30,14 +31,14 @@ const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_0
 const nullableMoment = z.nullable(moment);
 
 /** The kinds of item, in the order a backup lists them. */
-export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange'] as const;
+export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 export type BackupCounts = Record<ItemKind, number>;
-/** The kinds a backup of version 2 made before the register (issue 14) does not count: none of them. */
-const REGISTER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange'];
+/** The kinds a backup of version 2 made before the register and the ruleset history (issue 14) does not count: none of them. */
+const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange'];
 
 export const BackupCountsSchema = z.object(
-	Object.fromEntries(ITEM_KINDS.map((k) => [k, REGISTER_KINDS.includes(k) ? z._default(count, 0) : count])) as Record<ItemKind, typeof count>
+	Object.fromEntries(ITEM_KINDS.map((k) => [k, LATER_KINDS.includes(k) ? z._default(count, 0) : count])) as Record<ItemKind, typeof count>
 );
 
 export const BackupHeaderSchema = z.object({
@@ -116,7 +117,12 @@ export const ITEM_SCHEMAS = {
 	person: z.object({ kind: z.literal('person'), person: PersonSchema }),
 	registration: z.object({ kind: z.literal('registration'), registration: RegistrationSchema }),
 	/** A change to the register, with its number on the server it was backed up from. */
-	registrationChange: z.object({ kind: z.literal('registrationChange'), change: RegistrationChangeSchema })
+	registrationChange: z.object({ kind: z.literal('registrationChange'), change: RegistrationChangeSchema }),
+	/**
+	 * A change of a competition's ruleset (CZ-GEN-CHANGES), with its number on the server it was
+	 * backed up from and its event; both versions it names are among the backup's rulesets.
+	 */
+	rulesetChange: z.object({ kind: z.literal('rulesetChange'), seq: z.number().check(z.int(), z.minimum(1)), eventId: IdSchema, change: RulesetChangeSchema })
 } as const;
 
 export type BackupItem = { [K in ItemKind]: z.infer<(typeof ITEM_SCHEMAS)[K]> }[ItemKind];

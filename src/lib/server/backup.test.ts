@@ -11,6 +11,7 @@ import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import { demoOrganizerKey } from './demo-key';
 import { addDevice, listDevices } from './devices';
+import { reviseCompetitionRuleset, preparation } from './event-preparation';
 import { heatStartsAfter } from './heat-starts';
 import { saveOrganizerSetup } from './organizer-setup';
 import { Store } from './store';
@@ -60,7 +61,8 @@ describe('backup (issue 12, point 5)', () => {
 		expect(lines[0]).toMatchObject({ format: BACKUP_FORMAT, version: 2, exportedAt: T0 + 100 * MIN, event: { id: EVENT }, store: store.storeId });
 		expect(lines.at(-1)).toEqual({ kind: 'end', counts: lines[0]!.counts });
 		const kinds = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
-		expect(kinds).toEqual({ ruleset: 1, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5 });
+		// Two ruleset versions: the one the qualifying rounds use and the final's changed one (CZ-GEN-CHANGES), and that change.
+		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1 });
 		expect(lines[0]!.counts).toEqual(kinds);
 		// Nothing of another event.
 		expect(JSON.stringify(lines)).not.toMatch(/"o-|Busy o/);
@@ -70,7 +72,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(restored).toEqual({
 			eventId: EVENT,
 			version: 2,
-			counts: { rulesets: 1, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5 },
+			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1 },
 			numbering: 'kept',
 			replacedDemo: false
 		});
@@ -210,6 +212,11 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['a registration naming another event\'s person', change('registration', first<L>((l) => ({ ...l, registration: { ...l.registration, memberIds: ['o-person-0'] } }))), 400, /registration f-reg-0 names the person o-person-0, who is not a person of the event "fresh"/],
 			['a change of the register about another event\'s person', change('registrationChange', first<L>((l) => ({ ...l, change: { ...l.change, personId: 'o-person-0' } }))), 400, /change \d+ of the register is about o-person-0/],
 			['a change of the register of another event', change('registrationChange', first<L>((l) => ({ ...l, change: { ...l.change, eventId: 'other' } }))), 400, /change \d+ of the register belongs to the event "other"/],
+			['CZ-GEN-CHANGES: a ruleset change of another event', change('rulesetChange', first<Line>((l) => ({ ...l, eventId: 'other' }))), 400, /^line \d+: ruleset change \d+ belongs to the event "other", not to "fresh"/],
+			['CZ-GEN-CHANGES: a ruleset change of another event\'s competition', change('rulesetChange', first<L>((l) => ({ ...l, change: { ...l.change, competitionId: 'o-f' } }))), 400, /ruleset change \d+ is of competition o-f, which is not a competition of the event "fresh" in this backup/],
+			['CZ-GEN-CHANGES: a ruleset change from a version the backup does not hold', change('rulesetChange', first<L>((l) => ({ ...l, change: { ...l.change, fromVersion: 7 } }))), 400, /ruleset change \d+ names ruleset czjpa-individual version 7, which the backup does not hold/],
+			['CZ-GEN-CHANGES: a ruleset change to a version the backup does not hold', change('rulesetChange', first<L>((l) => ({ ...l, change: { ...l.change, toVersion: 9 } }))), 400, /ruleset change \d+ names ruleset czjpa-individual version 9, which the backup does not hold/],
+			['CZ-GEN-CHANGES: a ruleset change twice', added(valid.find((l) => l.kind === 'rulesetChange')!), 400, /this ruleset change's number appears twice in the backup/],
 			['a person twice', added(valid.find((l) => l.kind === 'person')!), 400, /this person appears twice in the backup/],
 			['a competition twice', recount([...valid.slice(0, 3), valid.find((l) => l.kind === 'competition')!, ...valid.slice(3)]), 400, /this competition appears twice in the backup/],
 			['a judge event twice', change('judgeEvent', (l, i) => (i === 1 ? { ...l, event: valid.find((v) => v.kind === 'judgeEvent')!.event } : l)), 400, /this judge event('s device and number)? appears twice in the backup/]
@@ -362,7 +369,7 @@ describe('restore: the file', () => {
 		expect(r).toEqual({
 			eventId: DEMO_EVENT_ID,
 			version: 1,
-			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0 },
+			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0 },
 			numbering: 'renumbered',
 			replacedDemo: false
 		});
@@ -424,6 +431,51 @@ describe('restore: server numbers and the store (issue 12, point 4)', () => {
 		expect(targetId).not.toBe(id);
 		await restoreText(target, backupText(reopened, EVENT, T0));
 		expect(target.storeId).toBe(targetId);
+	});
+});
+
+describe('the history of ruleset versions (issue 14, CZ-GEN-CHANGES)', () => {
+	it('CZ-GEN-CHANGES: a backup carries every change and every version it names (one no competition uses now); restored where its numbers are taken, renumbered in order, pointing at rulesets that exist', async () => {
+		const store = fresh(false);
+		const busy = busyEvent(store);
+		const R = presetById('czjpa-individual')!;
+		reviseCompetitionRuleset(store, busy.org, EVENT, busy.competitions.f, { baseVersion: 2, ruleset: { ...R, timeLimitMs: 110 * MIN }, reason: 'Longer still' }, T0 - 5 * MIN);
+		const lines = backupLinesOf(store, EVENT, T0);
+		// Version 2 is used by no competition now (the final moved on to 3): carried because the history names it.
+		expect(lines.filter((l) => l.kind === 'ruleset').map((l) => (l.ruleset as { version: number }).version)).toEqual([1, 3, 2]);
+		expect(lines.filter((l) => l.kind === 'rulesetChange').map((l) => [l.seq, l.eventId, (l.change as { reason: string }).reason])).toEqual([
+			[1, EVENT, 'A longer final'],
+			[2, EVENT, 'Longer still']
+		]);
+
+		const target = fresh(false);
+		busyEvent(target, 'other', 'o');
+		const answer = await restoreText(target, textOf(lines));
+		expect(answer.counts).toMatchObject({ rulesets: 3, rulesetChanges: 2 });
+		const history = (s: Store) => preparation(s, EVENT).competitions.find((c) => c.competition.id === busy.competitions.f)!.changes;
+		expect(history(target)).toEqual(history(store));
+		expect(history(target).map((c) => [c.fromVersion, c.toVersion])).toEqual([[1, 2], [2, 3]]);
+		for (const c of history(target)) for (const v of [c.fromVersion, c.toVersion]) expect(target.getRuleset(c.rulesetId, v), `${c.rulesetId} ${v}`).toEqual(store.getRuleset(c.rulesetId, v));
+		// The other event's change took number 1 here: the restored ones follow it, in order.
+		expect(target.db.prepare('SELECT seq FROM ruleset_changes WHERE event_id = ? ORDER BY seq').pluck().all(EVENT)).toEqual([2, 3]);
+		expect(target.db.prepare('SELECT seq FROM ruleset_changes WHERE event_id = ? ORDER BY seq').pluck().all('other')).toEqual([1]);
+		// On a server where they are free, the numbers are kept.
+		const free = fresh(false);
+		await restoreText(free, textOf(lines));
+		expect(free.db.prepare('SELECT seq FROM ruleset_changes ORDER BY seq').pluck().all()).toEqual([1, 2]);
+	});
+
+	it('a version-2 file made before the ruleset history (no such count, no such line) still restores, with none', async () => {
+		const store = fresh(true);
+		const lines = backupLinesOf(store, DEMO_EVENT_ID, T0).map((l) => {
+			if (!l.counts) return l;
+			const { rulesetChange, ...counts } = l.counts as Record<string, number>;
+			expect(rulesetChange).toBe(0);
+			return { ...l, counts };
+		});
+		const answer = await restoreAnswer(fresh(false), textOf(lines));
+		expect(answer.status, answer.message).toBe(201);
+		expect(answer.result!.counts.rulesetChanges).toBe(0);
 	});
 });
 

@@ -5,6 +5,7 @@ import { quickSetup } from '$lib/station/quick-setup';
 import { backupText } from './backup';
 import { recordMerge } from './competition-merges';
 import { addDevice, revokeDevice } from './devices';
+import { reviseCompetitionRuleset } from './event-preparation';
 import { startHeat } from './heat-starts';
 import { saveOrganizerSetup } from './organizer-setup';
 import { finalize, publish } from './publications';
@@ -65,7 +66,7 @@ export function withItems(lines: readonly Line[], kind: string, change: (line: L
  * An event with something in every table a backup holds: the organizer's qualifying round and
  * final (advancesTo), tablets' quick set-ups merged into one, judge events with clock reports,
  * a revoked display, a heat started on every tablet, results published twice and made final,
- * people registered (one paid).
+ * people registered (one paid), the final's ruleset changed before it started (CZ-GEN-CHANGES).
  */
 export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 	const R = presetById('czjpa-individual')!;
@@ -116,6 +117,8 @@ export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 		createRegistration(store, org, eventId, { registration: { id: c(`reg-${i}`), competitionId: c('q'), memberIds: [c(`person-${i}`)], registeredAt: T0 - 30 * MIN + i } }, T0 - 30 * MIN);
 	}
 	actOnRegistration(store, org, eventId, c('reg-0'), { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 - 20 * MIN);
+	// The final's ruleset: a new version (the next number free on this server), with why, who and when.
+	reviseCompetitionRuleset(store, org, eventId, c('f'), { baseVersion: R.version, ruleset: { ...R, timeLimitMs: 100 * MIN }, reason: 'A longer final' }, T0 - 10 * MIN);
 	return { org, judge, display, merge, competitions: { q: c('q'), f: c('f'), qa: qa.competitionId, qb: qb.competitionId } };
 }
 
@@ -143,7 +146,9 @@ export function eventRows(store: Store, eventId: string): Record<string, unknown
 /** How the tables without an event_id column belong to an event. */
 const OF_EVENT: Record<string, string> = {
 	events: 'SELECT * FROM events WHERE id = @e',
-	rulesets: 'SELECT * FROM rulesets WHERE id || \'@\' || version IN (SELECT ruleset_id || \'@\' || ruleset_version FROM competitions WHERE event_id = @e)',
+	// The versions the competitions use, and those the history of their ruleset versions names.
+	rulesets: `SELECT * FROM rulesets WHERE id || '@' || version IN (SELECT ruleset_id || '@' || ruleset_version FROM competitions WHERE event_id = @e
+		UNION SELECT json_extract(r.json, '$.rulesetId') || '@' || v.value FROM ruleset_changes r, json_each(json_array(json_extract(r.json, '$.fromVersion'), json_extract(r.json, '$.toVersion'))) v WHERE r.event_id = @e)`,
 	heats: 'SELECT h.* FROM heats h JOIN competitions c ON c.id = h.competition_id WHERE c.event_id = @e',
 	entries: 'SELECT x.* FROM entries x JOIN competitions c ON c.id = x.competition_id WHERE c.event_id = @e',
 	token_devices: 'SELECT d.* FROM token_devices d JOIN device_tokens t ON t.id = d.token_id WHERE t.event_id = @e'
@@ -152,9 +157,7 @@ const OF_EVENT: Record<string, string> = {
 /** Tables a backup leaves out, and why. */
 export const NOT_IN_A_BACKUP: Record<string, string> = {
 	pairing_codes: 'a pairing code is used once and lasts 15 minutes: a restored server pairs with new ones',
-	store_meta: "the store's own identity: a restore never takes over another store's",
-	// Known gap (issue 14, next round): the backup carries the ruleset versions in use, not their history.
-	ruleset_changes: 'the history of ruleset versions (why, who, when) is not in a backup yet: a restored event keeps its rulesets in force without it'
+	store_meta: "the store's own identity: a restore never takes over another store's"
 };
 
 /** Row counts of every table (what a refused restore must leave as it was). */

@@ -10,7 +10,8 @@ import type { Role } from '$lib/sync/contract';
  * the store holds of it — set-up, devices (their tokens' hashes only, so that a restored server
  * accepts the same tablets), every judge event in arrival order with its server number, who
  * pushed it and when, the heats started on every tablet, every published version of its
- * results, the merged competitions and the register (people, registrations, their changes). Pairing codes are left out: they last 15 minutes and are
+ * results, the merged competitions, the register (people, registrations, their changes) and the
+ * history of the competitions' ruleset versions (with every version it names). Pairing codes are left out: they last 15 minutes and are
  * used once. Written line by line as the rows are read, in one read transaction (a consistent
  * copy while tablets keep pushing), never held whole in memory.
  */
@@ -43,9 +44,20 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		const event = store.getEvent(eventId);
 		if (!event) error(404, `no event "${eventId}" on this server`);
 		const competitions = store.listCompetitions(eventId);
+		// The versions the competitions use, then those only the ruleset history names (so that a restored history points at rulesets that exist).
+		const rulesets = new Map(competitions.map((c) => [`${c.ruleset.id}@${c.ruleset.version}`, c.ruleset]));
+		const named = db.prepare(
+			`SELECT json_extract(r.json, '$.rulesetId') AS id, v.value AS version FROM ruleset_changes r, json_each(json_array(json_extract(r.json, '$.fromVersion'), json_extract(r.json, '$.toVersion'))) v
+			  WHERE r.event_id = ? ORDER BY r.seq, v.key`
+		);
+		for (const r of named.all(eventId) as { id: string; version: number }[]) {
+			const key = `${r.id}@${r.version}`;
+			const ruleset = rulesets.has(key) ? undefined : store.getRuleset(r.id, r.version);
+			if (ruleset) rulesets.set(key, ruleset);
+		}
 		const counted = (sql: string) => db.prepare(sql).pluck().get(eventId) as number;
 		const counts: BackupCounts = {
-			ruleset: new Set(competitions.map((c) => `${c.ruleset.id}@${c.ruleset.version}`)).size,
+			ruleset: rulesets.size,
 			competition: competitions.length,
 			heat: competitions.reduce((n, c) => n + c.heats, 0),
 			entry: competitions.reduce((n, c) => n + c.entries, 0),
@@ -56,11 +68,11 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 			merge: counted('SELECT count(*) FROM competition_merges WHERE event_id = ?'),
 			person: counted('SELECT count(*) FROM people WHERE event_id = ?'),
 			registration: counted('SELECT count(*) FROM registrations WHERE event_id = ?'),
-			registrationChange: counted('SELECT count(*) FROM registration_changes WHERE event_id = ?')
+			registrationChange: counted('SELECT count(*) FROM registration_changes WHERE event_id = ?'),
+			rulesetChange: counted('SELECT count(*) FROM ruleset_changes WHERE event_id = ?')
 		};
 		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts });
 
-		const rulesets = new Map(competitions.map((c) => [`${c.ruleset.id}@${c.ruleset.version}`, c.ruleset]));
 		for (const ruleset of rulesets.values()) yield line({ kind: 'ruleset', ruleset });
 		const origin = db.prepare('SELECT origin FROM competitions WHERE id = ?').pluck();
 		for (const { competition } of competitions) yield line({ kind: 'competition', competition, origin: origin.get(competition.id) });
@@ -107,6 +119,10 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		for (const person of listPeople(store, eventId)) yield line({ kind: 'person', person });
 		for (const registration of listRegistrations(store, eventId)) yield line({ kind: 'registration', registration });
 		for (const change of listChanges(store, eventId)) yield line({ kind: 'registrationChange', change });
+		const rulesetChanges = db.prepare('SELECT seq, json FROM ruleset_changes WHERE event_id = ? ORDER BY seq');
+		// The stored text of each change (validated when it was made or restored) goes in as it is.
+		for (const r of rulesetChanges.iterate(eventId) as IterableIterator<{ seq: number; json: string }>)
+			yield `{"kind":"rulesetChange","seq":${r.seq},"eventId":${JSON.stringify(eventId)},"change":${r.json}}\n`;
 		yield line({ kind: 'end', counts });
 	} finally {
 		if (db.inTransaction) db.exec('COMMIT');

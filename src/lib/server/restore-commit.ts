@@ -93,6 +93,12 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 		WHERE (person_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.people p WHERE p.id = c.person_id))
 		   OR (registration_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.registrations r WHERE r.id = c.registration_id)) LIMIT 1`),
 		(p) => `change ${p.id} of the register is about ${p.other}, who or which is not in the register of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT seq AS id, src, competition_id AS other FROM staging.ruleset_changes r
+		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = r.competition_id) LIMIT 1`),
+		(p) => `ruleset change ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT seq AS id, src, ruleset_id || ' version ' || v.value AS other FROM staging.ruleset_changes r, json_each(json_array(from_version, to_version)) v
+		WHERE NOT EXISTS (SELECT 1 FROM staging.rulesets s WHERE s.id = r.ruleset_id AND s.version = v.value) LIMIT 1`),
+		(p) => `ruleset change ${p.id} names ruleset ${p.other}, which the backup does not hold`);
 
 	// Against this server: nothing of another event is taken over, or named.
 	for (const r of db.prepare('SELECT s.id, s.version, s.json, s.src, m.json AS here FROM staging.rulesets s JOIN main.rulesets m ON m.id = s.id AND m.version = s.version').all() as {
@@ -174,6 +180,14 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 		 SELECT ${changesKept ? 'seq' : '@base + ord'}, @e, person_id, registration_id, json FROM staging.registration_changes ORDER BY ord`,
 		{ base: changeBase }
 	);
+	// The history of the ruleset versions: its numbers kept when free here, like the register's changes.
+	const rulesetChangesKept = !db.prepare('SELECT 1 FROM staging.ruleset_changes s WHERE EXISTS (SELECT 1 FROM main.ruleset_changes m WHERE m.seq = s.seq) LIMIT 1').get();
+	const rulesetChangeBase = db.prepare('SELECT coalesce(max(seq), 0) FROM main.ruleset_changes').pluck().get() as number;
+	run(
+		`INSERT INTO main.ruleset_changes (seq, event_id, competition_id, json)
+		 SELECT ${rulesetChangesKept ? 'seq' : '@base + ord'}, @e, competition_id, json FROM staging.ruleset_changes ORDER BY ord`,
+		{ base: rulesetChangeBase }
+	);
 
 	// Checked as when they were recorded, against the restored set-up (entries added since are read as new).
 	for (const m of db.prepare('SELECT json, src FROM staging.merges ORDER BY recorded_at, ord').all() as { json: string; src: string }[]) {
@@ -197,7 +211,8 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 			merge: count('merges'),
 			person: count('people'),
 			registration: count('registrations'),
-			registrationChange: count('registration_changes')
+			registrationChange: count('registration_changes'),
+			rulesetChange: count('ruleset_changes')
 		},
 		numbering,
 		replacedDemo

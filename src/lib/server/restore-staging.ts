@@ -51,6 +51,10 @@ const SCHEMA = `
 	CREATE TABLE registration_changes (
 		ord INTEGER PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, person_id TEXT, registration_id TEXT, json TEXT NOT NULL, src TEXT NOT NULL
 	);
+	CREATE TABLE ruleset_changes (
+		ord INTEGER PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, competition_id TEXT NOT NULL, ruleset_id TEXT NOT NULL,
+		from_version INTEGER NOT NULL, to_version INTEGER NOT NULL, json TEXT NOT NULL, src TEXT NOT NULL
+	);
 `;
 
 export type StagingTable =
@@ -66,10 +70,11 @@ export type StagingTable =
 	| 'merges'
 	| 'people'
 	| 'registrations'
-	| 'registration_changes';
+	| 'registration_changes'
+	| 'ruleset_changes';
 
 /** Tables whose first column numbers the rows in the order read. */
-const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes'];
+const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes'];
 
 /** What a duplicate key means, by the constraint SQLite names. */
 const DUPLICATES: Record<string, string> = {
@@ -88,7 +93,8 @@ const DUPLICATES: Record<string, string> = {
 	'merges.id': 'this merge',
 	'people.id': 'this person',
 	'registrations.id': 'this registration',
-	'registration_changes.seq': "this change's number"
+	'registration_changes.seq': "this change's number",
+	'ruleset_changes.seq': "this ruleset change's number"
 };
 
 /** Rows per transaction while staging. */

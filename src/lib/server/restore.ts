@@ -102,7 +102,8 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 				merges: c.merge,
 				people: c.person,
 				registrations: c.registration,
-				registrationChanges: c.registrationChange
+				registrationChanges: c.registrationChange,
+				rulesetChanges: c.rulesetChange
 			},
 			numbering: outcome.numbering,
 			replacedDemo: outcome.replacedDemo
@@ -230,6 +231,12 @@ class Stager {
 				if (c.eventId !== E) error(400, `${where}: change ${c.seq} of the register belongs to the event "${c.eventId}", not to "${E}" of this backup`);
 				const { seq, ...rest } = c;
 				s.add('registration_changes', [seq, c.personId, c.registrationId, JSON.stringify(rest)], where);
+				break;
+			}
+			case 'rulesetChange': {
+				const c = item.change;
+				if (item.eventId !== E) error(400, `${where}: ruleset change ${item.seq} belongs to the event "${item.eventId}", not to "${E}" of this backup`);
+				s.add('ruleset_changes', [item.seq, c.competitionId, c.rulesetId, c.fromVersion, c.toVersion, JSON.stringify(c)], where);
 				break;
 			}
 		}

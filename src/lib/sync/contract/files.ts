@@ -31,7 +31,9 @@ export const RestoreAnswerSchema = z.object({
 		/** The register (absent from older servers). */
 		people: z.optional(count),
 		registrations: z.optional(count),
-		registrationChanges: z.optional(count)
+		registrationChanges: z.optional(count),
+		/** The history of the competitions' ruleset versions (absent from older servers). */
+		rulesetChanges: z.optional(count)
 	}),
 	/** The events kept their server numbers, or were numbered after this server's (absent from older servers). */
 	numbering: z.optional(z.enum(['kept', 'renumbered'])),
