@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { presetById } from '$lib/rules/presets';
 import type { Competition, CompetitionEvent } from '$lib/setup/schema';
 import { StationDb } from './station-db';
-import { saveSetup, type SetupBundle } from './setup-store';
+import { exportEventFile, saveSetup, type SetupBundle } from './setup-store';
 
 const ruleset = presetById('czjpa-individual')!;
 const ref = { id: ruleset.id, version: ruleset.version };
@@ -66,5 +66,18 @@ describe('saveSetup', () => {
 		await expect(saveSetup(db, bad)).rejects.toThrow();
 		expect(await dayIds(db)).toEqual(['day-2026-12-03']);
 		expect((await db.competitions.get('q-1'))?.eventId).toBe('day-2026-12-03');
+	});
+});
+
+describe('exportEventFile', () => {
+	it('a judge’s exported file carries no date of birth, even of a member the tablet holds one for (issue 14, Privacy)', async () => {
+		const db = freshDb();
+		const b = bundle([day('day-2026-12-03')], [competition('q-1', 'day-2026-12-03')]);
+		const members = [{ id: 'm1', name: 'Ana', birthDate: '2012-04-01', country: 'CZ' }];
+		await saveSetup(db, { ...b, entries: b.entries.map((e) => ({ ...e, members })) });
+		expect((await db.entries.get('q-1-s1'))?.members[0]?.birthDate).toBe('2012-04-01');
+		const file = await exportEventFile(db, 'tab-a', 1);
+		expect(file.setup.entries[0]!.members).toEqual([{ id: 'm1', name: 'Ana', country: 'CZ' }]);
+		expect(JSON.stringify(file)).not.toContain('2012-04-01');
 	});
 });

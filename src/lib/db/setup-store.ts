@@ -15,6 +15,7 @@ import type { CompetitionSetup } from '$lib/scoring';
 import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION } from '$lib/files/event-file-format';
 import type { EventFile } from '$lib/files/event-file';
 import { rulesetKey, type StationDb } from './station-db';
+import { withoutBirthDates } from '$lib/setup/without-birth-dates';
 
 /** Set-up to store on the tablet: what it received or what a judge made on the spot. */
 export interface SetupBundle {
@@ -104,7 +105,8 @@ export async function exportEventFile(db: StationDb, deviceId: string, exportedA
 			rulesets: setup.rulesets,
 			competitions: setup.competitions,
 			heats: setup.heats,
-			entries: setup.entries,
+			// A judge's file never carries a date of birth (issue 14, Privacy), whatever the tablet holds.
+			entries: setup.entries.map(withoutBirthDates),
 			// The merges the tablet received, so that the CLI reads its file as the organizer does.
 			...(setup.merges?.length ? { merges: setup.merges } : {})
 		},

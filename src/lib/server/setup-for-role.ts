@@ -1,3 +1,4 @@
+import { withoutBirthDates } from '$lib/setup/without-birth-dates';
 import type { Role, SetupResponse } from '$lib/sync/contract';
 
 /**
@@ -7,5 +8,5 @@ import type { Role, SetupResponse } from '$lib/sync/contract';
  */
 export function setupForRole(setup: SetupResponse, role: Role): SetupResponse {
 	if (role === 'organizer') return setup;
-	return { ...setup, entries: setup.entries.map((e) => ({ ...e, members: e.members.map(({ birthDate: _b, ...m }) => m) })) };
+	return { ...setup, entries: setup.entries.map(withoutBirthDates) };
 }
