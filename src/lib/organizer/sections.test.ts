@@ -3,13 +3,15 @@ import { movedSection, ORGANIZER_SECTIONS, sectionAt } from './sections';
 
 describe('the organizer’s sections', () => {
 	it('are five routes under /organizer, the event and its competitions first', () => {
-		expect(ORGANIZER_SECTIONS.map((s) => s.path)).toEqual(['/organizer/event', '/organizer/setup', '/organizer/live', '/organizer/review', '/organizer/devices']);
+		expect(ORGANIZER_SECTIONS.map((s) => s.path)).toEqual(['/organizer/event', '/organizer/register', '/organizer/setup', '/organizer/live', '/organizer/review', '/organizer/devices']);
 	});
 
 	it('know the route shown, with or without a trailing slash', () => {
 		expect(sectionAt('/organizer/review/')?.anchors.map((a) => a.id)).toEqual(['conflicts', 'standings', 'double-check']);
 		expect(sectionAt('/organizer/setup')?.anchors.map((a) => a.id)).toEqual(['merge', 'files']);
 		expect(sectionAt('/organizer/event')?.anchors.map((a) => a.id)).toEqual(['event-details', 'competitions', 'add-competition']);
+		expect(sectionAt('/organizer/register/import')?.path).toBe('/organizer/register');
+		expect(sectionAt('/organizer/registered')).toBeNull();
 		expect(sectionAt('/organizer')).toBeNull();
 		expect(sectionAt('/organizer/print')).toBeNull();
 	});

@@ -2,7 +2,7 @@ import { m } from '$lib/i18n';
 
 /**
  * The organizer's screens, each its own route under /organizer (the order of an organizer's
- * day): the event and its competitions, the set-up of tablets, the day's live view, review and publishing, the devices.
+ * day): the event and its competitions, the register (people, registrations, import), the tablets' files, the day's live view, review and publishing, the devices.
  * `/organizer` itself signs in and leads to them. `anchors`: the sections on the route, by
  * the IDs they had on the one-page screen of before (linked when there are several).
  */
@@ -15,6 +15,17 @@ export const ORGANIZER_SECTIONS = [
 			{ id: 'event-details', label: m.org_ev_details_heading },
 			{ id: 'competitions', label: m.org_ev_competitions_heading },
 			{ id: 'add-competition', label: m.org_ev_add_heading }
+		]
+	},
+	{
+		path: '/organizer/register',
+		label: m.org_nav_register,
+		about: m.org_hub_register,
+		anchors: [
+			{ id: 'people', label: m.org_reg_people_heading },
+			{ id: 'registrations', label: m.org_reg_entries_heading },
+			{ id: 'problems', label: m.org_reg_problems_heading },
+			{ id: 'register-files', label: m.org_reg_files_heading }
 		]
 	},
 	{
@@ -42,9 +53,10 @@ export const ORGANIZER_SECTIONS = [
 
 export type OrganizerSection = (typeof ORGANIZER_SECTIONS)[number];
 
-/** The section shown at `pathname` (none on /organizer itself or the print page). */
+/** The section shown at `pathname`, or one of its sub-pages (/organizer/register/import); none on /organizer itself or the print page. */
 export function sectionAt(pathname: string): OrganizerSection | null {
-	return ORGANIZER_SECTIONS.find((s) => s.path === pathname.replace(/\/$/, '')) ?? null;
+	const path = pathname.replace(/\/$/, '');
+	return ORGANIZER_SECTIONS.find((s) => path === s.path || path.startsWith(`${s.path}/`)) ?? null;
 }
 
 /** Where an old link into the one-page screen (`/organizer#devices`) leads now (`/organizer/devices#devices`); null for any other address. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SyncApi } from './api';
-import { ApiError } from './errors';
+import { ApiError, StaleRecordError } from './errors';
 import type { FetchLike } from './environment';
 import { ManualTimers } from './fake-server.testkit';
 
@@ -55,6 +55,17 @@ describe('SyncApi', () => {
 		expect(down.reachedServer).toBe(false);
 		const nonsense = await errorOf(apiAnswering(async () => new Response('<html>captive portal</html>', { status: 200 })).pull('ev1', 0, 10));
 		expect(nonsense.kind).toBe('bad-answer');
+	});
+
+	it('hands a stale edit’s 409 over with the record as it is now and the one sent, a plain 409 as a client error', async () => {
+		const conflict = { kind: 'person', current: { name: 'Now' }, sent: { name: 'Sent' } };
+		const stale = await errorOf(apiAnswering(async () => json(409, { message: 'changed since', conflict })).changePerson('ev1', 'p1', { person: { name: 'Sent' }, expectedVersion: 1 }));
+		expect(stale).toBeInstanceOf(StaleRecordError);
+		expect((stale as StaleRecordError).conflict).toEqual(conflict);
+		expect(stale.status).toBe(409);
+		const plain = await errorOf(apiAnswering(async () => json(409, { message: 'already cancelled' })).actOnRegistration('ev1', 'r1', { action: 'cancel', expectedVersion: 1 }));
+		expect(plain).not.toBeInstanceOf(StaleRecordError);
+		expect(plain.kind).toBe('client');
 	});
 
 	it('gives up after the timeout and says so', async () => {

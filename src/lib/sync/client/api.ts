@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { EventFile } from '$lib/files/event-file';
 import type { Publication } from '$lib/results/publication';
+import type { PersonInput } from '$lib/registration/schema';
 import type { CompetitionMerge, CompetitionMergeRequest } from '$lib/setup/schema';
 import {
 	API,
@@ -29,12 +30,17 @@ import {
 	type PushResponse,
 	type SetupCounts,
 	type Roster,
+	type PersonChange,
+	type RegisterAnswer,
+	type RegisterImportRow,
+	type RegistrationAction,
+	type RegistrationCreate,
 	type SetupResponse,
 	type SetupWrite,
 	type TimeResponse,
 	type TokenListing
 } from '$lib/sync/contract';
-import { ApiError, kindOfStatus } from './errors';
+import { ApiError, StaleRecordError, kindOfStatus } from './errors';
 import type { FetchLike, Timers } from './environment';
 
 export interface SyncApiOptions extends Timers {
@@ -54,6 +60,8 @@ interface CallOptions {
 	body?: unknown;
 	bodyText?: string;
 	token?: string | null;
+	/** Longer than the client's default (a large import). */
+	timeoutMs?: number;
 }
 
 /**
@@ -77,7 +85,7 @@ export class SyncApi {
 		const query = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}` : '';
 		const path = `${pathOf(endpoint, opts.params)}${query}`;
 		const bodyText = opts.bodyText ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-		const { response, body: text } = await this.exchange(endpoint.method, path, { token: opts.token, bodyText }, (r) => r.text());
+		const { response, body: text } = await this.exchange(endpoint.method, path, { token: opts.token, bodyText, timeoutMs: opts.timeoutMs }, (r) => r.text());
 		const json = parseJson(text);
 		if (!response.ok) throw failure(response.status, json, response.headers.get('retry-after'));
 		const checked = endpoint.answer.safeParse(json);
@@ -214,6 +222,45 @@ export class SyncApi {
 		return (await this.call(API.removeHeat, { params: { eventId, heatId } })).heat;
 	}
 
+	/** Everything the register's screens show (organizer): people, registrations, unit problems, fee totals. */
+	register(eventId: string): Promise<RegisterAnswer> {
+		return this.call(API.register, { params: { eventId } });
+	}
+
+	async createPerson(eventId: string, person: PersonInput) {
+		return (await this.call(API.createPerson, { params: { eventId }, body: { person } })).person;
+	}
+
+	/** Saves a person from the version it was opened at; changed meanwhile: a StaleRecordError with both. */
+	async changePerson(eventId: string, personId: string, change: PersonChange) {
+		return (await this.call(API.changePerson, { params: { eventId, personId }, body: change })).person;
+	}
+
+	/** Removes the person's personal data (their name and results stay). */
+	async erasePerson(eventId: string, personId: string) {
+		return (await this.call(API.erasePerson, { params: { eventId, personId } })).person;
+	}
+
+	/** Every change to the person and their registrations, oldest first. */
+	async personHistory(eventId: string, personId: string) {
+		return (await this.call(API.personHistory, { params: { eventId, personId } })).changes;
+	}
+
+	/** Registers a unit (422 with the reasons when it breaks the ruleset, unless `despiteProblems`). */
+	createRegistration(eventId: string, body: RegistrationCreate) {
+		return this.call(API.createRegistration, { params: { eventId }, body });
+	}
+
+	/** Changes, pays or cancels a registration (a cancellation answers whom it moved up from the waiting list). */
+	actOnRegistration(eventId: string, registrationId: string, action: RegistrationAction) {
+		return this.call(API.actOnRegistration, { params: { eventId, registrationId }, body: action });
+	}
+
+	/** Imports the confirmed rows of a CSV preview in one transaction (the same rows again change nothing). */
+	importRegistrations(eventId: string, rows: RegisterImportRow[]) {
+		return this.call(API.importRegistrations, { params: { eventId }, body: { rows }, timeoutMs: 120_000 });
+	}
+
 	/** Creates an event; `adminKey` when the server was started with ADMIN_KEY. The answer's token is the organizer key. */
 	createEvent(body: CreateEvent, adminKey?: string): Promise<CreatedEvent> {
 		return this.call(API.createEvent, { body, token: adminKey ?? null });
@@ -273,6 +320,7 @@ function parseJson(text: string): unknown {
 export function failure(status: number, json: unknown, retryAfterHeader: string | null = null): ApiError {
 	const message = ErrorBodySchema.safeParse(json);
 	const retryAfter = Number(retryAfterHeader ?? NaN);
+	if (status === 409 && message.success && message.data.conflict) return new StaleRecordError(message.data.message, message.data.conflict);
 	return new ApiError(
 		kindOfStatus(status),
 		message.success ? message.data.message : `HTTP ${status}`,

@@ -28,6 +28,19 @@ export class ApiError extends Error {
 	}
 }
 
+/**
+ * An edit made from a version of a record that changed meanwhile (409 with the record as it is
+ * now and the one sent: the register's people and registrations), so that the screen shows both.
+ */
+export class StaleRecordError extends ApiError {
+	constructor(
+		message: string,
+		readonly conflict: { kind: string; current: unknown; sent: unknown }
+	) {
+		super('client', message, 409);
+	}
+}
+
 export function isApiError(e: unknown, kind?: ApiErrorKind): e is ApiError {
 	return e instanceof ApiError && (kind === undefined || e.kind === kind);
 }

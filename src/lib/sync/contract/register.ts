@@ -31,6 +31,7 @@ export const PeopleAnswerSchema = z.object({ people: z.array(PersonSchema) });
 export const PersonHistorySchema = z.object({ changes: z.array(RegistrationChangeSchema) });
 
 /** POST /api/events/{e}/registrations: a unit registers (its status and fee are the server's). */
+export type RegistrationCreate = z.infer<typeof RegistrationCreateSchema>;
 export const RegistrationCreateSchema = z.object({
 	registration: z.object({
 		id: IdSchema,
