@@ -72,7 +72,7 @@ test('CZ-GEN-CHANGES: create an event, add a CZJPA individual and two Spanish ca
 	await form.getByLabel('Time limit (minutes)').fill('100');
 	await form.getByLabel('Pieces').fill('0');
 	await expect(form.getByLabel('Pieces')).toHaveAttribute('aria-invalid', 'true');
-	await expect(form.locator('.ui-field').filter({ has: page.getByLabel('Pieces') })).toContainText('Too small');
+	await expect(form.locator('.ui-field').filter({ has: page.getByLabel('Pieces') })).toContainText('Must be more than 0.');
 	await form.getByLabel('Pieces').fill('500');
 	await expect(form.getByLabel('Pieces')).not.toHaveAttribute('aria-invalid', 'true');
 	await form.getByRole('button', { name: 'Save as version 2' }).click();

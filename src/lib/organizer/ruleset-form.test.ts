@@ -36,15 +36,15 @@ describe('the ruleset form', () => {
 		expect(bad.ok).toBe(false);
 		if (bad.ok) return;
 		expect(Object.keys(bad.errors).sort()).toEqual(['currency', 'pieces']);
-		expect(bad.errors.currency).toMatch(/ISO 4217/);
+		expect(bad.errors).toEqual({ pieces: 'Must be more than 0.', currency: 'Three capital letters of a currency, such as CZK or EUR.' });
 		// The preview must be shorter than the limit: shown at the preview.
 		const preview = rulesetFromDraft(cz, { ...draftOf(cz), preview: '95' });
-		expect(preview).toMatchObject({ ok: false, errors: { preview: 'the preview must be shorter than the time limit' } });
+		expect(preview).toMatchObject({ ok: false, errors: { preview: 'The preview must be shorter than the time limit.' } });
 		// min above max of the unit's size: at the smallest unit.
 		const size = rulesetFromDraft(family, { ...draftOf(family), size_min: '9' });
-		expect(size).toMatchObject({ ok: false, errors: { size_min: 'min must not be above max' } });
+		expect(size).toMatchObject({ ok: false, errors: { size_min: 'The minimum must not be above the maximum.' } });
 		// An age range whose min is above its max: the issue is about the range, shown at its first field.
-		expect(rulesetFromDraft(family, { ...draftOf(family), age_min: '20', age_max: '10' })).toMatchObject({ ok: false, errors: { age_min: 'min must not be above max' } });
+		expect(rulesetFromDraft(family, { ...draftOf(family), age_min: '20', age_max: '10' })).toMatchObject({ ok: false, errors: { age_min: 'The minimum must not be above the maximum.' } });
 	});
 
 	it('empty text leaves out an optional value, or sets no capacity / no refund (CZ-IND-CAP, CZ-GEN-REFUND)', () => {

@@ -1,11 +1,13 @@
 import { m } from '$lib/i18n';
 import { canonicalJson } from '$lib/events/order';
 import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
+import { rulesetIssueText } from './ruleset-issue-words';
 
 /**
  * The ruleset form (not JSON): each parameter the organizer may change, with its label and
  * one line of help, read from a ruleset into text and written back; the result validated by
- * RulesetSchema, each issue put next to the field it is about (by the issue's path).
+ * RulesetSchema, each issue put next to the field it is about (by the issue's path), worded in
+ * the screen's language (ruleset-issue-words.ts).
  */
 
 type Message = () => string;
@@ -212,8 +214,8 @@ export function rulesetFromDraft(base: Ruleset, draft: RulesetDraft): DraftResul
 		const general: string[] = [];
 		for (const issue of parsed.error.issues) {
 			const f = fieldOfIssue(fields, issue.path as Path);
-			if (f) errors[f.key] ??= issue.message;
-			else general.push(`${issue.path.join('.')}: ${issue.message}`);
+			if (f) errors[f.key] ??= rulesetIssueText(issue, f.key);
+			else general.push(`${issue.path.join('.')}: ${rulesetIssueText(issue)}`);
 		}
 		return { ok: false, errors, general };
 	}

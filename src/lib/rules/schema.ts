@@ -17,7 +17,8 @@ const age = z.number().check(z.int(), z.minimum(0), z.maximum(130));
 
 export const AgeRangeSchema = z.object({ min: z.optional(age), max: z.optional(age) }).check(
 	z.refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, {
-		message: 'min must not be above max'
+		message: 'min must not be above max',
+		params: { reason: 'min-above-max' }
 	})
 );
 export type AgeRange = z.infer<typeof AgeRangeSchema>;
@@ -52,17 +53,18 @@ export const UnitSchema = z
 	.check(
 		z.superRefine((u, ctx) => {
 			if (u.size.min > u.size.max)
-				ctx.addIssue({ code: 'custom', path: ['size', 'min'], message: 'min must not be above max' });
+				ctx.addIssue({ code: 'custom', path: ['size', 'min'], message: 'min must not be above max', params: { reason: 'min-above-max' } });
 			if (u.kind === 'individual' && (u.size.min !== 1 || u.size.max !== 1))
-				ctx.addIssue({ code: 'custom', path: ['size'], message: 'an individual unit has exactly 1 member' });
+				ctx.addIssue({ code: 'custom', path: ['size'], message: 'an individual unit has exactly 1 member', params: { reason: 'individual-size' } });
 			if (u.kind === 'pair' && (u.size.min !== 2 || u.size.max !== 2))
-				ctx.addIssue({ code: 'custom', path: ['size'], message: 'a pair has exactly 2 members' });
+				ctx.addIssue({ code: 'custom', path: ['size'], message: 'a pair has exactly 2 members', params: { reason: 'pair-size' } });
 			u.composition.forEach((c, i) => {
 				if (c.atLeast > u.size.max)
 					ctx.addIssue({
 						code: 'custom',
 						path: ['composition', i, 'atLeast'],
-						message: `cannot be more than the unit's maximum size (${u.size.max})`
+						message: `cannot be more than the unit's maximum size (${u.size.max})`,
+						params: { reason: 'above-size', max: u.size.max }
 					});
 			});
 		})
@@ -230,7 +232,7 @@ export const RulesetSchema = z
 				}
 			}
 			if (r.previewMs >= r.timeLimitMs)
-				ctx.addIssue({ code: 'custom', path: ['previewMs'], message: 'the preview must be shorter than the time limit' });
+				ctx.addIssue({ code: 'custom', path: ['previewMs'], message: 'the preview must be shorter than the time limit', params: { reason: 'preview-too-long' } });
 		})
 	);
 export type Ruleset = z.infer<typeof RulesetSchema>;
