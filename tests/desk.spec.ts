@@ -3,7 +3,7 @@ import type { Person, Registration } from '../src/lib/registration/schema';
 import type { JudgeEvent } from '../src/lib/events/schema';
 import { presetById } from '../src/lib/rules/presets';
 import { addDevice, call, createEvent, DAY, expectStatus, pullAll, writeSetup } from './sync-kit';
-import { seedRegister } from './desk-kit';
+import { organizeDeskEvent } from './desk-kit';
 import { JUDGE_KEY } from './station-helpers';
 import { checkScreen, SIZES } from './screens-kit';
 import { DeviceLog } from '../src/lib/events/builder';
@@ -21,45 +21,10 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
 const RULESET = presetById('czjpa-individual')!;
 
-async function organize() {
-	const created = await createEvent(`Desk cup ${Math.random().toString(36).slice(2, 7)}`);
-	const { eventId, token } = created;
-	const competitionId = `${eventId}-ind`;
-	const heatId = `${eventId}-h1`;
-	const id = (s: string) => `${eventId}-${s}`;
-	// Jana and Tom are seated (their registration IDs are their entries' IDs); Eva waits, in no heat.
-	await writeSetup(eventId, token, {
-		rulesets: [RULESET],
-		competitions: [{ id: competitionId, eventId, name: 'Individual', ruleset: { id: RULESET.id, version: RULESET.version } }],
-		heats: [{ id: heatId, competitionId, name: 'Heat 1' }],
-		entries: [
-			{ id: id('r-jana'), competitionId, heatId, name: 'Jana Nováková', members: [], table: '1', seat: '1' },
-			{ id: id('r-tom'), competitionId, heatId, name: 'Tomáš Malý', members: [], table: '1', seat: '2' }
-		]
-	});
-	const person = (key: string, name: string, birthDate: string, extra: Partial<Person> = {}): Person => ({
-		id: id(key), eventId, name, birthDate, email: `${key}@example.org`, phone: '+420 777 000 111', version: 1, ...extra
-	});
-	const registration = (key: string, who: Person, registeredAt: number, extra: Partial<Registration> = {}): Registration => ({
-		id: id(key), eventId, competitionId, name: who.name, memberIds: [who.id], registeredAt, status: 'registered', fee: { amount: 400, currency: 'CZK' }, paid: null, cancelled: null, version: 1, ...extra
-	});
-	const jana = person('jana', 'Jana Nováková', '1990-01-02', { club: 'Skládačky Brno' });
-	const tom = person('tom', 'Tomáš Malý', '2012-03-04');
-	const eva = person('eva', 'Eva Nová', '1985-07-08');
-	seedRegister([jana, tom, eva], [
-		registration('r-jana', jana, 1),
-		registration('r-tom', tom, 2, { paid: { amount: 400, at: 3 } }),
-		registration('r-eva', eva, 4, { status: 'waiting', paid: { amount: 400, at: 5 } })
-	]);
-	const desk = await addDevice(eventId, token, 'desk', 'Door 1');
-	const judge = await addDevice(eventId, token, 'judge', 'Table 1');
-	return { eventId, competitionId, heatId, id, token, desk, judge, eventName: created.event.name };
-}
-
 const entry = (page: Page, name: string) => page.getByTestId('desk-entry').filter({ hasText: name });
 
 test('a desk checks people in offline; the check-ins reach the server and the judge’s seat grid', async ({ page, context, browser }) => {
-	const org = await organize();
+	const org = await organizeDeskEvent();
 
 	await test.step('paired as a desk, it goes to /desk and pulls the roster (no contact data)', async () => {
 		await page.goto(org.desk.pairUrl);
@@ -212,7 +177,7 @@ test('without registrations, the judge’s seats carry no mark; a desk says it h
 });
 
 test('a desk token pushes check-ins only: a set-up is refused (403), a judge event refused with the reason', async () => {
-	const org = await organize();
+	const org = await organizeDeskEvent();
 	const door = new DeviceLog({ deviceId: `door-${org.eventId}`, judge: 'Door', competitionId: org.competitionId, heatId: org.heatId });
 	const checkIn = door.record('entry.checked-in', Date.now(), org.id('r-jana'), {});
 	const hand = door.hand(org.id('r-tom'), Date.now());
