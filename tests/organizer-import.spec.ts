@@ -116,6 +116,7 @@ test('CZ-IND-CAP: a Windows-1250 CSV of 85 people into 80 places: 80 registered,
 	await page.getByTestId('import-back').click();
 	await expect(page).toHaveURL(/\/organizer\/register$/);
 	await expect(files.getByTestId('print-list-link')).toHaveText(/Print the list: CZJPA jednotlivci\s*80 registered, 5 waiting/);
+	await checkBothSizes(page, 'register files');
 	const [download] = await Promise.all([page.waitForEvent('download'), files.getByTestId('export-registrations').click()]);
 	expect(download.suggestedFilename()).toMatch(new RegExp(`^registrations-${eventId}-\\d{4}-\\d{2}-\\d{2}-\\d{2}-\\d{2}\\.csv$`));
 	const exported = readFileSync((await download.path())!);
