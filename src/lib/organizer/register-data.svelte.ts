@@ -3,6 +3,7 @@ import type { JudgeEvent } from '$lib/events/schema';
 import type { Person, Registration } from '$lib/registration/schema';
 import type { SyncApi } from '$lib/sync/client/api';
 import type { PreparedCompetition, RegisterAnswer } from '$lib/sync/contract';
+import type { OrganizerSession } from './organizer-session.svelte';
 
 /**
  * The register as the organizer's screens show it (/organizer/register): people,
@@ -26,6 +27,13 @@ export class RegisterData {
 		/** Runs after a change went through (the organizer's sync brings the roster to the devices). */
 		private readonly onchanged: () => void = () => {}
 	) {}
+
+	/** The register of the organizer signed in on this device (null until signed in): the register's screens and sub-pages make theirs so. */
+	static ofSession(organizer: Pick<OrganizerSession, 'api' | 'pairing' | 'view' | 'syncNow'>): RegisterData | null {
+		return organizer.api && organizer.pairing
+			? new RegisterData(organizer.api, organizer.pairing.eventId, () => organizer.view?.eventsById.values() ?? [], () => organizer.syncNow())
+			: null;
+	}
 
 	async load(): Promise<void> {
 		try {

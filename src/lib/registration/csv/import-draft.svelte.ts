@@ -46,6 +46,14 @@ export class CsvImportDraft {
 		if (this.competitionId === undefined && competitions.length === 1) this.competitionId = competitions[0]!.id;
 	}
 
+	/** A file refused before its bytes are read (one past the size limit is not read at all): its problem and no table. */
+	refuse(fileName: string, problem: CsvFileProblem): void {
+		this.fileName = fileName;
+		this.problem = problem;
+		this.table = null;
+		this.mapping = [];
+	}
+
 	setColumn(index: number, field: CsvField | null): void {
 		this.mapping = withColumn(this.mapping, index, field);
 	}
