@@ -13,8 +13,9 @@ interface WithLocale {
 	timeZone?: string;
 }
 
+/** "400 Kč", "5 €", "1,50 €": whole amounts without decimals. */
 export function moneyWords(amount: number, currency: string, options: WithLocale = {}): string {
-	return formatNumber(amount, { style: 'currency', currency, locale: options.locale });
+	return formatNumber(amount, { style: 'currency', currency, locale: options.locale, ...(Number.isInteger(amount) ? { minimumFractionDigits: 0 } : {}) });
 }
 
 export function momentWords(at: number, options: WithLocale = {}): string {
