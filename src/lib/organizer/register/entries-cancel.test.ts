@@ -12,6 +12,7 @@ describe('what a cancellation means, said before it is confirmed', () => {
 		expect(cancellationOutlook(IND, EVENT, { status: 'registered' }, '2026-05-06', NOW)).toMatchObject({ daysBefore: 10, refundDue: false, why: 'too-late' });
 		expect(cancellationOutlook(IND, EVENT, { status: 'registered' }, '2026-05-01', NOW)).toMatchObject({ daysBefore: 15, refundDue: true });
 		expect(cancellationOutlook(IND, EVENT, { status: 'registered' }, '2026-05-02', NOW)).toMatchObject({ daysBefore: 14, refundDue: false });
+		expect(cancellationOutlook(IND, EVENT, { status: 'registered' }, '2026-05-21', NOW)).toMatchObject({ daysBefore: -5, refundDue: false, why: 'too-late' });
 	});
 
 	it('CZ-GEN-REFUND: one still waiting gets back what was paid whenever; a ruleset without a deadline refunds always', () => {
