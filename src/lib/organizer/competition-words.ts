@@ -33,8 +33,8 @@ export function durationWords(ms: number, options: WithLocale = {}): string {
 	return m.org_words_minutes({ count: Number.isInteger(minutes) ? minutes : Math.round(minutes * 10) / 10 }, { locale });
 }
 
-/** "ages 5–7", "ages 18+", "up to 14", or null for no age rule. */
-function agesWords(range: { min?: number; max?: number } | undefined, locale: Locale | undefined): string | null {
+/** "ages 5–7", "ages 18+", "ages up to 14", or null for no age rule (also the unit problems' words). */
+export function agesWords(range: { min?: number; max?: number } | undefined, locale: Locale | undefined): string | null {
 	if (!range || (range.min === undefined && range.max === undefined)) return null;
 	if (range.max === undefined) return m.org_words_ages_from({ min: range.min! }, { locale });
 	if (range.min === undefined) return m.org_words_ages_to({ max: range.max }, { locale });

@@ -16,6 +16,8 @@ export class RegisterData {
 	data = $state.raw<RegisterAnswer | null>(null);
 	competitions = $state.raw<PreparedCompetition[]>([]);
 	loadError = $state<string | null>(null);
+	/** A registration another panel asked to show (the problems' list links to it); the registrations' list shows it and clears this. */
+	shownEntry = $state<string | null>(null);
 	/** Check-ins in force by registration ID. */
 	readonly checkIns: ReadonlyMap<string, CheckIn> = $derived.by(() => checkInsOf([...this.events()]));
 
@@ -59,6 +61,11 @@ export class RegisterData {
 	/** The person's registrations, in any competition. */
 	registrationsOf(personId: string): Registration[] {
 		return this.data?.registrations.filter((r) => r.memberIds.includes(personId)) ?? [];
+	}
+
+	/** Asks the registrations' list to show this registration (its competition chosen, the row in sight). */
+	showEntry(registrationId: string): void {
+		this.shownEntry = registrationId;
 	}
 
 	competition(id: string): PreparedCompetition | undefined {

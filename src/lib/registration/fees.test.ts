@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
-import { feeOf, feeTotals, refundOnCancellation } from './fees';
+import { feeOf, feeTotals, refundOfCancellation, refundOnCancellation } from './fees';
 import type { Registration } from './schema';
 
 const czInd = presetById('czjpa-individual')!;
@@ -38,6 +38,12 @@ describe('fees', () => {
 		expect(refundOnCancellation(czInd, '2026-05-16', day - 10 * DAY)).toBe(false);
 		// No refund rule: always refunded.
 		expect(refundOnCancellation(esAdult, '2026-05-16', day)).toBe(true);
+	});
+
+	it('CZ-GEN-REFUND: a registration still waiting gets its fee back whenever it is cancelled; a registered one by the deadline', () => {
+		expect(refundOfCancellation(czInd, '2026-05-16', 'waiting', day - 2 * DAY)).toBe(true);
+		expect(refundOfCancellation(czInd, '2026-05-16', 'registered', day - 2 * DAY)).toBe(false);
+		expect(refundOfCancellation(czInd, '2026-05-16', 'registered', day - 20 * DAY)).toBe(true);
 	});
 
 	it('ES-FEE, CZ-IND-CAP: totals per competition: due, paid and outstanding of the registered; refunds due and fees kept of the cancelled', () => {

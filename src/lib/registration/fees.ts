@@ -23,6 +23,15 @@ export function refundOnCancellation(ruleset: Pick<Ruleset, 'refund'>, eventDay:
 	return refundDue(ruleset, eventDay, dayOf(cancelledAt));
 }
 
+/**
+ * Whether cancelling a registration of `status` at `cancelledAt` gets back what was paid: one
+ * still waiting never had a place, so always; a registered one by the deadline (CZ-GEN-REFUND).
+ * The server records it and the organizer's cancel dialog says it before confirming.
+ */
+export function refundOfCancellation(ruleset: Pick<Ruleset, 'refund'>, eventDay: string, status: Registration['status'], cancelledAt: number): boolean {
+	return status === 'waiting' || refundOnCancellation(ruleset, eventDay, cancelledAt);
+}
+
 export interface FeeTotals {
 	competitionId: string;
 	currency: string;

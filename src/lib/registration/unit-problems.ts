@@ -1,4 +1,4 @@
-import { checkUnit, type UnitProblem } from '$lib/rules/registration';
+import { checkUnit, type MemberInfo, type UnitProblem } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Person, Registration } from './schema';
 
@@ -15,9 +15,19 @@ export interface EntryProblems {
 	problems: UnitProblem[];
 }
 
+type PersonOf = (id: string) => Pick<Person, 'name' | 'birthDate' | 'accompaniedBy'> | undefined;
+
+/** The members of a unit as checkUnit reads them (an unknown person: by their ID, with no date of birth). */
+export function unitMembers(memberIds: readonly string[], personOf: PersonOf): MemberInfo[] {
+	return memberIds.map((id) => {
+		const p = personOf(id);
+		return { name: p?.name ?? id, birthDate: p?.birthDate, accompaniedBy: p?.accompaniedBy };
+	});
+}
+
 export function unitProblems(
 	registrations: readonly Registration[],
-	personOf: (id: string) => Pick<Person, 'name' | 'birthDate' | 'accompaniedBy'> | undefined,
+	personOf: PersonOf,
 	rulesetOf: (competitionId: string) => Pick<Ruleset, 'unit'> | undefined,
 	eventDay: string
 ): EntryProblems[] {
@@ -26,11 +36,7 @@ export function unitProblems(
 		if (r.status === 'cancelled') continue;
 		const ruleset = rulesetOf(r.competitionId);
 		if (!ruleset) continue;
-		const members = r.memberIds.map((id) => {
-			const p = personOf(id);
-			return { name: p?.name ?? id, birthDate: p?.birthDate, accompaniedBy: p?.accompaniedBy };
-		});
-		const problems = checkUnit(ruleset, members, eventDay);
+		const problems = checkUnit(ruleset, unitMembers(r.memberIds, personOf), eventDay);
 		if (problems.length > 0) found.push({ registrationId: r.id, competitionId: r.competitionId, name: r.name, problems });
 	}
 	return found;

@@ -16,7 +16,7 @@ describe('registration rules', () => {
 		const r = p('czjpa-individual');
 		expect(checkUnit(r, [{ name: 'Old', birthDate: born(90) }], DAY)).toEqual([]);
 		const young = checkUnit(r, [{ name: 'Young', birthDate: '2011-01-01' }], DAY);
-		expect(young).toEqual([{ code: 'companion-missing', member: 'Young', message: 'Young is under 16: an accompanying adult is required' }]);
+		expect(young).toEqual([{ code: 'companion-missing', member: 'Young', age: 15, underAge: 16, message: 'Young is under 16: an accompanying adult is required' }]);
 		expect(checkUnit(r, [{ name: 'Young', birthDate: '2011-01-01', accompaniedBy: 'Mum' }], DAY)).toEqual([]);
 	});
 
@@ -51,11 +51,11 @@ describe('registration rules', () => {
 		const pairs = p('es-kids-pairs-5-7');
 		expect(checkUnit(pairs, [{ name: 'Lía', birthDate: born(6) }, { name: 'Leo', birthDate: born(7) }], DAY)).toEqual([]);
 		const wrong = checkUnit(pairs, [{ name: 'Lía', birthDate: born(6) }, { name: 'Hugo', birthDate: born(9) }], DAY);
-		expect(wrong).toEqual([{ code: 'age', member: 'Hugo', message: 'Hugo is 9, outside 5–7' }]);
+		expect(wrong).toEqual([{ code: 'age', member: 'Hugo', age: 9, range: { min: 5, max: 7 }, message: 'Hugo is 9, outside 5–7' }]);
 		const alone = checkUnit(pairs, [{ name: 'Lía', birthDate: born(6) }], DAY);
-		expect(alone.map((x) => x.code)).toEqual(['size']);
+		expect(alone).toEqual([{ code: 'size', size: { min: 2, max: 2 }, has: 1, message: 'needs 2 members, has 1' }]);
 		const adults = checkUnit(p('es-adult-group'), [1, 2, 3, 4].map((i) => ({ name: `A${i}`, birthDate: born(i === 4 ? 17 : 30) })), DAY);
-		expect(adults).toEqual([{ code: 'age', member: 'A4', message: 'A4 is 17, outside 18+' }]);
+		expect(adults).toEqual([{ code: 'age', member: 'A4', age: 17, range: { min: 18 }, message: 'A4 is 17, outside 18+' }]);
 	});
 
 	it('ES-CAT: the family group needs 6-8 people with at least 2 children', () => {
@@ -65,7 +65,9 @@ describe('registration rules', () => {
 			...Array.from({ length: adults }, (_, i) => ({ name: `Adult ${i}`, birthDate: born(40) }))
 		];
 		expect(checkUnit(fam, people(2, 4), DAY)).toEqual([]);
-		expect(checkUnit(fam, people(1, 5), DAY)).toEqual([{ code: 'composition', message: 'needs at least 2 children (5–14), has 1' }]);
+		expect(checkUnit(fam, people(1, 5), DAY)).toEqual([
+			{ code: 'composition', atLeast: 2, range: { min: 5, max: 14 }, label: 'children (5–14)', has: 1, message: 'needs at least 2 children (5–14), has 1' }
+		]);
 		expect(checkUnit(fam, people(2, 7), DAY).map((x) => x.code)).toEqual(['size']);
 	});
 

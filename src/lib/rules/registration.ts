@@ -17,11 +17,23 @@ export interface MemberInfo {
 	accompaniedBy?: string;
 }
 
-export interface UnitProblem {
-	code: 'size' | 'age' | 'composition' | 'birth-date-missing' | 'companion-missing';
-	message: string;
-	member?: string;
-}
+/**
+ * What is wrong with a unit, with the facts of it (so that a screen words it in its own
+ * language: src/lib/organizer/register/unit-problem-words.ts) and `message`, the same in
+ * English for the server's refusals and the CLI.
+ */
+export type UnitProblem = { message: string } & (
+	/** Not `size.min`–`size.max` members: `has`. */
+	| { code: 'size'; size: { min: number; max: number }; has: number }
+	/** A member of `age` outside the ruleset's `range`. */
+	| { code: 'age'; member: string; age: number; range: AgeRange }
+	/** Fewer than `atLeast` members aged `range` (the ruleset's `label`, e.g. children): `has`. */
+	| { code: 'composition'; atLeast: number; range: AgeRange; label: string; has: number }
+	/** A member without a date of birth where the ruleset needs ages. */
+	| { code: 'birth-date-missing'; member: string }
+	/** A member of `age`, under `underAge`, without an accompanying adult (CZ-GEN-AGE). */
+	| { code: 'companion-missing'; member: string; age: number; underAge: number }
+);
 
 /**
  * Whether the members form a valid unit for this ruleset on the competition day: size (ES-CAT),
@@ -33,7 +45,7 @@ export function checkUnit(r: Pick<Ruleset, 'unit'>, members: MemberInfo[], compe
 	const problems: UnitProblem[] = [];
 	if (members.length < unit.size.min || members.length > unit.size.max) {
 		const want = unit.size.min === unit.size.max ? `${unit.size.min}` : `${unit.size.min}–${unit.size.max}`;
-		problems.push({ code: 'size', message: `needs ${want} members, has ${members.length}` });
+		problems.push({ code: 'size', size: { min: unit.size.min, max: unit.size.max }, has: members.length, message: `needs ${want} members, has ${members.length}` });
 	}
 	const needsAges = unit.memberAge !== undefined || unit.composition.length > 0 || unit.accompaniedUnderAge !== undefined;
 	const ages: (number | undefined)[] = members.map((m) => (m.birthDate ? ageOn(m.birthDate, competitionDay) : undefined));
@@ -44,17 +56,19 @@ export function checkUnit(r: Pick<Ruleset, 'unit'>, members: MemberInfo[], compe
 			return;
 		}
 		if (!inAgeRange(age, unit.memberAge))
-			problems.push({ code: 'age', member: m.name, message: `${m.name} is ${age}, outside ${describeRange(unit.memberAge)}` });
+			problems.push({ code: 'age', member: m.name, age, range: unit.memberAge ?? {}, message: `${m.name} is ${age}, outside ${describeRange(unit.memberAge)}` });
 		if (unit.accompaniedUnderAge !== undefined && age < unit.accompaniedUnderAge && !m.accompaniedBy)
 			problems.push({
 				code: 'companion-missing',
 				member: m.name,
+				age,
+				underAge: unit.accompaniedUnderAge,
 				message: `${m.name} is under ${unit.accompaniedUnderAge}: an accompanying adult is required`
 			});
 	});
 	for (const c of unit.composition) {
 		const n = ages.filter((a) => a !== undefined && inAgeRange(a, c.age)).length;
-		if (n < c.atLeast) problems.push({ code: 'composition', message: `needs at least ${c.atLeast} ${c.label}, has ${n}` });
+		if (n < c.atLeast) problems.push({ code: 'composition', atLeast: c.atLeast, range: c.age, label: c.label, has: n, message: `needs at least ${c.atLeast} ${c.label}, has ${n}` });
 	}
 	return problems;
 }

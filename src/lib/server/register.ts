@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';
 import { checkUnit } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
-import { feeOf, feeTotals, refundOnCancellation } from '$lib/registration/fees';
+import { feeOf, feeTotals, refundOfCancellation } from '$lib/registration/fees';
 import { foldName, personKeys } from '$lib/registration/same-person';
 import type { Person, Registration, RegistrationChange } from '$lib/registration/schema';
 import { unitProblems } from '$lib/registration/unit-problems';
@@ -259,8 +259,7 @@ export function actOnRegistration(store: Store, device: Device, eventId: string,
 		// Cancelled.
 		if (current.status === 'cancelled') error(409, 'this registration is already cancelled');
 		const at = action.at ?? now;
-		// Someone still waiting never had a place: what they paid goes back.
-		const refundDue = current.status === 'waiting' || refundOnCancellation(ruleset, event.date, at);
+		const refundDue = refundOfCancellation(ruleset, event.date, current.status, at);
 		const cancelled = save({ ...current, status: 'cancelled', cancelled: { at, refundDue }, version }, 'registration.cancelled');
 		return { registration: cancelled, movedUp: moveUp(store, device, eventId, current.competitionId, ruleset, now) };
 	});

@@ -84,11 +84,15 @@ export const RegisterImportAnswerSchema = z.object({
 	registrations: z.array(RegistrationSchema)
 });
 
-export const UnitProblemSchema = z.object({
-	code: z.enum(['size', 'age', 'composition', 'birth-date-missing', 'companion-missing']),
-	message: z.string(),
-	member: z.optional(z.string())
-});
+/** What is wrong with a unit (rules/registration.ts UnitProblem): its facts, for the screens to word, and the English message. */
+const ageRange = z.object({ min: z.optional(z.number()), max: z.optional(z.number()) });
+export const UnitProblemSchema = z.discriminatedUnion('code', [
+	z.object({ code: z.literal('size'), message: z.string(), size: z.object({ min: z.number(), max: z.number() }), has: z.number() }),
+	z.object({ code: z.literal('age'), message: z.string(), member: z.string(), age: z.number(), range: ageRange }),
+	z.object({ code: z.literal('composition'), message: z.string(), atLeast: z.number(), range: ageRange, label: z.string(), has: z.number() }),
+	z.object({ code: z.literal('birth-date-missing'), message: z.string(), member: z.string() }),
+	z.object({ code: z.literal('companion-missing'), message: z.string(), member: z.string(), age: z.number(), underAge: z.number() })
+]);
 export const EntryProblemsSchema = z.object({ registrationId: IdSchema, competitionId: IdSchema, name: z.string(), problems: z.array(UnitProblemSchema) });
 export const FeeTotalsSchema = z.object({
 	competitionId: IdSchema,
