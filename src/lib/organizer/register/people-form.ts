@@ -1,4 +1,5 @@
 import { PersonInputSchema, type Person, type PersonInput } from '$lib/registration/schema';
+import type { Locale } from '$lib/i18n';
 import { personIssueText } from './people-words';
 
 /**
@@ -26,7 +27,7 @@ export function personDraftOf(p: Partial<Pick<Person, PersonField>>): PersonDraf
 export type PersonFormResult = { ok: true; person: PersonInput } | { ok: false; errors: Partial<Record<PersonField, string>> };
 
 /** The person the form's text makes (empty text: the value left out; a country code in capitals), validated; or what is wrong, field by field. */
-export function personFromDraft(id: string, draft: PersonDraft): PersonFormResult {
+export function personFromDraft(id: string, draft: PersonDraft, locale?: Locale): PersonFormResult {
 	const candidate: Record<string, string> = { id };
 	for (const f of PERSON_FORM_FIELDS) {
 		const text = draft[f].trim();
@@ -37,7 +38,7 @@ export function personFromDraft(id: string, draft: PersonDraft): PersonFormResul
 	const errors: Partial<Record<PersonField, string>> = {};
 	for (const issue of parsed.error.issues) {
 		const field = PERSON_FORM_FIELDS.find((f) => f === issue.path[0]) ?? 'name';
-		errors[field] ??= personIssueText(issue);
+		errors[field] ??= personIssueText(issue, locale);
 	}
 	return { ok: false, errors };
 }

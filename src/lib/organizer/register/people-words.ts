@@ -1,5 +1,5 @@
 import type { core } from 'zod/mini';
-import { m } from '$lib/i18n';
+import { m, type Locale } from '$lib/i18n';
 import type { RegistrationStatus } from '$lib/registration/schema';
 import type { PersonField } from './people-form';
 
@@ -10,7 +10,10 @@ import type { PersonField } from './people-form';
  * path and code, not by its message.
  */
 
-export const PERSON_FIELD_LABEL: Record<PersonField, () => string> = {
+/** A message without inputs, in the locale given or the current one. */
+export type Words = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+
+export const PERSON_FIELD_LABEL: Record<PersonField, Words> = {
 	name: m.org_people_field_name,
 	birthDate: m.org_people_field_birth_date,
 	country: m.org_people_field_country,
@@ -21,22 +24,23 @@ export const PERSON_FIELD_LABEL: Record<PersonField, () => string> = {
 	notes: m.org_people_field_notes
 };
 
-export const STATUS_WORDS: Record<RegistrationStatus, () => string> = {
+export const STATUS_WORDS: Record<RegistrationStatus, Words> = {
 	registered: m.org_people_status_registered,
 	waiting: m.org_people_status_waiting,
 	cancelled: m.org_people_status_cancelled
 };
 
 /** What is wrong with a field of PersonInputSchema, in the UI language. */
-export function personIssueText(issue: core.$ZodIssue): string {
+export function personIssueText(issue: core.$ZodIssue, locale?: Locale): string {
+	const o = { locale };
 	const field = issue.path[0];
-	if (issue.code === 'too_big') return m.org_people_error_too_long({ max: Number(issue.maximum) });
-	if (field === 'name') return m.org_people_error_name();
+	if (issue.code === 'too_big') return m.org_people_error_too_long({ max: Number(issue.maximum) }, o);
+	if (field === 'name') return m.org_people_error_name({}, o);
 	if (issue.code === 'invalid_format' || issue.code === 'invalid_type') {
-		if (field === 'birthDate') return m.org_people_error_date();
-		if (field === 'country') return m.org_people_error_country();
-		if (field === 'email') return m.org_people_error_email();
-		if (field === 'phone') return m.org_people_error_phone();
+		if (field === 'birthDate') return m.org_people_error_date({}, o);
+		if (field === 'country') return m.org_people_error_country({}, o);
+		if (field === 'email') return m.org_people_error_email({}, o);
+		if (field === 'phone') return m.org_people_error_phone({}, o);
 	}
-	return m.org_people_error_invalid();
+	return m.org_people_error_invalid({}, o);
 }
