@@ -38,6 +38,9 @@ export const PersonSchema = z.object({
 });
 export type Person = z.infer<typeof PersonSchema>;
 
+/** A person's personal data: removed when the person is erased after the event (the name and country stay: their results do). */
+export const PERSONAL_FIELDS = ['birthDate', 'email', 'phone', 'notes', 'club', 'accompaniedBy'] as const satisfies readonly (keyof Person)[];
+
 /** What the organizer sends to create or change a person: the server sets the event and the version. */
 export const PersonInputSchema = z.omit(PersonSchema, { eventId: true, version: true, erasedAt: true });
 export type PersonInput = z.infer<typeof PersonInputSchema>;

@@ -5,7 +5,7 @@ import { checkUnit } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
 import { feeOf, feeTotals, refundOfCancellation } from '$lib/registration/fees';
 import { foldName, personKeys } from '$lib/registration/same-person';
-import type { Person, Registration, RegistrationChange } from '$lib/registration/schema';
+import { PERSONAL_FIELDS, type Person, type Registration, type RegistrationChange } from '$lib/registration/schema';
 import { unitProblems } from '$lib/registration/unit-problems';
 import { listState, movingUp, placeIn, placeOfNew, type ListState } from '$lib/registration/waiting-list';
 import type { CompetitionEvent } from '$lib/setup/schema';
@@ -32,8 +32,6 @@ import type { Store } from './store';
  * answered 409 with both records (staleConflict).
  */
 
-/** A person's personal data: removed when the person is erased (the name stays: their results do). */
-export const PERSONAL_FIELDS = ['birthDate', 'email', 'phone', 'notes', 'club', 'accompaniedBy'] as const;
 const PERSON_FIELDS = ['name', 'country', ...PERSONAL_FIELDS] as const;
 const REGISTRATION_FIELDS = ['competitionId', 'name', 'memberIds', 'registeredAt', 'status', 'movedUpAt', 'fee', 'paid', 'cancelled'] as const;
 
