@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
-import { openOrganizer } from './organizer-kit';
+import { addFromPreset, competitionCard as competition, openOrganizer } from './organizer-kit';
 import { checkScreen } from './screens-kit';
 import { addDevice, call, expectStatus, RUN } from './sync-kit';
 
@@ -10,18 +10,6 @@ import { addDevice, call, expectStatus, RUN } from './sync-kit';
  * reason, frozen once a tablet has started a heat (CZ-GEN-CHANGES), and heats added, renamed,
  * removed while empty; the screen on a 390 px phone.
  */
-
-const competition = (page: Page, name: string): Locator => page.getByTestId('competition').filter({ has: page.getByRole('heading', { level: 3, name }) });
-
-async function addFromPreset(page: Page, preset: string, name: string): Promise<Locator> {
-	const form = page.locator('#add-competition').locator('..');
-	await form.getByLabel('Rule preset').selectOption(preset);
-	await form.getByLabel('Name of the competition').fill(name);
-	await form.getByRole('button', { name: 'Add the competition' }).click();
-	const card = competition(page, name);
-	await expect(card).toBeVisible();
-	return card;
-}
 
 test('CZ-GEN-CHANGES: create an event, add a CZJPA individual and two Spanish categories, change a ruleset with a reason, see it frozen once a tablet starts a heat; heats added, renamed, removed', async ({ page }) => {
 	page.on('dialog', (d) => void d.accept());

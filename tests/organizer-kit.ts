@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { presetById } from '../src/lib/rules/presets';
 import type { Ruleset } from '../src/lib/rules/schema';
 import { addDevice, createEvent, RUN, writeSetup } from './sync-kit';
@@ -54,4 +54,18 @@ export async function ownCompetition(tag: string, presetId: string, names: strin
 	});
 	const judge = await addDevice(created.eventId, created.token, 'judge', `${tag} table`);
 	return { eventId: created.eventId, eventName: created.event.name, org: created.token, judge: judge.token, competitionId, heatId, entryIds, ruleset };
+}
+
+/** A competition's card on the event screen, by its name. */
+export const competitionCard = (page: Page, name: string): Locator => page.getByTestId('competition').filter({ has: page.getByRole('heading', { level: 3, name }) });
+
+/** Adds a competition from a rule preset on the event screen, named `name`; its card. */
+export async function addFromPreset(page: Page, preset: string, name: string): Promise<Locator> {
+	const form = page.locator('#add-competition').locator('..');
+	await form.getByLabel('Rule preset').selectOption(preset);
+	await form.getByLabel('Name of the competition').fill(name);
+	await form.getByRole('button', { name: 'Add the competition' }).click();
+	const card = competitionCard(page, name);
+	await expect(card).toBeVisible();
+	return card;
 }

@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { presetById } from '../src/lib/rules/presets';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
+import { cancel, pay, registerOne, entryRow as row } from './register-kit';
 import { screen } from './screens-kit';
 import { call, createEvent, DAY, expectStatus, RUN, writeSetup } from './sync-kit';
 
@@ -17,34 +18,6 @@ const IND = presetById('czjpa-individual')!;
 const FAM = presetById('es-family-group')!;
 const DAY_MS = 86_400_000;
 const T0 = Date.parse(`${DAY}T10:00:00Z`) - 60 * DAY_MS;
-
-const row = (page: Page, name: string): Locator => page.getByTestId('entry-row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-
-async function registerOne(page: Page, query: string, name: string): Promise<void> {
-	const form = page.getByTestId('register-unit');
-	if (!(await form.evaluate((d) => (d as HTMLDetailsElement).open))) await form.locator('summary').click();
-	await form.getByLabel('Find the person').fill(query);
-	await form.getByRole('button', { name: `Choose ${name}` }).click();
-	await form.getByRole('button', { name: 'Register', exact: true }).click();
-}
-
-async function cancel(page: Page, name: string, day: string, outlook: string): Promise<void> {
-	await row(page, name).getByRole('button', { name: `Cancel the registration of ${name}` }).click();
-	const dialog = page.getByTestId('cancel-dialog');
-	await dialog.getByLabel('Cancelled on').fill(day);
-	await expect(dialog.getByTestId('refund-outlook')).toHaveText(outlook);
-	await dialog.getByRole('button', { name: 'Cancel the registration' }).click();
-	await expect(dialog).toBeHidden();
-}
-
-async function pay(page: Page, name: string): Promise<void> {
-	await row(page, name).getByRole('button', { name: `Payment of ${name}` }).click();
-	const dialog = page.getByTestId('pay-dialog');
-	await expect(dialog.getByLabel('Amount paid (CZK)')).toHaveValue('400');
-	await dialog.getByRole('button', { name: 'Save the payment' }).click();
-	await expect(dialog).toBeHidden();
-	await expect(row(page, name).getByTestId('paid')).toContainText('paid');
-}
 
 test('CZ-IND-CAP, CZ-GEN-REFUND, ES-FEE, ES-CAT: waiting list, cancellations with and without refund, moved up, fees and totals, a stale payment, a family group', async ({ page }) => {
 	test.setTimeout(120_000);
