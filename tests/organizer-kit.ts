@@ -14,7 +14,7 @@ export async function signInOrganizer(page: Page, key: string, eventId = 'demo',
 }
 
 /** The organizer's screens under /organizer (src/lib/organizer/sections.ts). */
-export type OrganizerSection = 'event' | 'register' | 'setup' | 'live' | 'review' | 'devices';
+export type OrganizerSection = 'event' | 'register' | 'seating' | 'setup' | 'live' | 'review' | 'devices';
 
 /** Opens one of the signed-in organizer's screens from the navigation of its header. */
 export async function openOrganizer(page: Page, section: OrganizerSection): Promise<void> {

@@ -269,7 +269,7 @@ test('tablet files: imported with counts and per-file errors, then pushed to the
 
 test('the organizer’s screens are routes under /organizer; a link to a section of the one-page screen of before leads to its route', async ({ page }) => {
 	await signIn(page, token('demo', 'organizer', 'Routes desk'));
-	await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Event & competitions', 'Registration', 'Tablets’ files & backup', 'Live view', 'Review and publish', 'Devices']);
+	await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Event & competitions', 'Registration', 'Draws & seating', 'Tablets’ files & backup', 'Live view', 'Review and publish', 'Devices']);
 	for (const [anchor, route] of [
 		['devices', 'devices'],
 		['conflicts', 'review'],

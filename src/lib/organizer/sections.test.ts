@@ -3,7 +3,7 @@ import { movedSection, ORGANIZER_SECTIONS, sectionAt } from './sections';
 
 describe('the organizer’s sections', () => {
 	it('are five routes under /organizer, the event and its competitions first', () => {
-		expect(ORGANIZER_SECTIONS.map((s) => s.path)).toEqual(['/organizer/event', '/organizer/register', '/organizer/setup', '/organizer/live', '/organizer/review', '/organizer/devices']);
+		expect(ORGANIZER_SECTIONS.map((s) => s.path)).toEqual(['/organizer/event', '/organizer/register', '/organizer/seating', '/organizer/setup', '/organizer/live', '/organizer/review', '/organizer/devices']);
 	});
 
 	it('know the route shown, with or without a trailing slash', () => {

@@ -2,7 +2,8 @@ import { m } from '$lib/i18n';
 
 /**
  * The organizer's screens, each its own route under /organizer (the order of an organizer's
- * day): the event and its competitions, the register (people, registrations, import), the tablets' files, the day's live view, review and publishing, the devices.
+ * day): the event and its competitions, the register (people, registrations, import), draws and
+ * seating, the tablets' files, the day's live view, review and publishing, the devices.
  * `/organizer` itself signs in and leads to them. `anchors`: the sections on the route, by
  * the IDs they had on the one-page screen of before (linked when there are several).
  */
@@ -26,6 +27,17 @@ export const ORGANIZER_SECTIONS = [
 			{ id: 'registrations', label: m.org_reg_entries_heading },
 			{ id: 'problems', label: m.org_reg_problems_heading },
 			{ id: 'register-files', label: m.org_reg_files_heading }
+		]
+	},
+	{
+		path: '/organizer/seating',
+		label: m.org_nav_seating,
+		about: m.org_hub_seating,
+		anchors: [
+			{ id: 'team-draw', label: m.org_seat_team_draw_heading },
+			{ id: 'shift-lottery', label: m.org_seat_shifts_heading },
+			{ id: 'seating', label: m.org_seat_seating_heading },
+			{ id: 'table-cards', label: m.org_seat_cards_heading }
 		]
 	},
 	{
