@@ -5,7 +5,7 @@ import { cardUrl } from '$lib/sync/card-link';
 import type { CardPaired, Device, PrintedCard, TableCard } from '$lib/sync/contract';
 import { bindDevice } from './device-binding';
 import type { Store } from './store';
-import { cardExpiry, cardState, heatScopeRefusal } from './table-card-rules';
+import { cardExpiry, cardState, heatScopeRefusal } from '$lib/sync/table-card-rules';
 import { hashToken, issueToken, newSecret } from './tokens';
 
 /**

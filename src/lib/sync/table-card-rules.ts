@@ -1,5 +1,5 @@
 /**
- * The rules of a table card's credential (src/lib/server/table-cards.ts), pure:
+ * The rules of a table card's credential (src/lib/server/table-cards.ts), pure (the organizer's screen shows a card's state with them):
  *   - a card lives for its event's day: it expires at noon UTC of the day after the event's
  *     date (the end of that day in every time zone of Europe and the Americas), or a day after
  *     it was printed when it was printed later than that (a card printed late still serves);
