@@ -39,6 +39,7 @@ const SELECT = `SELECT c.id, c.event_id, c.competition_id, c.heat_id, c.table_la
 
 const card = (r: CardRow): TableCard => ({
 	id: r.id,
+	eventId: r.event_id,
 	competitionId: r.competition_id,
 	heatId: r.heat_id,
 	table: r.table_label,
@@ -73,7 +74,7 @@ export function printCards(store: Store, eventId: string, heatId: string, origin
 			const id = `card-${randomBytes(6).toString('base64url')}`;
 			const secret = newSecret();
 			insert.run(id, eventId, competition.id, heatId, table, hashToken(secret), now, expiresAt);
-			return { id, competitionId: competition.id, heatId, table, createdAt: now, expiresAt, revokedAt: null, tablets: 0, link: cardUrl(origin, eventId, secret) };
+			return { id, eventId, competitionId: competition.id, heatId, table, createdAt: now, expiresAt, revokedAt: null, tablets: 0, link: cardUrl(origin, eventId, secret) };
 		})
 	);
 }

@@ -12,7 +12,7 @@ const setup = {
 	]
 } as unknown as Parameters<typeof cardSheet>[0];
 
-const printed = (table: string): PrintedCard => ({ id: `card-${table}`, competitionId: 'c', heatId: 'h1', table, createdAt: 0, expiresAt: 9, revokedAt: null, tablets: 0, link: `http://x/pair#card=${table}` });
+const printed = (table: string): PrintedCard => ({ id: `card-${table}`, eventId: 'ev', competitionId: 'c', heatId: 'h1', table, createdAt: 0, expiresAt: 9, revokedAt: null, tablets: 0, link: `http://x/pair#card=${table}` });
 
 describe('the table cards of a heat as printed', () => {
 	it('gives each printed card its table’s names (names only) and its link', () => {

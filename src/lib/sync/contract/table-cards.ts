@@ -13,6 +13,7 @@ import { PairedDeviceSchema } from './access';
 /** A card as the organizer sees it (no secret): its heat and table, expiry, revocation, tablets paired with it. */
 export const TableCardSchema = z.object({
 	id: z.string(),
+	eventId: z.string(),
 	competitionId: z.string(),
 	heatId: z.string(),
 	table: z.string(),
