@@ -33,6 +33,11 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/devices':            row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
 	'DELETE /api/events/A/devices/{id}':     row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'POST /api/pair':                        row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200),
+	// Table cards (issue 15): printed, listed and revoked by the organizer; a card pairs anyone who holds it (no token needed), as a judge of its heat only.
+	'GET /api/events/A/cards':               row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/cards':              row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
+	'DELETE /api/events/A/cards/{id}':       row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/pair/card':                   row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200),
 	'GET /api/events/A/backup':              row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	// This server has no ADMIN_KEY (a venue laptop): a restore over HTTP is refused to everyone (403), see below for one with a key.
 	'POST /api/restore':                     row(   403,  403,      403,    403,    403, 403,   403,     403, 403, 403, 403),
@@ -154,6 +159,10 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	for (const id of ['registered', 'changed', 'erased', 'free'].map(az))
 		expectStatus(await call('POST', `/api/events/${A.eventId}/people`, { token: A.token, json: { person: { id, name: `Person ${id}`, birthDate: '1990-01-01', email: `${id}@example.org` } } }), 201, `person ${id}`);
 	expectStatus(await call('POST', `/api/events/${A.eventId}/registrations`, { token: A.token, json: { registration: { id: az('reg'), competitionId: sA.competitionId, memberIds: [az('registered')] } } }), 201, 'registration');
+	// Table cards of A's heat: one that pairs every caller's tablet, one to revoke.
+	const cardsOfA = () => call('POST', `/api/events/${A.eventId}/cards`, { token: A.token, json: { heatId: sA.heatId } });
+	const cardSecret = new URLSearchParams(new URL((expectStatus(await cardsOfA(), 201, 'table cards').body as { cards: { link: string }[] }).cards[0]!.link).hash.slice(1)).get('card')!;
+	const revokedCard = (expectStatus(await cardsOfA(), 201, 'table cards').body as { cards: { id: string }[] }).cards[0]!;
 	const before = await snapshot(A.eventId, A.token);
 
 	type Send = (req: APIRequestContext, headers: Record<string, string>, c: Column) => Promise<APIResponse>;
@@ -175,6 +184,10 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'POST /api/events/A/devices': (r, headers, c) => r.post(`${a}/devices`, { headers, data: { role: 'judge', label: `Added by ${c}` } }),
 		'DELETE /api/events/A/devices/{id}': (r, headers, c) => r.delete(`${a}/devices/${targets[c].device.id}`, { headers }),
 		'POST /api/pair': (r, headers, c) => r.post('/api/pair', { headers, data: { code: codes[c].code } }),
+		'GET /api/events/A/cards': (r, headers) => r.get(`${a}/cards`, { headers }),
+		'POST /api/events/A/cards': (r, headers) => r.post(`${a}/cards`, { headers, data: { heatId: sA.heatId } }),
+		'DELETE /api/events/A/cards/{id}': (r, headers) => r.delete(`${a}/cards/${revokedCard.id}`, { headers }),
+		'POST /api/pair/card': (r, headers, c) => r.post('/api/pair/card', { headers, data: { card: cardSecret, deviceId: az(`card-${c}`) } }),
 		'GET /api/events/A/backup': (r, headers) => r.get(`${a}/backup`, { headers }),
 		'POST /api/restore': (r, headers, c) =>
 			r.post('/api/restore', {
@@ -276,7 +289,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(506);
+	expect(cells).toBe(550);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
@@ -302,7 +315,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	expect(after.events.length).toBe(before.events.length + 2 * 3 + 3 + 2);
 	const labels = after.devices.map((d: { label: string }) => d.label);
 	for (const c of COLUMNS) expect(labels.includes(`Added by ${c}`), `device added by ${c}`).toBe(c === 'orgA');
-	expect(after.devices.length).toBe(before.devices.length + 1);
+	// The organizer's device, and a judge token per caller that paired by A's table card.
+	expect(after.devices.length).toBe(before.devices.length + 1 + COLUMNS.length);
 	for (const c of COLUMNS) {
 		const t = after.devices.find((d: { id: string }) => d.id === targets[c].device.id);
 		expect(t.revokedAt !== null, `device revoked by ${c}`).toBe(c === 'orgA');

@@ -157,7 +157,9 @@ const OF_EVENT: Record<string, string> = {
 /** Tables a backup leaves out, and why. */
 export const NOT_IN_A_BACKUP: Record<string, string> = {
 	pairing_codes: 'a pairing code is used once and lasts 15 minutes: a restored server pairs with new ones',
-	store_meta: "the store's own identity: a restore never takes over another store's"
+	store_meta: "the store's own identity: a restore never takes over another store's",
+	table_cards: 'a table card serves for its event’s day: a restored server prints new cards',
+	card_tokens: 'the heat scope of a token from a table card: lost with the cards (a restored token is a plain judge token of its event)'
 };
 
 /** Row counts of every table (what a refused restore must leave as it was). */

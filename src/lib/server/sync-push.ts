@@ -5,12 +5,14 @@ import { adoptDeviceSetup } from './device-setup';
 import type { JudgeEventRow } from './judge-event-row';
 import { preparePush, type PreparedPush } from './push-validation';
 import type { Store } from './store';
+import { scopeGate } from './table-cards';
 
 /**
  * Stores what a device pushed, event by event (docs/sync.md): the set-up a judge made on the
  * tablet is adopted first (new competitions only); then an event that is not valid, that
  * belongs to a competition of another event, or that a judge's token pushes for another device
- * than its own (device-binding.ts), or that a desk may not push (anything but its check-ins,
+ * than its own (device-binding.ts), or that a token from a table card pushes for another heat
+ * than its card's (table-cards.ts), or that a desk may not push (anything but its check-ins,
  * desk-push.ts), is refused with its reason, and the rest is stored
  * idempotently (Store.appendJudgeEvents) under the device's event — also events of a
  * competition this server does not know, so that nothing a judge recorded is lost.
@@ -29,14 +31,16 @@ export function storePush(store: Store, device: Device, push: PreparedPush, now:
 		const eventOf = new Map<string, string | undefined>();
 		const gate = pushGate(store, device);
 		const desk = device.role === 'desk' ? deskGate(store, device.eventId) : null;
+		// A judge token got from a table card pushes its card's heat only (table-cards.ts).
+		const scope = scopeGate(store, device);
 		for (const { index, row: e } of push.valid) {
 			if (!eventOf.has(e.competitionId)) eventOf.set(e.competitionId, store.getCompetition(e.competitionId)?.eventId);
 			const owner = eventOf.get(e.competitionId);
 			if (owner !== undefined && owner !== device.eventId) refused.push({ index, id: e.id, reason: `competition "${e.competitionId}" belongs to another event` });
 			else if (!gate.allows(e.deviceId)) refused.push({ index, id: e.id, reason: notOwnEvent(gate.own, e.deviceId) });
 			else {
-				const deskRefusal = desk?.refusal(e) ?? null;
-				if (deskRefusal !== null) refused.push({ index, id: e.id, reason: deskRefusal });
+				const refusal = scope(e) ?? desk?.refusal(e) ?? null;
+				if (refusal !== null) refused.push({ index, id: e.id, reason: refusal });
 				else valid.push(e);
 			}
 		}

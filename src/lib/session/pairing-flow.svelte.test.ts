@@ -52,6 +52,7 @@ function heldSteps() {
 	const steps: PairingSteps = {
 		withLink: (link, deps) => (calls.push({ way: 'link', link }), finish(deps)),
 		withCode: (server, code, deps) => (calls.push({ way: 'code', server, code }), finish(deps)),
+		withCard: (_card, deps) => (calls.push({ way: 'link' }), finish(deps)),
 		unpair: async (db, notify) => {
 			await clearPairing(db);
 			notify?.({ paired: false, eventId: null });

@@ -1,9 +1,10 @@
 import { m } from '$lib/i18n';
 import { parsePairLink, type PairLink } from '$lib/sync/pair-link';
+import { parseCardLink, type CardLink } from '$lib/sync/card-link';
 import { codeProblem, formatCodeInput, normalizeServer } from '$lib/sync/pair-code';
-import { pairWithCode, pairWithLink, unpair, type PairingDeps, type PairingDone, type PairingProblem, type PairingResult } from '$lib/sync/client/complete-pairing';
+import { pairWithCard, pairWithCode, pairWithLink, unpair, type PairingDeps, type PairingDone, type PairingProblem, type PairingResult } from '$lib/sync/client/complete-pairing';
 import { realEnvironment } from '$lib/sync/client/environment';
-import { destinationOf } from '$lib/sync/ui/pairing-messages';
+import { destinationOf, tableDestination } from '$lib/sync/ui/pairing-messages';
 import type { Pairing } from '$lib/sync/pairing';
 import type { DeviceSession } from './device-session.svelte';
 
@@ -21,10 +22,12 @@ export interface PairingAddress {
 export interface PairingSteps {
 	withLink(link: PairLink | null, deps: PairingDeps): Promise<PairingResult>;
 	withCode(server: string, code: string, deps: PairingDeps): Promise<PairingResult>;
+	/** A table card's link: a judge token of the tablet's own, and the table it opens. */
+	withCard(link: CardLink, deps: PairingDeps): Promise<PairingResult>;
 	unpair(db: PairingDeps['db'], notify: PairingDeps['notify']): Promise<void>;
 }
 
-const REAL_STEPS: PairingSteps = { withLink: pairWithLink, withCode: pairWithCode, unpair };
+const REAL_STEPS: PairingSteps = { withLink: pairWithLink, withCode: pairWithCode, withCard: pairWithCard, unpair };
 
 /**
  * The pairing page's state: pairing by a link (opened or scanned) or by a short code, its
@@ -47,7 +50,8 @@ export class PairingFlow {
 
 	readonly serverInvalid = $derived(this.triedCode && normalizeServer(this.server) === null);
 	readonly codeIssue = $derived(this.triedCode ? codeProblem(this.code) : null);
-	readonly destination = $derived(this.done ? destinationOf(this.done.pairing.role) : null);
+	/** Where the paired device goes: a table card's table at once, otherwise its role's screen. */
+	readonly destination = $derived(this.done ? (this.done.table ? tableDestination(this.done.table) : destinationOf(this.done.pairing.role)) : null);
 
 	readonly #device: DeviceSession;
 	readonly #steps: PairingSteps;
@@ -84,7 +88,7 @@ export class PairingFlow {
 		const link = takeLinkFromAddress(address);
 		const onHash = () => {
 			const again = takeLinkFromAddress(address);
-			if (again !== undefined && this.#opened && !this.busy) void this.#run('link', (deps) => this.#steps.withLink(again, deps));
+			if (again !== undefined && this.#opened && !this.busy) void this.#run('link', (deps) => this.#withAnyLink(again, deps));
 		};
 		address.addEventListener('hashchange', onHash);
 		const unfollow = this.#current.connect();
@@ -92,7 +96,7 @@ export class PairingFlow {
 			await this.#device.opened();
 			await this.#current.refresh();
 			this.#opened = true;
-			if (link !== undefined) await this.#run('link', (deps) => this.#steps.withLink(link, deps));
+			if (link !== undefined) await this.#run('link', (deps) => this.#withAnyLink(link, deps));
 		})().catch(() => {}); // the device says itself that it could not open
 		return () => {
 			address.removeEventListener('hashchange', onHash);
@@ -103,13 +107,13 @@ export class PairingFlow {
 	/** A scanned QR code's text: true when it is a pairing link (the scanner stops). */
 	scan(text: string): boolean {
 		if (this.busy) return false;
-		const link = parsePairLink(text);
+		const link = parsePairLink(text) ?? parseCardLink(text);
 		if (!link) {
 			this.scanNotice = m.pair_scan_not_link();
 			return false;
 		}
 		this.scanNotice = null;
-		void this.#run('scan', (deps) => this.#steps.withLink(link, deps));
+		void this.#run('scan', (deps) => this.#withAnyLink(link, deps));
 		return true;
 	}
 
@@ -144,6 +148,10 @@ export class PairingFlow {
 		this.#settled();
 	}
 
+	#withAnyLink(link: PairLink | CardLink | null, deps: PairingDeps): Promise<PairingResult> {
+		return link && 'card' in link ? this.#steps.withCard(link, deps) : this.#steps.withLink(link, deps);
+	}
+
 	readonly #notify = (change: Parameters<NonNullable<PairingDeps['notify']>>[0]) => void this.#device.pairingChanged(change);
 
 	async #run(kind: PairingWay, attempt: (deps: PairingDeps) => Promise<PairingResult>): Promise<void> {
@@ -176,14 +184,14 @@ export class PairingFlow {
 }
 
 /**
- * The pairing link in the address's fragment (`/pair#server=…&event=…&token=…`), taken out of
+ * The pairing link in the address's fragment (`/pair#server=…&event=…&token=…`, or a table card's `…&card=…`), taken out of
  * the address bar and this history entry at once; SvelteKit's own state in history.state is
  * kept. Null when the fragment is not a pairing link, undefined when there is no fragment.
  */
-export function takeLinkFromAddress(address: Pick<PairingAddress, 'location' | 'history'>): PairLink | null | undefined {
+export function takeLinkFromAddress(address: Pick<PairingAddress, 'location' | 'history'>): PairLink | CardLink | null | undefined {
 	const { location, history } = address;
 	if (!location.hash || location.hash === '#') return undefined;
-	const link = parsePairLink(location.href);
+	const link = parsePairLink(location.href) ?? parseCardLink(location.href);
 	history.replaceState(history.state, '', location.pathname + location.search);
 	return link;
 }

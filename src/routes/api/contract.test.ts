@@ -199,6 +199,18 @@ describe('the API answers as its contract says (src/lib/sync/contract)', () => {
 		await call('revokeDevice', 200, { ...asOrganizer, params: { ...event, deviceId: spare.device.id } });
 		await call('revokeDevice', 404, { ...asOrganizer, params: { ...event, deviceId: 'dev-nobody' } });
 
+		// Table cards: printed for a seated heat, listed, a tablet pairs with one, revoked.
+		const printed = (await call('printCards', 201, { ...asOrganizer, body: { heatId: 'b-q-h1' } })).body as { cards: { id: string; link: string }[] };
+		await call('printCards', 404, { ...asOrganizer, body: { heatId: 'nowhere' } });
+		await call('tableCards', 200, asOrganizer);
+		await call('tableCards', 403, { params: event, token: judge.token });
+		const cardSecret = new URLSearchParams(new URL(printed.cards[0]!.link).hash.slice(1)).get('card')!;
+		await call('pairCard', 200, { body: { card: cardSecret, deviceId: 'tab-c1' } });
+		await call('pairCard', 400, { body: { card: 'x' } });
+		await call('revokeCard', 200, { ...asOrganizer, params: { ...event, cardId: printed.cards[0]!.id } });
+		await call('revokeCard', 404, { ...asOrganizer, params: { ...event, cardId: 'card-nobody' } });
+		await call('pairCard', 410, { body: { card: cardSecret, deviceId: 'tab-c2' } });
+
 		// Judge events: pushed (one refused) with a clock report, pulled page by page.
 		const log = new DeviceLog({ deviceId: 'tab-9', judge: 'Ola', competitionId: competitions.q, heatId: 'b-q-h2' });
 		const events = [log.start(T0 + 5 * MIN, ['b-q-e3', 'b-q-e4']), log.hand('b-q-e3', T0 + 50 * MIN)];

@@ -10,6 +10,9 @@ import {
 	pathOf,
 	type AddDevice,
 	type AddedDevice,
+	type CardPaired,
+	type PrintedCard,
+	type TableCard,
 	type CreateEvent,
 	type CreatedEvent,
 	type Device,
@@ -278,6 +281,24 @@ export class SyncApi {
 	/** Exchanges a short pairing code for the token of the tablet `deviceId` (no token needed). */
 	pair(code: string, deviceId?: string): Promise<PairedDevice> {
 		return this.call(API.pair, { body: deviceId === undefined ? { code } : { code, deviceId }, token: null });
+	}
+
+	/** Exchanges a table card's secret for a judge token of the tablet `deviceId`, scoped to the card's heat (no token needed). */
+	pairCard(card: string, deviceId: string): Promise<CardPaired> {
+		return this.call(API.pairCard, { body: { card, deviceId }, token: null });
+	}
+
+	/** New cards for every seated table of the heat, with their links (shown this once). */
+	async printCards(eventId: string, heatId: string): Promise<PrintedCard[]> {
+		return (await this.call(API.printCards, { params: { eventId }, body: { heatId } })).cards;
+	}
+
+	async tableCards(eventId: string): Promise<TableCard[]> {
+		return (await this.call(API.tableCards, { params: { eventId } })).cards;
+	}
+
+	async revokeCard(eventId: string, cardId: string): Promise<TableCard> {
+		return (await this.call(API.revokeCard, { params: { eventId, cardId } })).card;
 	}
 
 	/** The event's devices, and the wrong pairing codes that could have been meant for it (null: none). */

@@ -3,6 +3,7 @@ import { saveSetup } from '$lib/db/setup-store';
 import type { Device, SetupResponse } from '$lib/sync/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import type { PairLink } from '$lib/sync/pair-link';
+import type { CardLink } from '$lib/sync/card-link';
 import { codeProblem, normalizeServer } from '$lib/sync/pair-code';
 import { deviceIdOf } from '$lib/db/event-log';
 import { SyncApi } from './api';
@@ -41,6 +42,8 @@ export type PairingProblem =
 	| { kind: 'code-refused'; detail: string }
 	/** Too many wrong codes were typed (429): wait `seconds`, then type it again. */
 	| { kind: 'code-throttled'; seconds: number }
+	/** The server refused the table card (unknown, revoked or expired: 404, 410): its message. */
+	| { kind: 'card-refused'; detail: string }
 	/** The server refused the link's token (revoked, of another server, …): its message. */
 	| { kind: 'token-refused'; detail: string }
 	/** The token belongs to another event than the link says. */
@@ -58,6 +61,8 @@ export interface PairingDone {
 	/** The set-up is on the tablet; false when it could not be fetched (the problem says why). */
 	setupSaved: boolean;
 	setupProblem: PairingProblem | null;
+	/** Paired by a table card: the table it opens (the station goes there at once). */
+	table?: { competitionId: string; heatId: string; table: string };
 }
 
 export type PairingResult = PairingDone | { ok: false; problem: PairingProblem };
@@ -77,12 +82,12 @@ function api(deps: PairingDeps, server: string, token: string | null): SyncApi {
 }
 
 /** An API failure as a pairing problem; `refused` words what a 4xx means at this step. */
-function problemOf(e: unknown, server: string, deps: PairingDeps, refused: 'code-refused' | 'token-refused'): PairingProblem {
+function problemOf(e: unknown, server: string, deps: PairingDeps, refused: 'code-refused' | 'token-refused' | 'card-refused'): PairingProblem {
 	if (isApiError(e)) {
 		if (!e.reachedServer) return deps.online && !deps.online() ? { kind: 'offline', server } : { kind: 'unreachable', server, detail: e.message };
 		if (e.status === 429) return { kind: 'code-throttled', seconds: e.retryAfterS ?? 60 };
 		// 409: the link's token is another tablet's already (a judge's pairing is for one tablet).
-		if (e.kind === 'auth' || (e.kind === 'client' && (e.status === 404 || e.status === 409))) return { kind: refused, detail: e.message };
+		if (e.kind === 'auth' || (e.kind === 'client' && (e.status === 404 || e.status === 409 || e.status === 410))) return { kind: refused, detail: e.message };
 		return { kind: 'server-error', detail: e.message };
 	}
 	return { kind: 'server-error', detail: e instanceof Error ? e.message : String(e) };
@@ -111,6 +116,21 @@ export async function pairWithCode(serverTyped: string, codeTyped: string, deps:
 		return { ok: false, problem: problemOf(e, server, deps, 'code-refused') };
 	}
 	return finish(server, token, eventId, deps, deviceId);
+}
+
+/** Pairs with a table card's link: a judge token of this tablet's own, and the card's table to open. */
+export async function pairWithCard(link: CardLink, deps: PairingDeps): Promise<PairingResult> {
+	const deviceId = await tabletId(deps);
+	if (typeof deviceId !== 'string') return { ok: false, problem: deviceId };
+	let paired;
+	try {
+		paired = await api(deps, link.server, null).pairCard(link.card, deviceId);
+	} catch (e) {
+		return { ok: false, problem: problemOf(e, link.server, deps, 'card-refused') };
+	}
+	if (paired.eventId !== link.event) return { ok: false, problem: { kind: 'wrong-event', expected: link.event, actual: paired.eventId } };
+	const done = await finish(link.server, paired.token, paired.eventId, deps, deviceId);
+	return done.ok ? { ...done, table: { competitionId: paired.competitionId, heatId: paired.heatId, table: paired.table } } : done;
 }
 
 /** This tablet's device ID (made on first use), or the storage problem that prevented it. */

@@ -25,6 +25,7 @@ import {
 	RegistrationsAnswerSchema
 } from './register';
 import { HealthSchema, TimeResponseSchema } from './server';
+import { CardPairedSchema, CardPairRequestSchema, PrintCardsSchema, PrintedCardsSchema, RevokedCardSchema, TableCardListSchema } from './table-cards';
 import { MergeAnswerSchema, SetupCountsSchema, SetupResponseSchema, SetupWriteSchema } from './setup';
 
 /** Every endpoint of /api (docs/sync.md, Endpoints): who may call which is src/lib/server/access.ts. */
@@ -48,6 +49,11 @@ export const API = {
 	devices: endpoint('GET', '/api/events/[eventId]/devices', DeviceListSchema),
 	addDevice: endpoint('POST', '/api/events/[eventId]/devices', AddedDeviceSchema, { body: AddDeviceSchema, status: 201 }),
 	revokeDevice: endpoint('DELETE', '/api/events/[eventId]/devices/[deviceId]', RevokedDeviceSchema),
+	/** Table cards (src/lib/server/table-cards.ts): print a heat's (the links shown once), list, revoke; a tablet pairs with one (no token). */
+	tableCards: endpoint('GET', '/api/events/[eventId]/cards', TableCardListSchema),
+	printCards: endpoint('POST', '/api/events/[eventId]/cards', PrintedCardsSchema, { body: PrintCardsSchema, status: 201 }),
+	revokeCard: endpoint('DELETE', '/api/events/[eventId]/cards/[cardId]', RevokedCardSchema),
+	pairCard: endpoint('POST', '/api/pair/card', CardPairedSchema, { body: CardPairRequestSchema }),
 	entryAudit: endpoint('GET', '/api/events/[eventId]/entries/[entryId]/audit', EntryAuditSchema),
 	publish: endpoint('POST', '/api/events/[eventId]/publications', PublicationAnswerSchema, { body: PublishRequestSchema, status: 201 }),
 	finalize: endpoint('POST', '/api/events/[eventId]/publications/[competitionId]/final', PublicationAnswerSchema),

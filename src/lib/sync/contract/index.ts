@@ -20,3 +20,4 @@ export * from './roster';
 export * from './register';
 export * from './server';
 export * from './setup';
+export * from './table-cards';

@@ -19,6 +19,8 @@ export function describePairingProblem(p: PairingProblem): string {
 			return m.pair_problem_code_refused({ reason: p.detail });
 		case 'code-throttled':
 			return m.pair_problem_code_throttled({ seconds: p.seconds });
+		case 'card-refused':
+			return m.pair_problem_card_refused({ reason: p.detail });
 		case 'token-refused':
 			return m.pair_problem_token_refused({ reason: p.detail });
 		case 'wrong-event':
@@ -41,4 +43,9 @@ export function destinationOf(role: Pairing['role']): { href: string; label: str
 	if (role === 'display') return { href: '/display', label: m.pair_go_display() };
 	if (role === 'desk') return { href: '/desk', label: m.pair_go_desk() };
 	return { href: '/station', label: m.pair_go_station() };
+}
+
+/** Where a tablet paired by a table card goes: the station on that table of its heat. */
+export function tableDestination(t: { competitionId: string; heatId: string; table: string }): { href: string; label: string } {
+	return { href: `/station?${new URLSearchParams({ competition: t.competitionId, heat: t.heatId, table: t.table })}`, label: m.pair_go_table({ table: t.table }) };
 }
