@@ -108,6 +108,18 @@ test('a CZJPA individual heat of 80 seated by draw at 20 tables of 4, moved by a
 		expect(JSON.stringify(refused.body)).toContain('table 21 seat 1');
 	});
 
+	await test.step('another organizer device seats someone on a seat this screen still shows free: its save is refused, nothing lost', async () => {
+		const other = { id: idOf.get(third)!, competitionId, heatId, name: third, members: [], table: '21', seat: '3' };
+		expectStatus(await call('POST', `/api/events/${eventId}/setup`, { token, json: { entries: [other] } }), 200, 'the other device');
+		await expect(seat(page, 21, 3)).toHaveAttribute('data-taken', 'no');
+		await row(page, second).getByLabel(`Move ${second} to`).selectOption({ label: 'Table 21, seat 3' });
+		await panel.getByRole('button', { name: 'Save the seating' }).click();
+		await expect(panel.getByRole('alert')).toContainText('table 21 seat 3');
+		await panel.getByRole('button', { name: 'Discard the changes' }).click();
+		await expect(seat(page, 21, 3)).toContainText(third);
+		await expect(seat(page, 21, 2)).toContainText(second);
+	});
+
 	for (const size of SIZES) {
 		await page.setViewportSize(size);
 		await checkScreen(page, 'organizer-seating');
@@ -142,7 +154,8 @@ test('a CZJPA individual heat of 80 seated by draw at 20 tables of 4, moved by a
 			await expect(t.getByTestId('pair-done')).toContainText('as judge');
 			await t.evaluate(([key, value]) => localStorage.setItem(key, value), [JUDGE_KEY, 'Eva'] as const);
 			await t.goto(`/station?competition=${competitionId}&heat=${heatId}&table=21`);
-			await expect(t.getByTestId('seat')).toHaveCount(2);
+			await expect(t.getByTestId('seat')).toHaveCount(3);
+			await expect(t.getByTestId('seat').filter({ hasText: third })).toHaveCount(1);
 			await expect(t.getByTestId('seat').filter({ hasText: first })).toHaveCount(1);
 			await expect(t.getByTestId('seat').filter({ hasText: second })).toHaveCount(1);
 		} finally {

@@ -7,6 +7,7 @@ import { defaultLayout, layoutOfSeated, seatKey, seatsOf } from './seat-layout';
 import { drawSeats, fillTables, rankedOrder, snakeSeats } from './seat-order';
 import { seatCandidates } from './seat-candidates';
 import { moveEntry } from './seat-move';
+import { changedEntries } from './changed-entries';
 import { seatPlan } from './seat-plan';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${String(i + 1).padStart(2, '0')}`);
@@ -111,6 +112,15 @@ describe('a seat never holds two entries', () => {
 		const done = moveEntry(entries, 'a', { table: '2', seat: '1' });
 		expect(done.ok && done.entries.find((e) => e.id === 'a')).toMatchObject({ table: '2', seat: '1' });
 		expect(done.ok && doubleSeats(done.entries)).toEqual([]);
+	});
+});
+
+describe('what a save writes', () => {
+	it('only the entries new or changed since the set-up it was made from: another device’s seats are not written over', () => {
+		const saved = [entry('a', '1', '1'), entry('b', '1', '2'), entry('c', '2', '1')];
+		const draft = [entry('a', '1', '1'), entry('b', '3', '1'), { ...entry('c', '2', '1'), name: 'Renamed' }, entry('d', '3', '2')];
+		expect(changedEntries(draft, saved).map((e) => e.id)).toEqual(['b', 'c', 'd']);
+		expect(changedEntries(saved, saved)).toEqual([]);
 	});
 });
 

@@ -1,5 +1,6 @@
 import type { RegisterData } from '$lib/organizer/register-data.svelte';
 import { PendingAction } from '$lib/organizer/pending-action.svelte';
+import { changedEntries } from '$lib/seating/changed-entries';
 import { doubleSeats } from '$lib/seating/double-seats';
 import { seatCandidates } from '$lib/seating/seat-candidates';
 import { defaultLayout, layoutOfSeated, MAX_SEATS_PER_TABLE, MAX_TABLES, seatKey, seatsOf, type Seat, type SeatLayout } from '$lib/seating/seat-layout';
@@ -131,15 +132,20 @@ export class HeatSeating {
 		return true;
 	}
 
-	/** Writes the draft as set-up entries (the tablets get it by sync); the server's refusal said as it is. */
+	/** Writes the draft's changes as set-up entries (the tablets get them by sync); the server's refusal said as it is. */
 	async save(done: (count: number) => string): Promise<boolean> {
 		const draft = this.draft;
 		if (!draft) return false;
 		return this.saving.run(async () => {
 			const clash = doubleSeats(draft)[0];
 			if (clash) throw new Error(`table ${clash.table} seat ${clash.seat}: ${clash.entryIds.join(', ')}`);
-			await this.register.api.writeSetup(this.register.eventId, { entries: draft });
-			this.setup = await this.register.api.getSetup(this.register.eventId);
+			try {
+				const changed = changedEntries(draft, this.saved);
+				if (changed.length > 0) await this.register.api.writeSetup(this.register.eventId, { entries: changed });
+			} finally {
+				// Refused (another organizer device seated someone meanwhile): the seats as they now are, for "Discard the changes".
+				this.setup = await this.register.api.getSetup(this.register.eventId);
+			}
 			this.draft = null;
 			await this.register.changed();
 			return done(draft.length);
