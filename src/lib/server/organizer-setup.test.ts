@@ -70,4 +70,19 @@ describe("the organizer's set-up", () => {
 		expect(eventSetup(store, 'spring')!.competitions).toEqual([]);
 		expect(store.getHeat('spring-solo-h1')).toBeUndefined();
 	});
+
+	it('refuses a seat given to two entries of a heat (409, nothing written), from one write or from two devices; a swap in one write is fine', () => {
+		const seated = (id: string, name: string, seat: string) => ({ ...entry(id, name), seat });
+		saveOrganizerSetup(store, 'spring', { rulesets: [ruleset], competitions: [springSolo], heats: [heat], entries: [seated('s1', 'Ann', '1'), seated('s2', 'Bob', '2')] });
+		const inOneWrite = answerOf(() => saveOrganizerSetup(store, 'spring', { entries: [seated('s3', 'Cid', '3'), seated('s4', 'Dan', '3')] }));
+		expect(inOneWrite).toMatchObject({ status: 409 });
+		expect(inOneWrite.message).toMatch(/table 1 seat 3 .*\(Cid, Dan\)/);
+		// A second organizer device, from a copy that did not know Bob sits on seat 2.
+		const fromStaleCopy = answerOf(() => saveOrganizerSetup(store, 'spring', { entries: [seated('s1', 'Ann', '2')] }));
+		expect(fromStaleCopy).toMatchObject({ status: 409 });
+		expect(fromStaleCopy.message).toMatch(/Ann, Bob|Bob, Ann/);
+		expect(eventSetup(store, 'spring')!.entries.map((e) => [e.name, e.seat])).toEqual([['Ann', '1'], ['Bob', '2']]);
+		saveOrganizerSetup(store, 'spring', { entries: [seated('s1', 'Ann', '2'), seated('s2', 'Bob', '1')] });
+		expect(eventSetup(store, 'spring')!.entries.map((e) => [e.name, e.seat])).toEqual([['Ann', '2'], ['Bob', '1']]);
+	});
 });

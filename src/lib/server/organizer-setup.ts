@@ -4,6 +4,7 @@ import { describeIssues, toIssues } from '$lib/validation';
 import { advancesToColumn, type Store } from './store';
 import { deviceCompetitionIds, listMerges } from './competition-merges';
 import { competitionStartedAt } from './competition-started';
+import { doubleSeats } from '$lib/seating/double-seats';
 
 /**
  * Saves the organizer's set-up for `eventId` in one transaction: new items are added, items
@@ -67,8 +68,26 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
 					e.competitionId, e.heatId, e.name, JSON.stringify(e.members), e.table ?? null, e.seat ?? null, e.id
 				);
 		}
+		refuseDoubleSeats(store, entries);
 		return { rulesets: rulesets.length, competitions: competitions.length, heats: heats.length, entries: entries.length };
 	});
+}
+
+/**
+ * A seat never holds two entries (issue 15, Seating): after the write, the heats it touched
+ * must have each table and seat once; otherwise 409 naming the seat and who holds it, and the
+ * transaction writes nothing. Two organizer devices seating from stale copies are caught here.
+ */
+function refuseDoubleSeats(store: Store, written: readonly { competitionId: string; heatId: string }[]): void {
+	const heats = new Set(written.map((e) => e.heatId));
+	for (const competitionId of new Set(written.map((e) => e.competitionId))) {
+		const stored = store.listEntries(competitionId);
+		const clash = doubleSeats(stored).find((d) => heats.has(d.heatId));
+		if (clash) {
+			const names = clash.entryIds.map((id) => stored.find((e) => e.id === id)?.name ?? id).join(', ');
+			error(409, `table ${clash.table} seat ${clash.seat} of heat ${clash.heatId} would hold two entries (${names}): a seat holds one entry`);
+		}
+	}
 }
 
 /**
