@@ -3,7 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { presetById } from '../src/lib/rules/presets';
 import { drawSeats } from '../src/lib/seating/seat-order';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
-import { checkScreen, SIZES } from './screens-kit';
+import { screen } from './screens-kit';
 import { JUDGE_KEY } from './station-helpers';
 import { addDevice, call, createEvent, DAY, expectStatus, RUN, writeSetup } from './sync-kit';
 
@@ -120,22 +120,14 @@ test('a CZJPA individual heat of 80 seated by draw at 20 tables of 4, moved by a
 		await expect(seat(page, 21, 2)).toContainText(second);
 	});
 
-	for (const size of SIZES) {
-		await page.setViewportSize(size);
-		await checkScreen(page, 'organizer-seating');
-	}
-	await page.setViewportSize(SIZES[0]);
+	await screen(page, 'organizer-seating');
 
 	await test.step('the seat plan: by table, then the index name → table, seat; read back from the PDF', async () => {
 		await panel.getByRole('link', { name: 'Print the seat plan' }).click();
 		await expect(page).toHaveURL(new RegExp(`/organizer/seating/plan\\?heat=${heatId}$`));
 		await expect(page.getByTestId('plan-table')).toHaveCount(21);
 		await expect(page.getByTestId('plan-line')).toHaveCount(80);
-		for (const size of SIZES) {
-			await page.setViewportSize(size);
-			await checkScreen(page, 'organizer-seating-plan');
-		}
-		await page.setViewportSize(SIZES[0]);
+		await screen(page, 'organizer-seating-plan');
 		const setup = expectStatus(await call('GET', `/api/events/${eventId}/setup`, { token }), 200, 'setup').body as { entries: { name: string; table?: string; seat?: string }[] };
 		await page.emulateMedia({ media: 'print' });
 		const text = await pdfText(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
