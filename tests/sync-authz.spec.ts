@@ -68,6 +68,10 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/registrations':      row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/registrations/{r}':  row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/registrations/import': row( 401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	// The draws (issue 15): the organizer's only; A's competition is not one of teams (400: let in, nothing to draw), no such draw (404).
+	'GET /api/events/A/draws':               row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/draws':              row(   401,  401,      401,    401,    400, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/draws/{d}/teams/{t}': row(  401,  401,      401,    401,    404, 403,   403,     403, 403, 403, 403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200),
 	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200)
 };
@@ -236,6 +240,9 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'POST /api/events/A/registrations': (r, headers, c) => r.post(`${a}/registrations`, { headers, data: { registration: { id: az(`reg-${c}`), competitionId: sA.competitionId, memberIds: [az('free')] } } }),
 		'POST /api/events/A/registrations/{r}': (r, headers, c) => r.post(`${a}/registrations/${az('reg')}`, { headers, data: { action: 'pay', expectedVersion: 1, paid: { amount: c.length } } }),
 		'POST /api/events/A/registrations/import': (r, headers, c) => r.post(`${a}/registrations/import`, { headers, data: { rows: [{ name: `Imported by ${c}`, competitionId: sA.competitionId }] } }),
+		'GET /api/events/A/draws': (r, headers) => r.get(`${a}/draws`, { headers }),
+		'POST /api/events/A/draws': (r, headers, c) => r.post(`${a}/draws`, { headers, data: { competitionId: sA.competitionId, seed: `by ${c}`, leftoverChoice: 'waiting' } }),
+		'POST /api/events/A/draws/{d}/teams/{t}': (r, headers, c) => r.post(`${a}/draws/draw-none/teams/team-1`, { headers, data: { name: `Renamed by ${c}` } }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
 		'GET /api/public/events/A/results/{c}': (r, headers) => r.get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=1`, { headers })

@@ -34,6 +34,7 @@ import {
 	type RegisterAnswer,
 	type RegisterImportRow,
 	type RegistrationAction,
+	type TeamDrawRequest,
 	type RegistrationCreate,
 	type SetupResponse,
 	type SetupWrite,
@@ -254,6 +255,20 @@ export class SyncApi {
 	/** Changes, pays or cancels a registration (a cancellation answers whom it moved up from the waiting list). */
 	actOnRegistration(eventId: string, registrationId: string, action: RegistrationAction) {
 		return this.call(API.actOnRegistration, { params: { eventId, registrationId }, body: action });
+	}
+
+	/** Every draw of the event, the newest first, superseded ones included. */
+	async draws(eventId: string) {
+		return (await this.call(API.draws, { params: { eventId } })).draws;
+	}
+
+	/** Draws the relay's teams on the server from the seed (a redraw needs a reason). */
+	async drawTeams(eventId: string, request: TeamDrawRequest) {
+		return (await this.call(API.drawTeams, { params: { eventId }, body: request })).draw;
+	}
+
+	async renameTeam(eventId: string, drawId: string, teamId: string, name: string) {
+		return (await this.call(API.renameTeam, { params: { eventId, drawId, teamId }, body: { name } })).draw;
 	}
 
 	/** Imports the confirmed rows of a CSV preview in one transaction (the same rows again change nothing). */
