@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { presetById } from '../src/lib/rules/presets';
+import { openOrganizer, signInOrganizer } from './organizer-kit';
+import { screen } from './screens-kit';
+import { call, createEvent, expectStatus, RUN, writeSetup } from './sync-kit';
+
+/**
+ * The draws (issue 15) against the production build: the CZJPA relay's 80 registered
+ * individuals drawn into 20 teams from a typed seed (CZ-TEAM-DRAW), the same teams computed by a
+ * second organizer device's "check a draw" from the printed seed and sorted input; a redraw with
+ * a reason, both draws in the record; the screen at 1280 and 390 px.
+ */
+
+const RELAY = presetById('czjpa-team-relay')!;
+
+async function seedRelay(count: number) {
+	const { eventId, token, event } = await createEvent(`Draws ${RUN}`);
+	const relay = `draws-${RUN}-relay`;
+	// The relay's capacity counts entries (20 teams); people registered alone for the draw are counted by this event's own ruleset.
+	const ruleset = { ...RELAY, id: `relay-open-${RUN}`, capacity: { max: 80, per: 'person' as const } };
+	await writeSetup(eventId, token, { rulesets: [ruleset], competitions: [{ id: relay, eventId, name: 'CZJPA relay', ruleset: { id: ruleset.id, version: ruleset.version } }], heats: [] });
+	const e = `/api/events/${eventId}`;
+	for (let i = 1; i <= count; i++) {
+		const id = `p${String(i).padStart(3, '0')}`;
+		expectStatus(await call('POST', `${e}/people`, { token, json: { person: { id, name: `Solver ${i}`, birthDate: '1990-01-01', email: `s${i}@example.org` } } }), 201, id);
+		expectStatus(await call('POST', `${e}/registrations`, { token, json: { registration: { id: `r${i}`, competitionId: relay, memberIds: [id] }, despiteProblems: true } }), 201, `r${i}`);
+	}
+	return { eventId, token, event, relay };
+}
+
+async function teamsOn(page: Page, testid: string): Promise<string[]> {
+	return page.getByTestId(testid).allTextContents();
+}
+
+test('CZ-TEAM-DRAW: 80 individuals into 20 teams from a typed seed, checked on a second device; a redraw with a reason keeps both in the record', async ({ page, browser }) => {
+	test.setTimeout(180_000);
+	const errors: string[] = [];
+	page.on('pageerror', (e) => errors.push(e.message));
+	const { eventId, token, event, relay } = await seedRelay(80);
+
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'seating');
+	const panel = page.locator('#team-draw');
+	await expect(panel.getByTestId('draw-individuals')).toContainText('80 registered individuals');
+	await panel.getByTestId('draw-seed').fill('Brno 2026 / 4-1-6');
+	await expect(panel.getByTestId('seed-shown')).toHaveText('Brno 2026 / 4-1-6');
+	await panel.getByRole('button', { name: 'Draw the teams' }).click();
+	await expect(panel.getByRole('status').filter({ hasText: '20 teams drawn and recorded.' })).toBeVisible();
+	await expect(panel.getByTestId('drawn-team')).toHaveCount(20);
+	const drawn = await teamsOn(page, 'team-members');
+	expect(new Set(drawn.flatMap((t) => t.split(', '))).size).toBe(80);
+	for (const t of drawn) expect(t.split(', ')).toHaveLength(4);
+	await expect(panel.getByTestId('draw-record')).toHaveCount(1);
+
+	// The relay's set-up now holds the 20 teams, each with its four members, without birth dates.
+	const setup = expectStatus(await call('GET', `/api/events/${eventId}/setup`, { token }), 200, 'setup').body as { entries: { competitionId: string; members: { name: string }[] }[] };
+	const entries = setup.entries.filter((x) => x.competitionId === relay);
+	expect(entries).toHaveLength(20);
+	expect(entries.map((x) => x.members.map((m) => m.name).join(', ')).sort()).toEqual([...drawn].sort());
+
+	// A second organizer device checks the draw from the printed seed and sorted input.
+	await panel.getByText('How to check this draw').click();
+	const printed = await panel.getByTestId('sorted-input').textContent();
+	expect(printed!.split('\n')).toHaveLength(80);
+	const other = await browser.newContext();
+	const second = await other.newPage();
+	await signInOrganizer(second, token, eventId, event.name);
+	await openOrganizer(second, 'seating');
+	const check = second.getByTestId('check-draw');
+	await check.locator('summary').click();
+	await check.getByTestId('check-seed').fill('Brno 2026 / 4-1-6');
+	await check.getByTestId('check-input').fill(printed!);
+	await expect(check.getByTestId('checked-team')).toHaveCount(20);
+	expect(await teamsOn(second, 'checked-team')).toEqual(drawn);
+	// Another seed gives other teams.
+	await check.getByTestId('check-seed').fill('Brno 2026 / 4-1-5');
+	await expect.poll(() => teamsOn(second, 'checked-team')).not.toEqual(drawn);
+	await other.close();
+
+	// A team renamed: the name follows into the relay's entry.
+	await panel.getByTestId('team-name').first().fill('Rychlé prsty');
+	await panel.getByRole('button', { name: 'Rename Team 1' }).click();
+	await expect(panel.getByRole('status').filter({ hasText: 'Renamed: Rychlé prsty.' })).toBeVisible();
+
+	// A redraw needs a reason; both draws stay in the record, the first superseded.
+	await panel.getByTestId('draw-seed').fill('second seed');
+	await expect(panel.getByRole('button', { name: 'Draw again' })).toBeDisabled();
+	await panel.getByTestId('redraw-reason').fill('The seed was typed before everyone could see it');
+	await panel.getByRole('button', { name: 'Draw again' }).click();
+	await expect(panel.getByTestId('result-seed')).toHaveText('second seed');
+	const record = panel.getByTestId('draw-record');
+	await expect(record).toHaveCount(2);
+	await expect(record.nth(0)).toContainText('seed second seed');
+	await expect(record.nth(0)).toContainText('reason: The seed was typed before everyone could see it');
+	await expect(record.nth(0)).toContainText('in force');
+	await expect(record.nth(1)).toContainText('seed Brno 2026 / 4-1-6');
+	await expect(record.nth(1)).toContainText('superseded');
+	expect(await teamsOn(page, 'team-members')).not.toEqual(drawn);
+
+	await screen(page, 'organizer-draws');
+	expect(errors).toEqual([]);
+});
+
+test('CZ-TEAM-DRAW: 82 individuals: the two left over shown, a smaller team flagged as breaking the rule', async ({ page }) => {
+	test.setTimeout(120_000);
+	const { eventId, token, event } = await seedRelay(10);
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'seating');
+	const panel = page.locator('#team-draw');
+	await expect(panel.getByText('2 left over: the number of individuals is not a multiple of four.')).toBeVisible();
+	await panel.getByTestId('leftover-choice').selectOption('short-team');
+	await panel.getByRole('button', { name: 'Random seed' }).click();
+	await expect(panel.getByTestId('draw-seed')).toHaveValue(/^[a-z2-9]{12}$/);
+	await panel.getByLabel('Dice rolls').fill('3 5 1 6 2');
+	await panel.getByRole('button', { name: 'Seed from the dice' }).click();
+	await expect(panel.getByTestId('draw-seed')).toHaveValue('dice-3-5-1-6-2');
+	await panel.getByRole('button', { name: 'Draw the teams' }).click();
+	await expect(panel.getByTestId('drawn-team')).toHaveCount(3);
+	await expect(panel.getByTestId('drawn-team').nth(2)).toContainText('Breaks CZ-TEAM-DRAW: fewer than four');
+	await expect(panel.getByTestId('draw-leftovers')).toContainText('Left over:');
+});
