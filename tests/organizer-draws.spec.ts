@@ -40,7 +40,7 @@ test('CZ-TEAM-DRAW: 80 individuals into 20 teams from a typed seed, checked on a
 
 	await signInOrganizer(page, token, eventId, event.name);
 	await openOrganizer(page, 'seating');
-	const panel = page.locator('#team-draw');
+	const panel = page.getByTestId('team-draw');
 	await expect(panel.getByTestId('draw-individuals')).toContainText('80 registered individuals');
 	await panel.getByTestId('draw-seed').fill('Brno 2026 / 4-1-6');
 	await expect(panel.getByTestId('seed-shown')).toHaveText('Brno 2026 / 4-1-6');
@@ -79,8 +79,10 @@ test('CZ-TEAM-DRAW: 80 individuals into 20 teams from a typed seed, checked on a
 
 	// A team renamed: the name follows into the relay's entry.
 	await panel.getByTestId('team-name').first().fill('Rychlé prsty');
-	await panel.getByRole('button', { name: 'Rename Team 1' }).click();
+	await panel.getByRole('button', { name: 'Rename Team 1', exact: true }).click();
 	await expect(panel.getByRole('status').filter({ hasText: 'Renamed: Rychlé prsty.' })).toBeVisible();
+	const renamed = expectStatus(await call('GET', `/api/events/${eventId}/setup`, { token }), 200, 'setup').body as { entries: { competitionId: string; name: string }[] };
+	expect(renamed.entries.filter((x) => x.competitionId === relay).map((x) => x.name)).toContain('Rychlé prsty');
 
 	// A redraw needs a reason; both draws stay in the record, the first superseded.
 	await panel.getByTestId('draw-seed').fill('second seed');
@@ -101,12 +103,12 @@ test('CZ-TEAM-DRAW: 80 individuals into 20 teams from a typed seed, checked on a
 	expect(errors).toEqual([]);
 });
 
-test('CZ-TEAM-DRAW: 82 individuals: the two left over shown, a smaller team flagged as breaking the rule', async ({ page }) => {
+test('CZ-TEAM-DRAW: 10 individuals: the two left over shown, a smaller team flagged as breaking the rule', async ({ page }) => {
 	test.setTimeout(120_000);
 	const { eventId, token, event } = await seedRelay(10);
 	await signInOrganizer(page, token, eventId, event.name);
 	await openOrganizer(page, 'seating');
-	const panel = page.locator('#team-draw');
+	const panel = page.getByTestId('team-draw');
 	await expect(panel.getByText('2 left over: the number of individuals is not a multiple of four.')).toBeVisible();
 	await panel.getByTestId('leftover-choice').selectOption('short-team');
 	await panel.getByRole('button', { name: 'Random seed' }).click();
