@@ -34,7 +34,8 @@ export function listDraws(store: Store, eventId: string): DrawRecord[] {
 	return rows.map((json) => DrawRecordSchema.parse(JSON.parse(json)));
 }
 
-function putDraw(store: Store, draw: DrawRecord): void {
+/** Stores a draw (new, or its superseding and renames). */
+export function putDraw(store: Store, draw: DrawRecord): void {
 	store
 		.stmt('INSERT INTO draws (event_id, id, competition_id, kind, made_at, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, id) DO UPDATE SET json = excluded.json')
 		.run(draw.eventId, draw.id, draw.competitionId, draw.kind, draw.at, JSON.stringify(DrawRecordSchema.parse(draw)));
