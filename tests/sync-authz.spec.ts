@@ -71,6 +71,8 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	// The draws (issue 15): the organizer's only; A's competition is not one of teams (400: let in, nothing to draw), no such draw (404).
 	'GET /api/events/A/draws':               row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/draws':              row(   401,  401,      401,    401,    400, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/draws/turns':        row(   401,  401,      401,    401,    400, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/draws/{d}/swaps':    row(   401,  401,      401,    401,    404, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/draws/{d}/teams/{t}': row(  401,  401,      401,    401,    404, 403,   403,     403, 403, 403, 403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200),
 	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200)
@@ -242,6 +244,8 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'POST /api/events/A/registrations/import': (r, headers, c) => r.post(`${a}/registrations/import`, { headers, data: { rows: [{ name: `Imported by ${c}`, competitionId: sA.competitionId }] } }),
 		'GET /api/events/A/draws': (r, headers) => r.get(`${a}/draws`, { headers }),
 		'POST /api/events/A/draws': (r, headers, c) => r.post(`${a}/draws`, { headers, data: { competitionId: sA.competitionId, seed: `by ${c}`, leftoverChoice: 'waiting' } }),
+		'POST /api/events/A/draws/turns': (r, headers, c) => r.post(`${a}/draws/turns`, { headers, data: { competitionId: 'nowhere', seed: `by ${c}`, capacities: {} } }),
+		'POST /api/events/A/draws/{d}/swaps': (r, headers) => r.post(`${a}/draws/draw-none/swaps`, { headers, data: { a: 'x', b: 'y' } }),
 		'POST /api/events/A/draws/{d}/teams/{t}': (r, headers, c) => r.post(`${a}/draws/draw-none/teams/team-1`, { headers, data: { name: `Renamed by ${c}` } }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),

@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
 import { drawTeams } from '$lib/setup/draw';
 import type { Device } from '$lib/sync/contract';
-import { drawRelayTeams, listDraws, renameDrawnTeam } from './draws';
+import { drawRelayTeams, drawTurns, listDraws, renameDrawnTeam, swapTurns } from './draws';
+import { startHeat } from './heat-starts';
+import { actOnRegistration } from './register';
 import { createPerson, createRegistration } from './register';
 import { listRegistrations } from './register-store';
 import type { Store } from './store';
@@ -73,5 +75,52 @@ describe('the relay\'s team draw on the server', () => {
 		const r = renameDrawnTeam(store, org, E, d.id, d.teams[0]!.id, { name: 'Rychlé prsty' }, T0 + 300);
 		expect(r.renames).toEqual([{ teamId: d.teams[0]!.id, before: 'Tým 1', after: 'Rychlé prsty', at: T0 + 300, by: { tokenId: org.id, label: org.label } }]);
 		expect(store.getEntry(d.teams[0]!.id)!.name).toBe('Rychlé prsty');
+	});
+});
+
+describe('the turns by lot on the server', () => {
+	const es = presetById('es-adult-individual')!;
+	const setUp = () => {
+		store.insertSetup({
+			rulesets: [es],
+			competitions: [{ id: 'es', eventId: E, name: 'Individual', ruleset: { id: es.id, version: es.version } }],
+			heats: [
+				{ id: 'es-am', competitionId: 'es', name: 'Morning' },
+				{ id: 'es-pm', competitionId: 'es', name: 'Afternoon' }
+			]
+		});
+		for (let i = 1; i <= 12; i++) {
+			createPerson(store, org, E, { person: { id: `e${i}`, name: `Jugador ${i}`, birthDate: '1990-01-01' } }, T0);
+			createRegistration(store, org, E, { registration: { id: `es-r${String(i).padStart(2, '0')}`, competitionId: 'es', memberIds: [`e${i}`], preferredTurn: i <= 9 ? 'es-am' : 'es-pm' } }, T0 + i);
+		}
+	};
+
+	it('ES-SHIFT: preferences honoured while the turn has room, the rest drawn into the other; each registration the entry of its turn', () => {
+		setUp();
+		const d = drawTurns(store, org, E, { competitionId: 'es', seed: 'sorteo', capacities: { 'es-am': 6, 'es-pm': 6 } }, T0 + 100);
+		const inTurn = (h: string) => Object.values(d.assigned).filter((x) => x === h).length;
+		expect([inTurn('es-am'), inTurn('es-pm')]).toEqual([6, 6]);
+		expect(d.moved).toHaveLength(3);
+		for (const id of ['es-r10', 'es-r11', 'es-r12']) expect(d.assigned[id]).toBe('es-pm');
+		expect(store.listEntries('es').map((e) => [e.id, e.heatId]).sort()).toEqual(Object.entries(d.assigned).sort());
+	});
+
+	it('ES-SHIFT: a swap is recorded with both names and the time; refused once a turn started', () => {
+		setUp();
+		const d = drawTurns(store, org, E, { competitionId: 'es', seed: 'sorteo', capacities: { 'es-am': 6, 'es-pm': 6 } }, T0 + 100);
+		const a = Object.keys(d.assigned).find((id) => d.assigned[id] === 'es-am')!;
+		const b = Object.keys(d.assigned).find((id) => d.assigned[id] === 'es-pm')!;
+		const s = swapTurns(store, org, E, d.id, { a, b }, T0 + 200);
+		expect([s.assigned[a], s.assigned[b]]).toEqual(['es-pm', 'es-am']);
+		expect(s.swaps).toEqual([{ a, b, aName: d.input.find((r) => r.id === a)!.name, bName: d.input.find((r) => r.id === b)!.name, at: T0 + 200, by: { tokenId: org.id, label: org.label } }]);
+		expect(store.getEntry(a)!.heatId).toBe('es-pm');
+		startHeat(store, org, { id: 'start-am', competitionId: 'es', heatId: 'es-am', organizerAt: T0 + 300, offsetMs: null }, T0 + 300);
+		expect(statusOf(() => swapTurns(store, org, E, d.id, { a, b }, T0 + 400))).toBe(409);
+	});
+
+	it('a preferred turn must be a heat of the registration\'s competition', () => {
+		setUp();
+		expect(statusOf(() => actOnRegistration(store, org, E, 'es-r01', { action: 'change', expectedVersion: 1, preferredTurn: 'nowhere' }, T0 + 50))).toBe(400);
+		expect(actOnRegistration(store, org, E, 'es-r01', { action: 'change', expectedVersion: 1, preferredTurn: null }, T0 + 50).registration.preferredTurn).toBeUndefined();
 	});
 });

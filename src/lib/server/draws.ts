@@ -2,12 +2,12 @@ import { error } from '@sveltejs/kit';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod/mini';
 import type { Registration } from '$lib/registration/schema';
-import { drawTeams } from '$lib/setup/draw';
+import { drawShifts, drawTeams, swapShifts } from '$lib/setup/draw';
 import type { Entry, Heat } from '$lib/setup/schema';
-import { DrawRecordSchema, TeamDrawRequestSchema, TeamRenameSchema, type DrawRecord } from '$lib/sync/contract';
+import { DrawRecordSchema, TeamDrawRequestSchema, TeamRenameSchema, TurnDrawRequestSchema, TurnSwapSchema, type DrawRecord, type TeamDraw, type TurnDraw } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Device } from '$lib/sync/contract';
-import { competitionStartedAt } from './competition-started';
+import { competitionStartedAt, heatContents } from './competition-started';
 import { getPerson, listRegistrations, putRegistration, recordChange } from './register-store';
 import type { Store } from './store';
 
@@ -55,7 +55,7 @@ function firstHeat(store: Store, competitionId: string): Heat {
 	return made;
 }
 
-function entryOf(store: Store, eventId: string, competitionId: string, heatId: string, team: DrawRecord['teams'][number]): Entry {
+function entryOf(store: Store, eventId: string, competitionId: string, heatId: string, team: { id: string; name: string; memberIds: readonly string[] }): Entry {
 	const members = team.memberIds.map((id) => {
 		const p = getPerson(store, eventId, id);
 		return { id, name: p?.name ?? id, ...(p?.country ? { country: p.country } : {}) };
@@ -63,7 +63,7 @@ function entryOf(store: Store, eventId: string, competitionId: string, heatId: s
 	return { id: team.id, competitionId, heatId, name: team.name, members };
 }
 
-export function drawRelayTeams(store: Store, device: Device, eventId: string, body: unknown, now: number): DrawRecord {
+export function drawRelayTeams(store: Store, device: Device, eventId: string, body: unknown, now: number): TeamDraw {
 	const request = parse(TeamDrawRequestSchema, body);
 	return store.transaction(() => {
 		const competition = store.getCompetition(request.competitionId);
@@ -71,7 +71,7 @@ export function drawRelayTeams(store: Store, device: Device, eventId: string, bo
 		const ruleset = store.getRuleset(competition.ruleset.id, competition.ruleset.version)!;
 		if (ruleset.unit.kind !== 'team') error(400, `${competition.name} is not a competition of teams: there are no teams to draw`);
 		if (competitionStartedAt(store, eventId, competition.id) !== null) error(409, `${competition.name} has started: its teams can no longer be drawn`);
-		const inForce = listDraws(store, eventId).find((d) => d.competitionId === competition.id && d.superseded === null);
+		const inForce = listDraws(store, eventId).find((d) => d.competitionId === competition.id && d.superseded === null && d.kind === 'teams');
 		const reason = request.reason?.trim() || null;
 		if (inForce && !reason) error(400, 'the teams were drawn already: a redraw needs a reason (the earlier draw stays in the record)');
 		const registrations = drawableRegistrations(store, eventId, competition.id);
@@ -90,14 +90,14 @@ export function drawRelayTeams(store: Store, device: Device, eventId: string, bo
 		if (drawn.unplaced.length > 0 && request.leftoverChoice === 'short-team')
 			teams.push({ id: teamId(teams.length + 1), name: `${request.teamName} ${teams.length + 1}`, memberIds: drawn.unplaced, short: true });
 		if (drawn.unplaced.length > 0 && request.leftoverChoice === 'waiting') backToWaiting(store, device, eventId, registrations, drawn.unplaced, now);
-		if (inForce) {
+		if (inForce?.kind === 'teams') {
 			const remove = store.stmt('DELETE FROM entries WHERE competition_id = ? AND id = ?');
 			for (const t of inForce.teams) remove.run(competition.id, t.id);
 			putDraw(store, { ...inForce, superseded: { at: now, by: id } });
 		}
 		const heat = firstHeat(store, competition.id);
 		store.insertSetup({ entries: teams.map((t) => entryOf(store, eventId, competition.id, heat.id, t)) });
-		const draw: DrawRecord = {
+		const draw: TeamDraw = {
 			id,
 			eventId,
 			competitionId: competition.id,
@@ -134,14 +134,20 @@ function backToWaiting(store: Store, device: Device, eventId: string, registrati
 	}
 }
 
-export function renameDrawnTeam(store: Store, device: Device, eventId: string, drawId: string, teamId: string, body: unknown, now: number): DrawRecord {
+function drawOf<K extends DrawRecord['kind']>(store: Store, eventId: string, drawId: string, kind: K): Extract<DrawRecord, { kind: K }> {
+	const draw = listDraws(store, eventId).find((d) => d.id === drawId);
+	if (draw?.kind !== kind) error(404, `no draw "${drawId}" of ${kind} in this event`);
+	return draw as Extract<DrawRecord, { kind: K }>;
+}
+
+export function renameDrawnTeam(store: Store, device: Device, eventId: string, drawId: string, teamId: string, body: unknown, now: number): TeamDraw {
 	const { name } = parse(TeamRenameSchema, body);
 	return store.transaction(() => {
-		const draw = listDraws(store, eventId).find((d) => d.id === drawId) ?? error(404, `no draw "${drawId}" in this event`);
+		const draw = drawOf(store, eventId, drawId, 'teams');
 		const team = draw.teams.find((t) => t.id === teamId) ?? error(404, `no team "${teamId}" in this draw`);
 		if (draw.superseded) error(409, 'this draw was replaced by a later one: rename the teams of the draw in force');
 		if (team.name === name) return draw;
-		const renamed: DrawRecord = {
+		const renamed: TeamDraw = {
 			...draw,
 			teams: draw.teams.map((t) => (t.id === teamId ? { ...t, name } : t)),
 			renames: [...draw.renames, { teamId, before: team.name, after: name, at: now, by: { tokenId: device.id, label: device.label } }]
@@ -149,5 +155,72 @@ export function renameDrawnTeam(store: Store, device: Device, eventId: string, d
 		store.stmt('UPDATE entries SET name = ? WHERE competition_id = ? AND id = ?').run(name, draw.competitionId, teamId);
 		putDraw(store, renamed);
 		return renamed;
+	});
+}
+
+/**
+ * ES-SHIFT: the competition's registered units drawn into its turns (its heats) by lot, each
+ * registration's preferred turn honoured while it has room, the rest drawn into turns with room;
+ * each becomes the entry of its turn (entry ID = registration ID). A redraw needs a reason and
+ * is refused once a turn has started.
+ */
+export function drawTurns(store: Store, device: Device, eventId: string, body: unknown, now: number): TurnDraw {
+	const request = parse(TurnDrawRequestSchema, body);
+	return store.transaction(() => {
+		const competition = store.getCompetition(request.competitionId);
+		if (competition?.eventId !== eventId) error(400, `competitionId: no competition "${request.competitionId}" in this event`);
+		const heats = store.listHeats(competition.id);
+		if (heats.length < 2) error(400, `${competition.name} has ${heats.length} heat(s): the turns by lot need at least two turns (add heats on the event screen)`);
+		if (competitionStartedAt(store, eventId, competition.id) !== null) error(409, `${competition.name} has started: its turns can no longer be drawn`);
+		const inForce = listDraws(store, eventId).find((d) => d.competitionId === competition.id && d.superseded === null && d.kind === 'turns');
+		const reason = request.reason?.trim() || null;
+		if (inForce && !reason) error(400, 'the turns were drawn already: a redraw needs a reason (the earlier draw stays in the record)');
+		const slots = heats.map((h) => ({ heatId: h.id, name: h.name, capacity: request.capacities[h.id] ?? 0 }));
+		const registrations = listRegistrations(store, eventId, { competitionId: competition.id, statuses: ['registered'] });
+		if (registrations.length === 0) error(400, `${competition.name} has nobody registered to draw`);
+		const input = registrations
+			.map((r) => ({ id: r.id, name: r.name, prefers: r.preferredTurn ?? null }))
+			.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+		const drawn = drawShifts(
+			input.map((r) => (r.prefers ? { id: r.id, prefers: r.prefers } : { id: r.id })),
+			Object.fromEntries(slots.map((s) => [s.heatId, s.capacity])),
+			request.seed
+		);
+		const remove = store.stmt('DELETE FROM entries WHERE competition_id = ? AND id = ?');
+		for (const r of registrations) remove.run(competition.id, r.id);
+		const id = `draw-${randomBytes(4).toString('hex')}`;
+		if (inForce) putDraw(store, { ...inForce, superseded: { at: now, by: id } });
+		store.insertSetup({
+			entries: registrations.filter((r) => drawn.assigned[r.id]).map((r) => entryOf(store, eventId, competition.id, drawn.assigned[r.id]!, { id: r.id, name: r.name, memberIds: r.memberIds }))
+		});
+		const draw: TurnDraw = {
+			id, eventId, competitionId: competition.id, kind: 'turns', seed: request.seed, at: now, by: { tokenId: device.id, label: device.label }, reason, superseded: null,
+			slots, input, assigned: drawn.assigned, moved: drawn.moved, unplaced: drawn.unplaced, swaps: []
+		};
+		putDraw(store, draw);
+		return draw;
+	});
+}
+
+/** ES-SHIFT: two entries swap turns by agreement, recorded with both names and the time; refused once either turn started. */
+export function swapTurns(store: Store, device: Device, eventId: string, drawId: string, body: unknown, now: number): TurnDraw {
+	const { a, b } = parse(TurnSwapSchema, body);
+	return store.transaction(() => {
+		const draw = drawOf(store, eventId, drawId, 'turns');
+		if (draw.superseded) error(409, 'this draw was replaced by a later one: swap in the draw in force');
+		const nameOf = (id: string) => draw.input.find((r) => r.id === id)?.name ?? error(400, `"${id}" was not in this draw`);
+		const [aName, bName] = [nameOf(a), nameOf(b)];
+		for (const id of [a, b]) {
+			const heat = draw.assigned[id] ?? error(400, `${nameOf(id)} has no turn in this draw`);
+			if (heatContents(store, eventId, heat).started) error(409, `the turn of ${nameOf(id)} has started: turns can only be swapped before they start`);
+		}
+		if (draw.assigned[a] === draw.assigned[b]) error(400, `${aName} and ${bName} are in the same turn already`);
+		const assigned = swapShifts(draw.assigned, a, b, false);
+		const move = store.stmt('UPDATE entries SET heat_id = ? WHERE competition_id = ? AND id = ?');
+		move.run(assigned[a], draw.competitionId, a);
+		move.run(assigned[b], draw.competitionId, b);
+		const swapped: TurnDraw = { ...draw, assigned, swaps: [...draw.swaps, { a, b, aName, bName, at: now, by: { tokenId: device.id, label: device.label } }] };
+		putDraw(store, swapped);
+		return swapped;
 	});
 }

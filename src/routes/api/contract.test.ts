@@ -300,6 +300,14 @@ describe('the API answers as its contract says (src/lib/sync/contract)', () => {
 		await call('drawTeams', 400, { ...prep, body: { competitionId: relay.id, seed: 'again', leftoverChoice: 'waiting' } });
 		await call('renameTeam', 200, { ...prep, params: { eventId: created.eventId, drawId: drawn.id, teamId: drawn.teams[0]!.id }, body: { name: 'Fast fingers' } });
 		await call('renameTeam', 404, { ...prep, params: { eventId: created.eventId, drawId: 'draw-none', teamId: 'x' }, body: { name: 'X' } });
+		// Turns by lot (ES-SHIFT) among the relay's two heats, and a swap of two entries in different turns.
+		await call('drawTurns', 400, { ...prep, body: { competitionId: relay.id, seed: 'turnos', capacities: {} } });
+		const relayHeat2 = ((await call('addHeat', 201, { ...prep, params: { eventId: created.eventId, competitionId: relay.id }, body: { name: 'Afternoon' } })).body as { heat: { id: string } }).heat;
+		const relayHeat1 = ((await call('setup', 200, prep)).body as { heats: { id: string; competitionId: string }[] }).heats.find((h) => h.competitionId === relay.id && h.id !== relayHeat2.id)!.id;
+		const turns = ((await call('drawTurns', 201, { ...prep, body: { competitionId: relay.id, seed: 'turnos', capacities: { [relayHeat1]: 2, [relayHeat2.id]: 2 }, reason: 'first' } })).body as { draw: { id: string; assigned: Record<string, string> } }).draw;
+		const [inA, inB] = [Object.keys(turns.assigned).find((id) => turns.assigned[id] === relayHeat2.id)!, Object.keys(turns.assigned).find((id) => turns.assigned[id] !== relayHeat2.id)!];
+		await call('swapTurns', 201, { ...prep, params: { eventId: created.eventId, drawId: turns.id }, body: { a: inA, b: inB } });
+		await call('swapTurns', 404, { ...prep, params: { eventId: created.eventId, drawId: 'draw-none' }, body: { a: inA, b: inB } });
 		await call('draws', 200, prep);
 		await call('draws', 403, { params: event, token: judge.token });
 

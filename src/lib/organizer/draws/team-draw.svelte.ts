@@ -1,4 +1,4 @@
-import type { DrawRecord, LeftoverChoice, PreparedCompetition } from '$lib/sync/contract';
+import type { DrawRecord, LeftoverChoice, PreparedCompetition, TeamDraw } from '$lib/sync/contract';
 import type { RegisterData } from '../register-data.svelte';
 import { PendingAction } from '../pending-action.svelte';
 import { checkTeamDraw } from './draw-check';
@@ -50,12 +50,12 @@ export class TeamDrawScreen {
 	}
 
 	/** The draw in force of the competition shown (none superseded it). */
-	get inForce(): DrawRecord | undefined {
-		return this.draws.find((d) => d.competitionId === this.competition?.competition.id && d.superseded === null);
+	get inForce(): TeamDraw | undefined {
+		return this.record.find((d) => d.superseded === null);
 	}
 
-	get record(): DrawRecord[] {
-		return this.draws.filter((d) => d.competitionId === this.competition?.competition.id);
+	get record(): TeamDraw[] {
+		return this.draws.filter((d): d is TeamDraw => d.kind === 'teams' && d.competitionId === this.competition?.competition.id);
 	}
 
 	get canDraw(): boolean {

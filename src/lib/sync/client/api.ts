@@ -35,6 +35,7 @@ import {
 	type RegisterImportRow,
 	type RegistrationAction,
 	type TeamDrawRequest,
+	type TurnDrawRequest,
 	type RegistrationCreate,
 	type SetupResponse,
 	type SetupWrite,
@@ -265,6 +266,16 @@ export class SyncApi {
 	/** Draws the relay's teams on the server from the seed (a redraw needs a reason). */
 	async drawTeams(eventId: string, request: TeamDrawRequest) {
 		return (await this.call(API.drawTeams, { params: { eventId }, body: request })).draw;
+	}
+
+	/** Draws the turns by lot on the server (ES-SHIFT; a redraw needs a reason). */
+	async drawTurns(eventId: string, request: TurnDrawRequest) {
+		return (await this.call(API.drawTurns, { params: { eventId }, body: request })).draw;
+	}
+
+	/** Two entries swap turns (refused once either turn started). */
+	async swapTurns(eventId: string, drawId: string, a: string, b: string) {
+		return (await this.call(API.swapTurns, { params: { eventId, drawId }, body: { a, b } })).draw;
 	}
 
 	async renameTeam(eventId: string, drawId: string, teamId: string, name: string) {
