@@ -15,9 +15,9 @@ const RELAY = presetById('czjpa-team-relay')!;
 
 async function seedRelay(count: number) {
 	const { eventId, token, event } = await createEvent(`Draws ${RUN}`);
-	const relay = `draws-${RUN}-relay`;
+	const relay = `draws-${RUN}-relay-${count}`;
 	// The relay's capacity counts entries (20 teams); people registered alone for the draw are counted by this event's own ruleset.
-	const ruleset = { ...RELAY, id: `relay-open-${RUN}`, capacity: { max: 80, per: 'person' as const } };
+	const ruleset = { ...RELAY, id: `relay-open-${RUN}-${count}`, capacity: { max: 80, per: 'person' as const } };
 	await writeSetup(eventId, token, { rulesets: [ruleset], competitions: [{ id: relay, eventId, name: 'CZJPA relay', ruleset: { id: ruleset.id, version: ruleset.version } }], heats: [] });
 	const e = `/api/events/${eventId}`;
 	for (let i = 1; i <= count; i++) {
@@ -120,4 +120,74 @@ test('CZ-TEAM-DRAW: 10 individuals: the two left over shown, a smaller team flag
 	await expect(panel.getByTestId('drawn-team')).toHaveCount(3);
 	await expect(panel.getByTestId('drawn-team').nth(2)).toContainText('Breaks CZ-TEAM-DRAW: fewer than four');
 	await expect(panel.getByTestId('draw-leftovers')).toContainText('Left over:');
+});
+
+const ES = presetById('es-adult-individual')!;
+
+test('ES-SHIFT: 30 entries with preferences for 2 turns of 15 drawn by lot; one swap recorded; a swap refused once the turn started', async ({ page }) => {
+	test.setTimeout(180_000);
+	const errors: string[] = [];
+	page.on('pageerror', (e) => errors.push(e.message));
+	const { eventId, token, event } = await createEvent(`Turnos ${RUN}`);
+	const comp = `turnos-${RUN}`;
+	const [am, pm] = [`${comp}-am`, `${comp}-pm`];
+	await writeSetup(eventId, token, {
+		rulesets: [ES],
+		competitions: [{ id: comp, eventId, name: 'Individual', ruleset: { id: ES.id, version: ES.version } }],
+		heats: [
+			{ id: am, competitionId: comp, name: 'Mañana' },
+			{ id: pm, competitionId: comp, name: 'Tarde' }
+		]
+	});
+	const e = `/api/events/${eventId}`;
+	// 20 prefer the morning, 10 the afternoon: 5 of the morning's are drawn into the afternoon.
+	for (let i = 1; i <= 30; i++) {
+		const id = `j${String(i).padStart(2, '0')}`;
+		expectStatus(await call('POST', `${e}/people`, { token, json: { person: { id, name: `Jugador ${String(i).padStart(2, '0')}`, birthDate: '1990-01-01', phone: '+34 600 000 000' } } }), 201, id);
+		expectStatus(await call('POST', `${e}/registrations`, { token, json: { registration: { id: `t${id}`, competitionId: comp, memberIds: [id], preferredTurn: i <= 20 ? am : pm }, despiteProblems: true } }), 201, id);
+	}
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'seating');
+	const panel = page.getByTestId('shift-lottery');
+	await expect(panel.getByLabel('Places in Mañana')).toHaveValue('15');
+	await expect(panel.getByLabel('Places in Tarde')).toHaveValue('15');
+	await panel.getByTestId('turns-seed').fill('sorteo 2026');
+	await panel.getByRole('button', { name: 'Draw the turns' }).click();
+	await expect(panel.getByRole('status').filter({ hasText: '30 entries drawn into turns and recorded.' })).toBeVisible();
+	const turn = (heat: string) => panel.locator(`[data-testid="turn"][data-heat="${heat}"]`);
+	await expect(turn(am).getByRole('heading')).toHaveText('Mañana: 15 of 15');
+	await expect(turn(pm).getByRole('heading')).toHaveText('Tarde: 15 of 15');
+	await expect(panel.getByText('5 could not have their preferred turn: drawn into another.')).toBeVisible();
+	const morning = (await turn(am).getByTestId('turn-names').textContent())!.split(', ');
+	const afternoon = (await turn(pm).getByTestId('turn-names').textContent())!.split(', ');
+	// Everyone who preferred the afternoon got it (it had room).
+	for (let i = 21; i <= 30; i++) expect(afternoon).toContain(`Jugador ${i}`);
+
+	// The set-up: each registration the entry of its turn, no birth dates or phones.
+	const setup = expectStatus(await call('GET', `${e}/setup`, { token }), 200, 'setup').body as { entries: { id: string; heatId: string; competitionId: string }[] };
+	expect(setup.entries.filter((x) => x.heatId === am)).toHaveLength(15);
+	expect(JSON.stringify(setup.entries)).not.toMatch(/birthDate|\+34/);
+
+	// One agreed swap: a morning entry with an afternoon one.
+	const [a, b] = [morning[0]!, afternoon[0]!];
+	const swap = panel.getByTestId('swap-form');
+	await swap.getByLabel('Swap', { exact: true }).selectOption({ label: `${a} (Mañana)` });
+	await swap.getByLabel('with', { exact: true }).selectOption({ label: `${b} (Tarde)` });
+	await swap.getByRole('button', { name: 'Swap their turns' }).click();
+	await expect(panel.getByRole('status').filter({ hasText: `Swapped: ${a} and ${b}.` })).toBeVisible();
+	await expect(panel.getByTestId('swaps')).toContainText(`${a} ⇄ ${b}`);
+	await expect(turn(am).getByRole('heading')).toHaveText('Mañana: 15 of 15');
+	await expect(turn(am).getByTestId('turn-names')).toContainText(b);
+	await expect(turn(pm).getByTestId('turn-names')).toContainText(a);
+
+	// The morning turn starts: a swap with it is refused, saying why.
+	expectStatus(await call('POST', `${e}/heat-starts`, { token, json: { id: `start-${RUN}`, competitionId: comp, heatId: am, organizerAt: Date.now(), offsetMs: null } }), 201, 'start');
+	await swap.getByLabel('Swap', { exact: true }).selectOption({ label: `${morning[1]!} (Mañana)` });
+	await swap.getByLabel('with', { exact: true }).selectOption({ label: `${afternoon[1]!} (Tarde)` });
+	await swap.getByRole('button', { name: 'Swap their turns' }).click();
+	await expect(panel.getByRole('alert')).toContainText('has started: turns can only be swapped before they start');
+	await expect(turn(am).getByTestId('turn-names')).toContainText(morning[1]!);
+
+	await screen(page, 'organizer-turns');
+	expect(errors).toEqual([]);
 });
