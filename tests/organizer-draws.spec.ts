@@ -97,9 +97,21 @@ test('CZ-TEAM-DRAW: 80 individuals into 20 teams from a typed seed, checked on a
 	await expect(record.nth(0)).toContainText('in force');
 	await expect(record.nth(1)).toContainText('seed Brno 2026 / 4-1-6');
 	await expect(record.nth(1)).toContainText('superseded');
-	expect(await teamsOn(page, 'team-members')).not.toEqual(drawn);
+	const redrawn = await teamsOn(page, 'team-members');
+	expect(redrawn).not.toEqual(drawn);
 
 	await screen(page, 'organizer-draws');
+
+	// The draw on paper: the seed, the procedure, every team with its members, the sorted input, the earlier draw superseded.
+	await panel.getByRole('link', { name: 'Print the draw' }).click();
+	const sheet = page.getByTestId('printed-draw');
+	await expect(sheet).toContainText('seed second seed');
+	await expect(sheet).toContainText('Fisher–Yates shuffle');
+	const printedTeams = await sheet.getByTestId('printed-teams').locator('li').allTextContents();
+	expect(printedTeams.map((t) => t.replace(/^[^:]+: /, ''))).toEqual(redrawn);
+	expect((await sheet.getByTestId('printed-input').textContent())!.split('\n')).toHaveLength(80);
+	await expect(page.locator('main')).toContainText('seed Brno 2026 / 4-1-6 · superseded');
+	await screen(page, 'organizer-draws-print');
 	expect(errors).toEqual([]);
 });
 
@@ -189,5 +201,10 @@ test('ES-SHIFT: 30 entries with preferences for 2 turns of 15 drawn by lot; one 
 	await expect(turn(am).getByTestId('turn-names')).toContainText(morning[1]!);
 
 	await screen(page, 'organizer-turns');
+	await panel.getByRole('link', { name: 'Print the draw' }).click();
+	await expect(page.getByTestId('printed-turn')).toHaveCount(2);
+	await expect(page.getByTestId('printed-turn').nth(0)).toContainText(b);
+	await expect(page.getByTestId('printed-draw')).toContainText(`${a} ⇄ ${b}`);
+	expect(await page.getByTestId('printed-draw').textContent()).not.toContain('+34');
 	expect(errors).toEqual([]);
 });

@@ -17,6 +17,10 @@ export type Shuffler = <T>(items: readonly T[], seed: string) => T[];
 export const DRAW_ALGORITHM =
 	'Sort the IDs; hash the seed with 32-bit FNV-1a; seed mulberry32 with the hash; Fisher–Yates shuffle (from the last item down, j = floor(r × (i + 1))); cut the shuffled list into teams of four in order; the rest are left over.';
 
+/** The turns by lot in words (ES-SHIFT), printed with every result. */
+export const TURNS_ALGORITHM =
+	'Sort the registration IDs; shuffle them as for the teams with the seed; in that order, give each their preferred turn while it has room; then, in the same order, draw each of the rest into one of the turns with room, uniformly, with mulberry32 seeded by the FNV-1a hash of the seed followed by "/rest".';
+
 export interface TeamDraw {
 	seed: string;
 	teams: string[][];
