@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
+import { presetById } from '../src/lib/rules/presets';
 import { quickSetup } from '../src/lib/station/quick-setup';
 import { addDevice, backupOf, call, createEvent, DAY, T0, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, tableCounts, writeSetup, type AddedDevice } from './sync-kit';
 
@@ -73,6 +74,12 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/registrations':      row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/registrations/{r}':  row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/registrations/import': row( 401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	// The draws (issue 15): the organizer's only. A's relay: its teams drawn, one renamed, its two heats' turns drawn, a swap; then the record read.
+	'POST /api/events/A/draws':              row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/draws/{d}/teams/{t}': row(  401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/draws/turns':        row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/draws/{d}/swaps':    row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
+	'GET /api/events/A/draws':               row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200),
 	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200)
 };
@@ -163,6 +170,15 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	const cardsOfA = () => call('POST', `/api/events/${A.eventId}/cards`, { token: A.token, json: { heatId: sA.heatId } });
 	const cardSecret = new URLSearchParams(new URL((expectStatus(await cardsOfA(), 201, 'table cards').body as { cards: { link: string }[] }).cards[0]!.link).hash.slice(1)).get('card')!;
 	const revokedCard = (expectStatus(await cardsOfA(), 201, 'table cards').body as { cards: { id: string }[] }).cards[0]!;
+	// A's relay: four people registered alone for its team draw, two heats for its turns.
+	const relayA = az('relay');
+	const relayRules = { ...presetById('czjpa-team-relay')!, id: az('relay-rules') };
+	await writeSetup(A.eventId, A.token, { rulesets: [relayRules], competitions: [{ id: relayA, eventId: A.eventId, name: 'Relay', ruleset: { id: relayRules.id, version: relayRules.version } }], heats: [1, 2].map((n) => ({ id: `${relayA}-h${n}`, competitionId: relayA, name: `Relay ${n}` })) });
+	for (const n of [1, 2, 3, 4]) {
+		expectStatus(await call('POST', `/api/events/${A.eventId}/people`, { token: A.token, json: { person: { id: az(`relay-${n}`), name: `Relay ${n}`, birthDate: '1990-01-01' } } }), 201, `relay person ${n}`);
+		expectStatus(await call('POST', `/api/events/${A.eventId}/registrations`, { token: A.token, json: { registration: { id: az(`relay-reg-${n}`), competitionId: relayA, memberIds: [az(`relay-${n}`)] }, despiteProblems: true } }), 201, `relay registration ${n}`);
+	}
+	const drawn = { teams: { id: 'none', teams: [] as { id: string }[] }, turns: { id: 'none', assigned: {} as Record<string, string> } };
 	const before = await snapshot(A.eventId, A.token);
 
 	type Send = (req: APIRequestContext, headers: Record<string, string>, c: Column) => Promise<APIResponse>;
@@ -249,6 +265,24 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 		'POST /api/events/A/registrations': (r, headers, c) => r.post(`${a}/registrations`, { headers, data: { registration: { id: az(`reg-${c}`), competitionId: sA.competitionId, memberIds: [az('free')] } } }),
 		'POST /api/events/A/registrations/{r}': (r, headers, c) => r.post(`${a}/registrations/${az('reg')}`, { headers, data: { action: 'pay', expectedVersion: 1, paid: { amount: c.length } } }),
 		'POST /api/events/A/registrations/import': (r, headers, c) => r.post(`${a}/registrations/import`, { headers, data: { rows: [{ name: `Imported by ${c}`, competitionId: sA.competitionId }] } }),
+							'POST /api/events/A/draws': async (r, headers, c) => {
+			const res = await r.post(`${a}/draws`, { headers, data: { competitionId: relayA, seed: `by ${c}`, leftoverChoice: 'waiting' } });
+			if (res.status() === 201) drawn.teams = (await res.json()).draw;
+			return res;
+		},
+		'POST /api/events/A/draws/{d}/teams/{t}': (r, headers, c) => r.post(`${a}/draws/${drawn.teams.id}/teams/${drawn.teams.teams[0]?.id ?? 'none'}`, { headers, data: { name: `Renamed by ${c}` } }),
+		'POST /api/events/A/draws/turns': async (r, headers, c) => {
+			const res = await r.post(`${a}/draws/turns`, { headers, data: { competitionId: relayA, seed: `by ${c}`, capacities: { [`${relayA}-h1`]: 2, [`${relayA}-h2`]: 2 } } });
+			if (res.status() === 201) drawn.turns = (await res.json()).draw;
+			return res;
+		},
+		'POST /api/events/A/draws/{d}/swaps': (r, headers) => {
+			const ids = Object.keys(drawn.turns.assigned);
+			const x = ids.find((id) => drawn.turns.assigned[id] === `${relayA}-h1`) ?? 'none';
+			const y = ids.find((id) => drawn.turns.assigned[id] === `${relayA}-h2`) ?? 'none';
+			return r.post(`${a}/draws/${drawn.turns.id}/swaps`, { headers, data: { a: x, b: y } });
+		},
+		'GET /api/events/A/draws': (r, headers) => r.get(`${a}/draws`, { headers }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
 		'GET /api/public/events/A/results/{c}': (r, headers) => r.get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=1`, { headers })
@@ -289,7 +323,7 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(550);
+	expect(cells).toBe(605);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);
@@ -301,8 +335,11 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	expect(after.setup.heats.some((h: { competitionId: string }) => h.competitionId === added[0].id)).toBe(false);
 	const preparedA = (await (await request.get(`${a}/preparation`, { headers: { authorization: `Bearer ${A.token}`, accept: 'application/json' } })).json()) as { competitions: { competition: { id: string }; changes: { reason: string }[] }[] };
 	expect(preparedA.competitions.find((c) => c.competition.id === added[0].id)?.changes.map((ch) => ch.reason)).toEqual(['Changed by orgA']);
-	const unchanged = (s: typeof before.setup) => ({ ...s, event: null, competitions: s.competitions.filter((c: { id: string }) => c.id !== added[0].id), rulesets: s.rulesets.filter((r: { id: string; version: number }) => r.version === RULESET.version || r.id !== RULESET.id), heats: [], merges: [] });
+	const unchanged = (s: typeof before.setup) => ({ ...s, event: null, competitions: s.competitions.filter((c: { id: string }) => c.id !== added[0].id), rulesets: s.rulesets.filter((r: { id: string; version: number }) => r.version === RULESET.version || r.id !== RULESET.id), heats: [], merges: [], entries: s.entries.filter((e: { competitionId: string }) => e.competitionId !== relayA) });
 	expect(unchanged(after.setup)).toEqual(unchanged(before.setup));
+	// The relay's entries: only orgA's draws made them (its team, renamed; its four registrations in their turns).
+	expect(before.setup.entries.filter((e: { competitionId: string }) => e.competitionId === relayA)).toEqual([]);
+	expect(after.setup.entries.filter((e: { competitionId: string }) => e.competitionId === relayA).map((e: { name: string }) => e.name).sort()).toEqual(['Relay 1', 'Relay 2', 'Relay 3', 'Relay 4', 'Renamed by orgA']);
 	// Only the organizer's merge was recorded.
 	expect(before.setup.merges).toEqual([]);
 	expect(after.setup.merges.map((m: { id: string; reason: string }) => [m.id, m.reason])).toEqual([[`az-${RUN}-merge-orgA`, 'Merged by orgA']]);

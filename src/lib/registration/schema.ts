@@ -78,6 +78,8 @@ export const RegistrationSchema = z.object({
 	paid: z.nullable(z.object({ amount: z.number().check(z.nonnegative(), z.maximum(100_000_000)), at: moment })),
 	/** When it was cancelled and whether the fee is refunded by the ruleset's deadline (CZ-GEN-REFUND). */
 	cancelled: z.nullable(z.object({ at: moment, refundDue: z.boolean() })),
+	/** The turn (a heat of the competition) preferred for the turns by lot (ES-SHIFT); none: any. */
+	preferredTurn: z.optional(IdSchema),
 	version
 });
 export type Registration = z.infer<typeof RegistrationSchema>;

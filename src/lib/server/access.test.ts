@@ -41,7 +41,8 @@ describe('who may do what', () => {
 			'events.import': { organizer: 200, judge: 403, display: 403, desk: 403 },
 			'results.publish': { organizer: 200, judge: 403, display: 403, desk: 403 },
 			'events.audit': { organizer: 200, judge: 403, display: 403, desk: 403 },
-			'register.manage': { organizer: 200, judge: 403, display: 403, desk: 403 }
+			'register.manage': { organizer: 200, judge: 403, display: 403, desk: 403 },
+			'draws.manage': { organizer: 200, judge: 403, display: 403, desk: 403 }
 		};
 		expect(Object.keys(expected).sort()).toEqual(Object.keys(ACTIONS).sort());
 		for (const action of Object.keys(ACTIONS) as Action[])

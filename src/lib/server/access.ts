@@ -34,7 +34,9 @@ export const ACTIONS = {
 	/** Read an entry's audit trail: who pushed each event, when it arrived, the device's clock. */
 	'events.audit': ['organizer'],
 	/** Read and change the register of people and registrations (contact data, dates of birth, fees). */
-	'register.manage': ['organizer']
+	'register.manage': ['organizer'],
+	/** Draw the relay's teams, rename them, read the record of draws (CZ-TEAM-DRAW). */
+	'draws.manage': ['organizer']
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ACTIONS;
 

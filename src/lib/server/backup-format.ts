@@ -6,7 +6,7 @@ import { PublicationSchema } from '$lib/results/publication';
 import { RulesetSchema } from '$lib/rules/schema';
 import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
 import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
-import { DeviceClockSchema, HeatStartRequestSchema, RoleSchema, RulesetChangeSchema } from '$lib/sync/contract';
+import { DeviceClockSchema, DrawRecordSchema, HeatStartRequestSchema, RoleSchema, RulesetChangeSchema } from '$lib/sync/contract';
 
 /**
  * The backup file of one event (docs/sync.md, Backup), version 2: NDJSON, one JSON value a
@@ -31,11 +31,11 @@ const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_0
 const nullableMoment = z.nullable(moment);
 
 /** The kinds of item, in the order a backup lists them. */
-export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange'] as const;
+export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange', 'draw'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 export type BackupCounts = Record<ItemKind, number>;
 /** The kinds a backup of version 2 made before the register and the ruleset history (issue 14) does not count: none of them. */
-const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange'];
+const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange', 'draw'];
 
 export const BackupCountsSchema = z.object(
 	Object.fromEntries(ITEM_KINDS.map((k) => [k, LATER_KINDS.includes(k) ? z._default(count, 0) : count])) as Record<ItemKind, typeof count>
@@ -122,7 +122,9 @@ export const ITEM_SCHEMAS = {
 	 * A change of a competition's ruleset (CZ-GEN-CHANGES), with its number on the server it was
 	 * backed up from and its event; both versions it names are among the backup's rulesets.
 	 */
-	rulesetChange: z.object({ kind: z.literal('rulesetChange'), seq: z.number().check(z.int(), z.minimum(1)), eventId: IdSchema, change: RulesetChangeSchema })
+	rulesetChange: z.object({ kind: z.literal('rulesetChange'), seq: z.number().check(z.int(), z.minimum(1)), eventId: IdSchema, change: RulesetChangeSchema }),
+	/** A draw (CZ-TEAM-DRAW): seed, sorted input, result, who, when, reason; superseded ones too. */
+	draw: z.object({ kind: z.literal('draw'), draw: DrawRecordSchema })
 } as const;
 
 export type BackupItem = { [K in ItemKind]: z.infer<(typeof ITEM_SCHEMAS)[K]> }[ItemKind];

@@ -62,7 +62,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(lines.at(-1)).toEqual({ kind: 'end', counts: lines[0]!.counts });
 		const kinds = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
 		// Two ruleset versions: the one the qualifying rounds use and the final's changed one (CZ-GEN-CHANGES), and that change.
-		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1 });
+		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1, draw: 1 });
 		expect(lines[0]!.counts).toEqual(kinds);
 		// Nothing of another event.
 		expect(JSON.stringify(lines)).not.toMatch(/"o-|Busy o/);
@@ -72,7 +72,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(restored).toEqual({
 			eventId: EVENT,
 			version: 2,
-			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1 },
+			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1, draws: 1 },
 			numbering: 'kept',
 			replacedDemo: false
 		});
@@ -211,6 +211,9 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['a registration for another event\'s competition', change('registration', first<L>((l) => ({ ...l, registration: { ...l.registration, competitionId: 'o-q' } }))), 400, /registration f-reg-0 is for competition o-q, which is not a competition of the event "fresh"/],
 			['a registration naming another event\'s person', change('registration', first<L>((l) => ({ ...l, registration: { ...l.registration, memberIds: ['o-person-0'] } }))), 400, /registration f-reg-0 names the person o-person-0, who is not a person of the event "fresh"/],
 			['a change of the register about another event\'s person', change('registrationChange', first<L>((l) => ({ ...l, change: { ...l.change, personId: 'o-person-0' } }))), 400, /change \d+ of the register is about o-person-0/],
+			['CZ-TEAM-DRAW: a draw of another event', change('draw', first<L>((l) => ({ ...l, draw: { ...l.draw, eventId: 'other' } }))), 400, /draw f-draw-1 belongs to the event "other"/],
+			['CZ-TEAM-DRAW: a draw of another event\'s competition', change('draw', first<L>((l) => ({ ...l, draw: { ...l.draw, competitionId: 'o-q' } }))), 400, /draw f-draw-1 is of competition o-q, which is not a competition of the event "fresh"/],
+			['CZ-TEAM-DRAW: a draw twice', added(valid.find((l) => l.kind === 'draw')!), 400, /this draw appears twice in the backup/],
 			['a change of the register of another event', change('registrationChange', first<L>((l) => ({ ...l, change: { ...l.change, eventId: 'other' } }))), 400, /change \d+ of the register belongs to the event "other"/],
 			['CZ-GEN-CHANGES: a ruleset change of another event', change('rulesetChange', first<Line>((l) => ({ ...l, eventId: 'other' }))), 400, /^line \d+: ruleset change \d+ belongs to the event "other", not to "fresh"/],
 			['CZ-GEN-CHANGES: a ruleset change of another event\'s competition', change('rulesetChange', first<L>((l) => ({ ...l, change: { ...l.change, competitionId: 'o-f' } }))), 400, /ruleset change \d+ is of competition o-f, which is not a competition of the event "fresh" in this backup/],
@@ -369,7 +372,7 @@ describe('restore: the file', () => {
 		expect(r).toEqual({
 			eventId: DEMO_EVENT_ID,
 			version: 1,
-			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0 },
+			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0 },
 			numbering: 'renumbered',
 			replacedDemo: false
 		});

@@ -5,6 +5,7 @@ import { quickSetup } from '$lib/station/quick-setup';
 import { backupText } from './backup';
 import { recordMerge } from './competition-merges';
 import { addDevice, revokeDevice } from './devices';
+import { putDraw } from './draws';
 import { reviseCompetitionRuleset } from './event-preparation';
 import { startHeat } from './heat-starts';
 import { saveOrganizerSetup } from './organizer-setup';
@@ -119,6 +120,12 @@ export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 	actOnRegistration(store, org, eventId, c('reg-0'), { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 - 20 * MIN);
 	// The final's ruleset: a new version (the next number free on this server), with why, who and when.
 	reviseCompetitionRuleset(store, org, eventId, c('f'), { baseVersion: R.version, ruleset: { ...R, timeLimitMs: 100 * MIN }, reason: 'A longer final' }, T0 - 10 * MIN);
+	// A draw in the record (CZ-TEAM-DRAW): its two people left over, as too few for a team.
+	putDraw(store, {
+		id: c('draw-1'), eventId, competitionId: c('q'), kind: 'teams', seed: 'dice-1-2-3-4',
+		input: [0, 1].map((i) => ({ id: c(`person-${i}`), name: `Person ${i}` })), teams: [], leftovers: [c('person-1'), c('person-0')], leftoverChoice: 'waiting',
+		at: T0 - 5 * MIN, by: { tokenId: org.id, label: org.label }, reason: null, superseded: null, renames: []
+	});
 	return { org, judge, display, merge, competitions: { q: c('q'), f: c('f'), qa: qa.competitionId, qb: qb.competitionId } };
 }
 

@@ -69,7 +69,8 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 			person: counted('SELECT count(*) FROM people WHERE event_id = ?'),
 			registration: counted('SELECT count(*) FROM registrations WHERE event_id = ?'),
 			registrationChange: counted('SELECT count(*) FROM registration_changes WHERE event_id = ?'),
-			rulesetChange: counted('SELECT count(*) FROM ruleset_changes WHERE event_id = ?')
+			rulesetChange: counted('SELECT count(*) FROM ruleset_changes WHERE event_id = ?'),
+			draw: counted('SELECT count(*) FROM draws WHERE event_id = ?')
 		};
 		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts });
 
@@ -123,6 +124,9 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		// The stored text of each change (validated when it was made or restored) goes in as it is.
 		for (const r of rulesetChanges.iterate(eventId) as IterableIterator<{ seq: number; json: string }>)
 			yield `{"kind":"rulesetChange","seq":${r.seq},"eventId":${JSON.stringify(eventId)},"change":${r.json}}\n`;
+		// The draws as stored (validated when they were made or restored).
+		for (const json of db.prepare('SELECT json FROM draws WHERE event_id = ? ORDER BY made_at, rowid').pluck().iterate(eventId) as IterableIterator<string>)
+			yield `{"kind":"draw","draw":${json}}\n`;
 		yield line({ kind: 'end', counts });
 	} finally {
 		if (db.inTransaction) db.exec('COMMIT');

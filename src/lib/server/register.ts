@@ -33,7 +33,7 @@ import type { Store } from './store';
  */
 
 const PERSON_FIELDS = ['name', 'country', ...PERSONAL_FIELDS] as const;
-const REGISTRATION_FIELDS = ['competitionId', 'name', 'memberIds', 'registeredAt', 'status', 'movedUpAt', 'fee', 'paid', 'cancelled'] as const;
+const REGISTRATION_FIELDS = ['competitionId', 'name', 'memberIds', 'registeredAt', 'status', 'movedUpAt', 'fee', 'paid', 'cancelled', 'preferredTurn'] as const;
 
 type Change = Omit<RegistrationChange, 'seq' | 'eventId' | 'at' | 'by'>;
 
@@ -187,6 +187,12 @@ function refuseProblems(ruleset: Ruleset, members: Person[], eventDay: string, d
 		error(422, `this unit breaks the rules of ${ruleset.name}: ${problems.map((p) => p.message).join('; ')} (register it despite that to have it listed with its problems)`);
 }
 
+/** A preferred turn: a heat of the registration's competition (400 otherwise). */
+function turnOf(store: Store, competitionId: string, heatId: string): string {
+	if (store.getHeat(heatId)?.competitionId !== competitionId) error(400, `preferredTurn: "${heatId}" is not a turn (heat) of this competition`);
+	return heatId;
+}
+
 /** A member already in another open registration of the competition. */
 function alreadyIn(registrations: readonly Registration[], memberIds: readonly string[], except?: string): Registration | undefined {
 	return registrations.find((r) => r.id !== except && r.status !== 'cancelled' && r.memberIds.some((m) => memberIds.includes(m)));
@@ -214,6 +220,7 @@ export function createRegistration(store: Store, device: Device, eventId: string
 			fee: feeOf(ruleset, members.length),
 			paid: null,
 			cancelled: null,
+			...(input.preferredTurn !== undefined ? { preferredTurn: turnOf(store, input.competitionId, input.preferredTurn) } : {}),
 			version: 1
 		};
 		putRegistration(store, registration, null);
@@ -246,7 +253,10 @@ export function actOnRegistration(store: Store, device: Device, eventId: string,
 					const taken = alreadyIn(listRegistrations(store, eventId, { competitionId: current.competitionId }), memberIds, registrationId);
 					if (taken) error(409, `a member is already registered for this competition, in "${taken.name}"`);
 				}
-				const next: Registration = { ...current, name: action.name ?? current.name, memberIds, fee: feeOf(ruleset, members.length), version };
+				const { preferredTurn: _was, ...rest } = current;
+				const preferredTurn = action.preferredTurn === undefined ? current.preferredTurn : (action.preferredTurn ?? undefined);
+				if (preferredTurn !== undefined) turnOf(store, current.competitionId, preferredTurn);
+				const next: Registration = { ...rest, name: action.name ?? current.name, memberIds, fee: feeOf(ruleset, members.length), version, ...(preferredTurn !== undefined ? { preferredTurn } : {}) };
 				return { registration: save(next, 'registration.changed'), movedUp: [] };
 			}
 			case 'pay': {

@@ -93,6 +93,9 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 		WHERE (person_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.people p WHERE p.id = c.person_id))
 		   OR (registration_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM staging.registrations r WHERE r.id = c.registration_id)) LIMIT 1`),
 		(p) => `change ${p.id} of the register is about ${p.other}, who or which is not in the register of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.draws d
+		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = d.competition_id) LIMIT 1`),
+		(p) => `draw ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
 	refuse(400, first(`SELECT seq AS id, src, competition_id AS other FROM staging.ruleset_changes r
 		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = r.competition_id) LIMIT 1`),
 		(p) => `ruleset change ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
@@ -189,6 +192,10 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 		{ base: rulesetChangeBase }
 	);
 
+	// The draws (CZ-TEAM-DRAW): the event's own, keyed by it.
+	run(`INSERT INTO main.draws (event_id, id, competition_id, kind, made_at, json)
+		SELECT @e, id, competition_id, kind, made_at, json FROM staging.draws ORDER BY ord`);
+
 	// Checked as when they were recorded, against the restored set-up (entries added since are read as new).
 	for (const m of db.prepare('SELECT json, src FROM staging.merges ORDER BY recorded_at, ord').all() as { json: string; src: string }[]) {
 		const merge = JSON.parse(m.json) as CompetitionMerge;
@@ -212,7 +219,8 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 			person: count('people'),
 			registration: count('registrations'),
 			registrationChange: count('registration_changes'),
-			rulesetChange: count('ruleset_changes')
+			rulesetChange: count('ruleset_changes'),
+			draw: count('draws')
 		},
 		numbering,
 		replacedDemo

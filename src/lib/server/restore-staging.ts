@@ -55,6 +55,7 @@ const SCHEMA = `
 		ord INTEGER PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, competition_id TEXT NOT NULL, ruleset_id TEXT NOT NULL,
 		from_version INTEGER NOT NULL, to_version INTEGER NOT NULL, json TEXT NOT NULL, src TEXT NOT NULL
 	);
+	CREATE TABLE draws (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, kind TEXT NOT NULL, made_at INTEGER NOT NULL, json TEXT NOT NULL, src TEXT NOT NULL);
 `;
 
 export type StagingTable =
@@ -71,10 +72,11 @@ export type StagingTable =
 	| 'people'
 	| 'registrations'
 	| 'registration_changes'
-	| 'ruleset_changes';
+	| 'ruleset_changes'
+	| 'draws';
 
 /** Tables whose first column numbers the rows in the order read. */
-const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes'];
+const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws'];
 
 /** What a duplicate key means, by the constraint SQLite names. */
 const DUPLICATES: Record<string, string> = {
@@ -94,7 +96,8 @@ const DUPLICATES: Record<string, string> = {
 	'people.id': 'this person',
 	'registrations.id': 'this registration',
 	'registration_changes.seq': "this change's number",
-	'ruleset_changes.seq': "this ruleset change's number"
+	'ruleset_changes.seq': "this ruleset change's number",
+	'draws.id': 'this draw'
 };
 
 /** Rows per transaction while staging. */

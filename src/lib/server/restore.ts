@@ -103,7 +103,8 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 				people: c.person,
 				registrations: c.registration,
 				registrationChanges: c.registrationChange,
-				rulesetChanges: c.rulesetChange
+				rulesetChanges: c.rulesetChange,
+				draws: c.draw
 			},
 			numbering: outcome.numbering,
 			replacedDemo: outcome.replacedDemo
@@ -237,6 +238,12 @@ class Stager {
 				const c = item.change;
 				if (item.eventId !== E) error(400, `${where}: ruleset change ${item.seq} belongs to the event "${item.eventId}", not to "${E}" of this backup`);
 				s.add('ruleset_changes', [item.seq, c.competitionId, c.rulesetId, c.fromVersion, c.toVersion, JSON.stringify(c)], where);
+				break;
+			}
+			case 'draw': {
+				const d = item.draw;
+				if (d.eventId !== E) error(400, `${where}: draw ${d.id} belongs to the event "${d.eventId}", not to "${E}" of this backup`);
+				s.add('draws', [d.id, d.competitionId, d.kind, d.at, JSON.stringify(d)], where);
 				break;
 			}
 		}

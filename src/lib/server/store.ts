@@ -361,7 +361,22 @@ export const MIGRATIONS: readonly string[] = [
 	DROP TABLE saved_token_devices;
 	DROP TABLE saved_pairing_codes;
 	`,
-	// 16 (table cards): src/lib/server/table-cards.ts. A card on a table pairs any blank tablet as a
+	// 14 (draws): src/lib/server/draws.ts (issue 15).
+	`
+	-- The draws of an event (DrawRecordSchema, as JSON: seed, sorted input, result, who, when, the
+	-- reason of a redraw). Never removed: a redraw marks the earlier one superseded.
+	CREATE TABLE draws (
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		id             TEXT NOT NULL,
+		competition_id TEXT NOT NULL REFERENCES competitions (id),
+		kind           TEXT NOT NULL CHECK (kind IN ('teams', 'turns')),
+		made_at        INTEGER NOT NULL,
+		json           TEXT NOT NULL,
+		PRIMARY KEY (event_id, id)
+	);
+	CREATE INDEX draws_competition ON draws (event_id, competition_id, made_at);
+	`,
+	// 15 (table cards): src/lib/server/table-cards.ts. A card on a table pairs any blank tablet as a
 	// judge of that table's heat: its secret (hashed) is exchanged for a judge token of its own,
 	// which card_tokens scopes to the card's heat (pushes of other heats are refused).
 	`

@@ -10,6 +10,17 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
 	return shuffle(items, seededRandom(seed));
 }
 
+/** How a draw shuffles: seededShuffle; a test passes a biased one to show the fairness check catching it. */
+export type Shuffler = <T>(items: readonly T[], seed: string) => T[];
+
+/** The draws' procedure in words, printed with every result so that anyone can repeat it. */
+export const DRAW_ALGORITHM =
+	'Sort the IDs; hash the seed with 32-bit FNV-1a; seed mulberry32 with the hash; Fisher–Yates shuffle (from the last item down, j = floor(r × (i + 1))); cut the shuffled list into teams of four in order; the rest are left over.';
+
+/** The turns by lot in words (ES-SHIFT), printed with every result. */
+export const TURNS_ALGORITHM =
+	'Sort the registration IDs; shuffle them as for the teams with the seed; in that order, give each their preferred turn while it has room; then, in the same order, draw each of the rest into one of the turns with room, uniformly, with mulberry32 seeded by the FNV-1a hash of the seed followed by "/rest".';
+
 export interface TeamDraw {
 	seed: string;
 	teams: string[][];
@@ -21,9 +32,9 @@ export interface TeamDraw {
  * CZ-TEAM-DRAW: teams of `size` drawn at random from people who registered alone. The input
  * is sorted first, so the draw depends only on who registered and the seed, not on the order.
  */
-export function drawTeams(personIds: readonly string[], size: number, seed: string): TeamDraw {
+export function drawTeams(personIds: readonly string[], size: number, seed: string, shuffleWith: Shuffler = seededShuffle): TeamDraw {
 	if (size < 1) throw new Error('a team has at least 1 member');
-	const shuffled = seededShuffle([...new Set(personIds)].sort(), seed);
+	const shuffled = shuffleWith([...new Set(personIds)].sort(), seed);
 	const full = Math.floor(shuffled.length / size) * size;
 	const teams: string[][] = [];
 	for (let i = 0; i < full; i += size) teams.push(shuffled.slice(i, i + size));
@@ -51,8 +62,8 @@ export interface ShiftDraw {
  * not fit their preferred slot (and those without a preference) are drawn into the slots that
  * still have room. `slots` maps each slot to its capacity, in the order slots are filled.
  */
-export function drawShifts(requests: readonly ShiftRequest[], slots: Readonly<Record<string, number>>, seed: string): ShiftDraw {
-	const order = seededShuffle([...requests].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), seed);
+export function drawShifts(requests: readonly ShiftRequest[], slots: Readonly<Record<string, number>>, seed: string, shuffleWith: Shuffler = seededShuffle): ShiftDraw {
+	const order = shuffleWith([...requests].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), seed);
 	const room = new Map(Object.entries(slots));
 	const assigned: Record<string, string> = {};
 	const moved: string[] = [];

@@ -302,6 +302,27 @@ describe('the API answers as its contract says (src/lib/sync/contract)', () => {
 		await call('removeHeat', 200, prepH);
 		await call('removeHeat', 404, prepH);
 
+		// The relay's teams drawn from four people registered alone, a redraw refused without a reason, a team renamed.
+		const relay = ((await call('addCompetition', 201, { ...prep, body: { presetId: 'czjpa-team-relay', name: 'Relay' } })).body as { competition: { id: string } }).competition;
+		for (const i of [1, 2, 3, 4]) {
+			await call('createPerson', 201, { ...prep, body: { person: { id: `p-relay-${i}`, name: `Relay ${i}`, birthDate: '1990-01-02' } } });
+			await call('createRegistration', 201, { ...prep, body: { registration: { id: `r-relay-${i}`, competitionId: relay.id, memberIds: [`p-relay-${i}`] }, despiteProblems: true } });
+		}
+		const drawn = ((await call('drawTeams', 201, { ...prep, body: { competitionId: relay.id, seed: '4-2-6', leftoverChoice: 'waiting', teamName: 'Team' } })).body as { draw: { id: string; teams: { id: string }[] } }).draw;
+		await call('drawTeams', 400, { ...prep, body: { competitionId: relay.id, seed: 'again', leftoverChoice: 'waiting' } });
+		await call('renameTeam', 200, { ...prep, params: { eventId: created.eventId, drawId: drawn.id, teamId: drawn.teams[0]!.id }, body: { name: 'Fast fingers' } });
+		await call('renameTeam', 404, { ...prep, params: { eventId: created.eventId, drawId: 'draw-none', teamId: 'x' }, body: { name: 'X' } });
+		// Turns by lot (ES-SHIFT) among the relay's two heats, and a swap of two entries in different turns.
+		await call('drawTurns', 400, { ...prep, body: { competitionId: relay.id, seed: 'turnos', capacities: {} } });
+		const relayHeat2 = ((await call('addHeat', 201, { ...prep, params: { eventId: created.eventId, competitionId: relay.id }, body: { name: 'Afternoon' } })).body as { heat: { id: string } }).heat;
+		const relayHeat1 = ((await call('setup', 200, prep)).body as { heats: { id: string; competitionId: string }[] }).heats.find((h) => h.competitionId === relay.id && h.id !== relayHeat2.id)!.id;
+		const turns = ((await call('drawTurns', 201, { ...prep, body: { competitionId: relay.id, seed: 'turnos', capacities: { [relayHeat1]: 2, [relayHeat2.id]: 2 }, reason: 'first' } })).body as { draw: { id: string; assigned: Record<string, string> } }).draw;
+		const [inA, inB] = [Object.keys(turns.assigned).find((id) => turns.assigned[id] === relayHeat2.id)!, Object.keys(turns.assigned).find((id) => turns.assigned[id] !== relayHeat2.id)!];
+		await call('swapTurns', 201, { ...prep, params: { eventId: created.eventId, drawId: turns.id }, body: { a: inA, b: inB } });
+		await call('swapTurns', 404, { ...prep, params: { eventId: created.eventId, drawId: 'draw-none' }, body: { a: inA, b: inB } });
+		await call('draws', 200, prep);
+		await call('draws', 403, { params: event, token: judge.token });
+
 		// Wrong pairing codes, at last, until the address must wait: 429 is an error answer like any other.
 		let status = 404;
 		for (let i = 0; i < 10 && status === 404; i++) status = (await call('pair', i < 5 ? 404 : 429, { body: { code: 'ZZZZ-ZZZZ' }, address: '192.0.2.7' })).status;

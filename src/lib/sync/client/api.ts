@@ -37,6 +37,8 @@ import {
 	type RegisterAnswer,
 	type RegisterImportRow,
 	type RegistrationAction,
+	type TeamDrawRequest,
+	type TurnDrawRequest,
 	type RegistrationCreate,
 	type SetupResponse,
 	type SetupWrite,
@@ -257,6 +259,30 @@ export class SyncApi {
 	/** Changes, pays or cancels a registration (a cancellation answers whom it moved up from the waiting list). */
 	actOnRegistration(eventId: string, registrationId: string, action: RegistrationAction) {
 		return this.call(API.actOnRegistration, { params: { eventId, registrationId }, body: action });
+	}
+
+	/** Every draw of the event, the newest first, superseded ones included. */
+	async draws(eventId: string) {
+		return (await this.call(API.draws, { params: { eventId } })).draws;
+	}
+
+	/** Draws the relay's teams on the server from the seed (a redraw needs a reason). */
+	async drawTeams(eventId: string, request: TeamDrawRequest) {
+		return (await this.call(API.drawTeams, { params: { eventId }, body: request })).draw;
+	}
+
+	/** Draws the turns by lot on the server (ES-SHIFT; a redraw needs a reason). */
+	async drawTurns(eventId: string, request: TurnDrawRequest) {
+		return (await this.call(API.drawTurns, { params: { eventId }, body: request })).draw;
+	}
+
+	/** Two entries swap turns (refused once either turn started). */
+	async swapTurns(eventId: string, drawId: string, a: string, b: string) {
+		return (await this.call(API.swapTurns, { params: { eventId, drawId }, body: { a, b } })).draw;
+	}
+
+	async renameTeam(eventId: string, drawId: string, teamId: string, name: string) {
+		return (await this.call(API.renameTeam, { params: { eventId, drawId, teamId }, body: { name } })).draw;
 	}
 
 	/** Imports the confirmed rows of a CSV preview in one transaction (the same rows again change nothing). */

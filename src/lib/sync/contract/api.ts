@@ -3,6 +3,7 @@ import { CreateEventSchema, CreatedEventSchema, PairedDeviceSchema, PairRequestS
 import { EntryAuditSchema } from './audit';
 import { DeviceClaimSchema, DeviceInfoSchema } from './device';
 import { AddDeviceSchema, AddedDeviceSchema, DeviceListSchema, RevokedDeviceSchema } from './devices';
+import { DrawListSchema, TeamDrawAnswerSchema, TurnDrawAnswerSchema, TeamDrawRequestSchema, TeamRenameSchema, TurnDrawRequestSchema, TurnSwapSchema } from './draws';
 import { endpoint } from './endpoint';
 import { ImportAnswerSchema, RestoreAnswerSchema } from './files';
 import { HeatStartAnswerSchema, HeatStartListSchema, HeatStartRequestSchema, HeatStartsQuerySchema } from './heat-starts';
@@ -79,6 +80,12 @@ export const API = {
 	changePerson: endpoint('POST', '/api/events/[eventId]/people/[personId]', PersonAnswerSchema, { body: PersonChangeSchema }),
 	erasePerson: endpoint('POST', '/api/events/[eventId]/people/[personId]/erase', PersonAnswerSchema),
 	personHistory: endpoint('GET', '/api/events/[eventId]/people/[personId]/history', PersonHistorySchema),
+	/** The draws (CZ-TEAM-DRAW): computed by the server from its register and the seed sent; a redraw needs a reason. */
+	draws: endpoint('GET', '/api/events/[eventId]/draws', DrawListSchema),
+	drawTeams: endpoint('POST', '/api/events/[eventId]/draws', TeamDrawAnswerSchema, { body: TeamDrawRequestSchema, status: 201 }),
+	drawTurns: endpoint('POST', '/api/events/[eventId]/draws/turns', TurnDrawAnswerSchema, { body: TurnDrawRequestSchema, status: 201 }),
+	swapTurns: endpoint('POST', '/api/events/[eventId]/draws/[drawId]/swaps', TurnDrawAnswerSchema, { body: TurnSwapSchema, status: 201 }),
+	renameTeam: endpoint('POST', '/api/events/[eventId]/draws/[drawId]/teams/[teamId]', TeamDrawAnswerSchema, { body: TeamRenameSchema }),
 	registrations: endpoint('GET', '/api/events/[eventId]/registrations', RegistrationsAnswerSchema),
 	createRegistration: endpoint('POST', '/api/events/[eventId]/registrations', RegistrationAnswerSchema, { body: RegistrationCreateSchema, status: 201 }),
 	actOnRegistration: endpoint('POST', '/api/events/[eventId]/registrations/[registrationId]', RegistrationAnswerSchema, { body: RegistrationActionSchema }),

@@ -33,7 +33,8 @@ export const RestoreAnswerSchema = z.object({
 		registrations: z.optional(count),
 		registrationChanges: z.optional(count),
 		/** The history of the competitions' ruleset versions (absent from older servers). */
-		rulesetChanges: z.optional(count)
+		rulesetChanges: z.optional(count),
+		draws: z.optional(count)
 	}),
 	/** The events kept their server numbers, or were numbered after this server's (absent from older servers). */
 	numbering: z.optional(z.enum(['kept', 'renumbered'])),

@@ -9,6 +9,7 @@ export * from './api';
 export * from './audit';
 export * from './device';
 export * from './devices';
+export * from './draws';
 export * from './endpoint';
 export * from './errors';
 export * from './files';

@@ -40,7 +40,9 @@ export const RegistrationCreateSchema = z.object({
 		name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
 		memberIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(50)),
 		/** When it was registered (the waiting list's order); the time of arrival by default. */
-		registeredAt: z.optional(moment)
+		registeredAt: z.optional(moment),
+		/** The preferred turn (a heat of the competition) for the turns by lot (ES-SHIFT). */
+		preferredTurn: z.optional(IdSchema)
 	}),
 	/** Register it although its unit breaks the ruleset (ES-CAT, CZ-GEN-AGE): it is then listed with its problems. Without it such a unit is refused, saying why. */
 	despiteProblems: z.optional(z.boolean())
@@ -53,6 +55,8 @@ export const RegistrationActionSchema = z.discriminatedUnion('action', [
 		expectedVersion: version,
 		name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
 		memberIds: z.optional(z.array(IdSchema).check(z.minLength(1), z.maxLength(50))),
+		/** The preferred turn (ES-SHIFT); null: none. */
+		preferredTurn: z.optional(z.nullable(IdSchema)),
 		despiteProblems: z.optional(z.boolean())
 	}),
 	/** What was paid and when (the time of arrival by default); null: not paid after all. */

@@ -1,0 +1,126 @@
+import { isHttpError } from '@sveltejs/kit';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { presetById } from '$lib/rules/presets';
+import { drawTeams } from '$lib/setup/draw';
+import type { Device } from '$lib/sync/contract';
+import { drawRelayTeams, drawTurns, listDraws, renameDrawnTeam, swapTurns } from './draws';
+import { startHeat } from './heat-starts';
+import { actOnRegistration } from './register';
+import { createPerson, createRegistration } from './register';
+import { listRegistrations } from './register-store';
+import type { Store } from './store';
+import { storePerTest } from './store-per-test.testkit';
+import { openTwoEvents } from './two-events.testkit';
+
+let store: Store;
+storePerTest(openTwoEvents, (s) => (store = s));
+
+const E = 'spring';
+const T0 = Date.UTC(2026, 3, 1);
+const org: Device = { id: 'tok-org', eventId: E, role: 'organizer', label: 'Desk laptop' };
+const relay = presetById('czjpa-team-relay')!;
+const roomy = { ...relay, version: relay.version + 1, capacity: null };
+
+beforeEach(() => {
+	store.insertSetup({ rulesets: [roomy], competitions: [{ id: 'relay', eventId: E, name: 'Relay', ruleset: { id: roomy.id, version: roomy.version } }] });
+	for (let i = 1; i <= 10; i++) {
+		createPerson(store, org, E, { person: { id: `p${String(i).padStart(2, '0')}`, name: `Solver ${i}`, birthDate: '1990-01-01', email: `s${i}@example.org` } }, T0);
+		createRegistration(store, org, E, { registration: { id: `r${i}`, competitionId: 'relay', memberIds: [`p${String(i).padStart(2, '0')}`], registeredAt: T0 + i }, despiteProblems: true }, T0 + i);
+	}
+});
+
+function statusOf(fn: () => unknown): number {
+	try {
+		fn();
+	} catch (e) {
+		if (isHttpError(e)) return e.status;
+		throw e;
+	}
+	return 200;
+}
+
+describe('the relay\'s team draw on the server', () => {
+	it('CZ-TEAM-DRAW: the server draws from its register and the seed: the same teams as the pure draw on any device; they become the relay\'s entries without birth dates', () => {
+		const d = drawRelayTeams(store, org, E, { competitionId: 'relay', seed: 'dice 3-5-1', leftoverChoice: 'short-team' }, T0 + 100);
+		const ids = Array.from({ length: 10 }, (_, i) => `p${String(i + 1).padStart(2, '0')}`);
+		const pure = drawTeams(ids, 4, 'dice 3-5-1');
+		expect(d.input.map((p) => p.id)).toEqual(ids);
+		expect(d.teams.map((t) => t.memberIds)).toEqual([...pure.teams, pure.unplaced]);
+		expect(d.teams.map((t) => t.short)).toEqual([false, false, true]);
+		const heat = store.listHeats('relay')[0]!;
+		expect(heat.name).toBe('Heat 1');
+		const entries = store.listEntries('relay');
+		expect(entries.map((e) => [e.id, e.heatId, e.name, e.members.length])).toEqual(d.teams.map((t) => [t.id, heat.id, t.name, t.memberIds.length]));
+		expect(JSON.stringify(entries)).not.toMatch(/birthDate|email/);
+	});
+
+	it('CZ-TEAM-DRAW: a redraw needs a reason; the earlier draw stays in the record, superseded, and its entries are replaced', () => {
+		const first = drawRelayTeams(store, org, E, { competitionId: 'relay', seed: 'one', leftoverChoice: 'waiting' }, T0 + 100);
+		expect(statusOf(() => drawRelayTeams(store, org, E, { competitionId: 'relay', seed: 'two', leftoverChoice: 'waiting' }, T0 + 200))).toBe(400);
+		// The two left over went back to the waiting list.
+		expect(listRegistrations(store, E, { competitionId: 'relay', statuses: ['waiting'] }).map((r) => r.memberIds[0]).sort()).toEqual([...first.leftovers].sort());
+		const second = drawRelayTeams(store, org, E, { competitionId: 'relay', seed: 'two', leftoverChoice: 'waiting', reason: 'a typo in the seed' }, T0 + 200);
+		const record = listDraws(store, E);
+		expect(record.map((d) => [d.id, d.reason, d.superseded?.by ?? null])).toEqual([
+			[second.id, 'a typo in the seed', null],
+			[first.id, null, second.id]
+		]);
+		expect(store.listEntries('relay').map((e) => e.id)).toEqual(second.teams.map((t) => t.id));
+		expect(second.input).toHaveLength(8);
+	});
+
+	it('CZ-TEAM-DRAW: a team renamed is recorded on the draw and the entry follows', () => {
+		const d = drawRelayTeams(store, org, E, { competitionId: 'relay', seed: 's', leftoverChoice: 'waiting', teamName: 'Tým' }, T0 + 100);
+		expect(d.teams[0]!.name).toBe('Tým 1');
+		const r = renameDrawnTeam(store, org, E, d.id, d.teams[0]!.id, { name: 'Rychlé prsty' }, T0 + 300);
+		expect(r.renames).toEqual([{ teamId: d.teams[0]!.id, before: 'Tým 1', after: 'Rychlé prsty', at: T0 + 300, by: { tokenId: org.id, label: org.label } }]);
+		expect(store.getEntry(d.teams[0]!.id)!.name).toBe('Rychlé prsty');
+	});
+});
+
+describe('the turns by lot on the server', () => {
+	const es = presetById('es-adult-individual')!;
+	const setUp = () => {
+		store.insertSetup({
+			rulesets: [es],
+			competitions: [{ id: 'es', eventId: E, name: 'Individual', ruleset: { id: es.id, version: es.version } }],
+			heats: [
+				{ id: 'es-am', competitionId: 'es', name: 'Morning' },
+				{ id: 'es-pm', competitionId: 'es', name: 'Afternoon' }
+			]
+		});
+		for (let i = 1; i <= 12; i++) {
+			createPerson(store, org, E, { person: { id: `e${i}`, name: `Jugador ${i}`, birthDate: '1990-01-01' } }, T0);
+			createRegistration(store, org, E, { registration: { id: `es-r${String(i).padStart(2, '0')}`, competitionId: 'es', memberIds: [`e${i}`], preferredTurn: i <= 9 ? 'es-am' : 'es-pm' } }, T0 + i);
+		}
+	};
+
+	it('ES-SHIFT: preferences honoured while the turn has room, the rest drawn into the other; each registration the entry of its turn', () => {
+		setUp();
+		const d = drawTurns(store, org, E, { competitionId: 'es', seed: 'sorteo', capacities: { 'es-am': 6, 'es-pm': 6 } }, T0 + 100);
+		const inTurn = (h: string) => Object.values(d.assigned).filter((x) => x === h).length;
+		expect([inTurn('es-am'), inTurn('es-pm')]).toEqual([6, 6]);
+		expect(d.moved).toHaveLength(3);
+		for (const id of ['es-r10', 'es-r11', 'es-r12']) expect(d.assigned[id]).toBe('es-pm');
+		expect(store.listEntries('es').map((e) => [e.id, e.heatId]).sort()).toEqual(Object.entries(d.assigned).sort());
+	});
+
+	it('ES-SHIFT: a swap is recorded with both names and the time; refused once a turn started', () => {
+		setUp();
+		const d = drawTurns(store, org, E, { competitionId: 'es', seed: 'sorteo', capacities: { 'es-am': 6, 'es-pm': 6 } }, T0 + 100);
+		const a = Object.keys(d.assigned).find((id) => d.assigned[id] === 'es-am')!;
+		const b = Object.keys(d.assigned).find((id) => d.assigned[id] === 'es-pm')!;
+		const s = swapTurns(store, org, E, d.id, { a, b }, T0 + 200);
+		expect([s.assigned[a], s.assigned[b]]).toEqual(['es-pm', 'es-am']);
+		expect(s.swaps).toEqual([{ a, b, aName: d.input.find((r) => r.id === a)!.name, bName: d.input.find((r) => r.id === b)!.name, at: T0 + 200, by: { tokenId: org.id, label: org.label } }]);
+		expect(store.getEntry(a)!.heatId).toBe('es-pm');
+		startHeat(store, org, { id: 'start-am', competitionId: 'es', heatId: 'es-am', organizerAt: T0 + 300, offsetMs: null }, T0 + 300);
+		expect(statusOf(() => swapTurns(store, org, E, d.id, { a, b }, T0 + 400))).toBe(409);
+	});
+
+	it('a preferred turn must be a heat of the registration\'s competition', () => {
+		setUp();
+		expect(statusOf(() => actOnRegistration(store, org, E, 'es-r01', { action: 'change', expectedVersion: 1, preferredTurn: 'nowhere' }, T0 + 50))).toBe(400);
+		expect(actOnRegistration(store, org, E, 'es-r01', { action: 'change', expectedVersion: 1, preferredTurn: null }, T0 + 50).registration.preferredTurn).toBeUndefined();
+	});
+});
