@@ -31,11 +31,11 @@ const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_0
 const nullableMoment = z.nullable(moment);
 
 /** The kinds of item, in the order a backup lists them. */
-export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange', 'draw'] as const;
+export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 export type BackupCounts = Record<ItemKind, number>;
 /** The kinds a backup of version 2 made before the register and the ruleset history (issue 14) does not count: none of them. */
-const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange', 'draw'];
+const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard'];
 
 export const BackupCountsSchema = z.object(
 	Object.fromEntries(ITEM_KINDS.map((k) => [k, LATER_KINDS.includes(k) ? z._default(count, 0) : count])) as Record<ItemKind, typeof count>
@@ -66,6 +66,21 @@ export const LegacyHeaderSchema = z.object({
 	exportedAt: moment,
 	event: EventSchema
 });
+
+/** A table card as backed up (src/lib/server/table-cards.ts): the hash of its secret, never the secret. */
+export const BackupTableCardSchema = z.object({
+	id: IdSchema,
+	competitionId: IdSchema,
+	heatId: IdSchema,
+	table: z.string().check(z.minLength(1), z.maxLength(40)),
+	secretHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+	createdAt: moment,
+	expiresAt: moment,
+	revokedAt: z.nullable(moment),
+	/** The tokens (device IDs) the card gave: each keeps the card's heat as its scope. */
+	tokenIds: z.array(IdSchema).check(z.maxLength(10_000))
+});
+export type BackupTableCard = z.infer<typeof BackupTableCardSchema>;
 
 /** A device's access as backed up: its token's hash only, so that a restored server accepts the same tablets. */
 export const BackupDeviceSchema = z.object({
@@ -124,7 +139,12 @@ export const ITEM_SCHEMAS = {
 	 */
 	rulesetChange: z.object({ kind: z.literal('rulesetChange'), seq: z.number().check(z.int(), z.minimum(1)), eventId: IdSchema, change: RulesetChangeSchema }),
 	/** A draw (CZ-TEAM-DRAW): seed, sorted input, result, who, when, reason; superseded ones too. */
-	draw: z.object({ kind: z.literal('draw'), draw: DrawRecordSchema })
+	draw: z.object({ kind: z.literal('draw'), draw: DrawRecordSchema }),
+	/**
+	 * A table card (its secret's hash only) and the devices that paired by it: their tokens stay
+	 * scoped to the card's heat on the restored server, and the card still pairs spare tablets.
+	 */
+	tableCard: z.object({ kind: z.literal('tableCard'), card: BackupTableCardSchema })
 } as const;
 
 export type BackupItem = { [K in ItemKind]: z.infer<(typeof ITEM_SCHEMAS)[K]> }[ItemKind];

@@ -15,6 +15,8 @@ import { reviseCompetitionRuleset, preparation } from './event-preparation';
 import { heatStartsAfter } from './heat-starts';
 import { saveOrganizerSetup } from './organizer-setup';
 import { Store } from './store';
+import { heatScopeOf, listCards } from './table-cards';
+import type { Device } from '$lib/sync/contract';
 import { pushEvents } from './sync-push';
 import { authenticate, issueToken } from './tokens';
 
@@ -62,7 +64,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(lines.at(-1)).toEqual({ kind: 'end', counts: lines[0]!.counts });
 		const kinds = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
 		// Two ruleset versions: the one the qualifying rounds use and the final's changed one (CZ-GEN-CHANGES), and that change.
-		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 5, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1, draw: 1 });
+		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 6, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1, draw: 1, tableCard: 2 });
 		expect(lines[0]!.counts).toEqual(kinds);
 		// Nothing of another event.
 		expect(JSON.stringify(lines)).not.toMatch(/"o-|Busy o/);
@@ -72,7 +74,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(restored).toEqual({
 			eventId: EVENT,
 			version: 2,
-			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 5, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1, draws: 1 },
+			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 6, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1, draws: 1, tableCards: 2 },
 			numbering: 'kept',
 			replacedDemo: false
 		});
@@ -214,6 +216,10 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['CZ-TEAM-DRAW: a draw of another event', change('draw', first<L>((l) => ({ ...l, draw: { ...l.draw, eventId: 'other' } }))), 400, /draw f-draw-1 belongs to the event "other"/],
 			['CZ-TEAM-DRAW: a draw of another event\'s competition', change('draw', first<L>((l) => ({ ...l, draw: { ...l.draw, competitionId: 'o-q' } }))), 400, /draw f-draw-1 is of competition o-q, which is not a competition of the event "fresh"/],
 			['CZ-TEAM-DRAW: a draw twice', added(valid.find((l) => l.kind === 'draw')!), 400, /this draw appears twice in the backup/],
+			['a table card for another event\'s heat', change('tableCard', first<L>((l) => ({ ...l, card: { ...l.card, competitionId: 'o-q', heatId: 'o-q-h1' } }))), 400, /table card \S+ is for heat o-q-h1, which is not a heat of its competition in the event "fresh"/],
+			['a table card naming a token not of the backup', change('tableCard', first<L>((l) => ({ ...l, card: { ...l.card, tokenIds: ['dev-elsewhere'] } }))), 400, /table card \S+ names the token dev-elsewhere, which is not a judge device of this backup/],
+			['a table card with another event\'s card secret', change('tableCard', first<L>((l) => ({ ...l, card: { ...l.card, secretHash: target.db.prepare("SELECT secret_hash FROM table_cards WHERE event_id = 'other' LIMIT 1").pluck().get() as string } }))), 409, /table card \S+ is already on this server, in another event/],
+			['a table card twice', added(valid.find((l) => l.kind === 'tableCard')!), 400, /this table card('s secret)? appears twice in the backup/],
 			['a change of the register of another event', change('registrationChange', first<L>((l) => ({ ...l, change: { ...l.change, eventId: 'other' } }))), 400, /change \d+ of the register belongs to the event "other"/],
 			['CZ-GEN-CHANGES: a ruleset change of another event', change('rulesetChange', first<Line>((l) => ({ ...l, eventId: 'other' }))), 400, /^line \d+: ruleset change \d+ belongs to the event "other", not to "fresh"/],
 			['CZ-GEN-CHANGES: a ruleset change of another event\'s competition', change('rulesetChange', first<L>((l) => ({ ...l, change: { ...l.change, competitionId: 'o-f' } }))), 400, /ruleset change \d+ is of competition o-f, which is not a competition of the event "fresh" in this backup/],
@@ -233,6 +239,16 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 		const ok = await restoreAnswer(target, textOf(valid));
 		expect(ok.status, ok.message).toBe(201);
 		expect(ok.result!.eventId).toBe('fresh');
+	});
+
+	it('a tablet paired by a table card stays scoped to the card’s heat on the restored server, and the card still pairs a spare tablet; a revoked card stays revoked', async () => {
+		const { target, valid } = setUp();
+		expect((await restoreAnswer(target, textOf(valid))).status).toBe(201);
+		const cards = valid.filter((l) => l.kind === 'tableCard').map((l) => l.card as { id: string; heatId: string; tokenIds: string[]; revokedAt: number | null });
+		const paired = cards.find((c) => c.tokenIds.length > 0)!;
+		expect(heatScopeOf(target, { id: paired.tokenIds[0]! } as Device)).toEqual({ heatId: paired.heatId, competitionId: 'f-q' });
+		const listed = listCards(target, 'fresh');
+		expect(listed.map((c) => [c.id, c.revokedAt !== null]).sort()).toEqual(cards.map((c) => [c.id, c.revokedAt !== null]).sort());
 	});
 
 	it('judge event IDs, devices\' numbers and heat-start IDs are the event\'s own: the same ones in another event restore, and the other event is untouched', async () => {
@@ -372,7 +388,7 @@ describe('restore: the file', () => {
 		expect(r).toEqual({
 			eventId: DEMO_EVENT_ID,
 			version: 1,
-			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0 },
+			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0, tableCards: 0 },
 			numbering: 'renumbered',
 			replacedDemo: false
 		});

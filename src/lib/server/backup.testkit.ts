@@ -12,6 +12,7 @@ import { saveOrganizerSetup } from './organizer-setup';
 import { finalize, publish } from './publications';
 import { actOnRegistration, createPerson, createRegistration } from './register';
 import { pushEvents } from './sync-push';
+import { printCards, redeemCard, revokeCard } from './table-cards';
 import { issueToken } from './tokens';
 import type { RestoreAnswer } from '$lib/sync/contract';
 import { restoreBackup, type RestoreOptions } from './restore';
@@ -126,7 +127,12 @@ export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 		input: [0, 1].map((i) => ({ id: c(`person-${i}`), name: `Person ${i}` })), teams: [], leftovers: [c('person-1'), c('person-0')], leftoverChoice: 'waiting',
 		at: T0 - 5 * MIN, by: { tokenId: org.id, label: org.label }, reason: null, superseded: null, renames: []
 	});
-	return { org, judge, display, merge, competitions: { q: c('q'), f: c('f'), qa: qa.competitionId, qb: qb.competitionId } };
+	// Table cards of heat 1 (tables 1 and 2): a tablet paired by the first (its token scoped to the heat), the second revoked.
+	const cards = printCards(store, eventId, c('q-h1'), 'https://judge.example', T0 - 3 * MIN);
+	const cardPaired = redeemCard(store, new URLSearchParams(new URL(cards[0]!.link).hash.slice(1)).get('card')!, c('card-tab'), T0 - 2 * MIN);
+	if (!cardPaired.ok) throw new Error(cardPaired.message);
+	revokeCard(store, eventId, cards[1]!.id, T0 - MIN);
+	return { org, judge, display, merge, cardToken: cardPaired.paired.device.id, competitions: { q: c('q'), f: c('f'), qa: qa.competitionId, qb: qb.competitionId } };
 }
 
 export const EVENT = 'busy';
@@ -158,15 +164,14 @@ const OF_EVENT: Record<string, string> = {
 		UNION SELECT json_extract(r.json, '$.rulesetId') || '@' || v.value FROM ruleset_changes r, json_each(json_array(json_extract(r.json, '$.fromVersion'), json_extract(r.json, '$.toVersion'))) v WHERE r.event_id = @e)`,
 	heats: 'SELECT h.* FROM heats h JOIN competitions c ON c.id = h.competition_id WHERE c.event_id = @e',
 	entries: 'SELECT x.* FROM entries x JOIN competitions c ON c.id = x.competition_id WHERE c.event_id = @e',
-	token_devices: 'SELECT d.* FROM token_devices d JOIN device_tokens t ON t.id = d.token_id WHERE t.event_id = @e'
+	token_devices: 'SELECT d.* FROM token_devices d JOIN device_tokens t ON t.id = d.token_id WHERE t.event_id = @e',
+	card_tokens: 'SELECT k.* FROM card_tokens k JOIN table_cards c ON c.id = k.card_id WHERE c.event_id = @e'
 };
 
 /** Tables a backup leaves out, and why. */
 export const NOT_IN_A_BACKUP: Record<string, string> = {
 	pairing_codes: 'a pairing code is used once and lasts 15 minutes: a restored server pairs with new ones',
 	store_meta: "the store's own identity: a restore never takes over another store's",
-	table_cards: 'a table card serves for its event’s day: a restored server prints new cards',
-	card_tokens: 'the heat scope of a token from a table card: lost with the cards (a restored token is a plain judge token of its event)'
 };
 
 /** Row counts of every table (what a refused restore must leave as it was). */

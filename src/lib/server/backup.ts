@@ -1,5 +1,5 @@
 import { error } from '@sveltejs/kit';
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupCounts, type BackupDevice, type BackupHeatStart } from './backup-format';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupCounts, type BackupDevice, type BackupHeatStart, type BackupTableCard } from './backup-format';
 import { listMerges } from './competition-merges';
 import { listChanges, listPeople, listRegistrations } from './register-store';
 import type { Store } from './store';
@@ -28,6 +28,17 @@ type DeviceRow = {
 	clock_offset_ms: number | null;
 	clock_rtt_ms: number | null;
 	clock_measured_at: number | null;
+};
+
+type TableCardRow = {
+	id: string;
+	competition_id: string;
+	heat_id: string;
+	table_label: string;
+	secret_hash: string;
+	created_at: number;
+	expires_at: number;
+	revoked_at: number | null;
 };
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
@@ -70,7 +81,8 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 			registration: counted('SELECT count(*) FROM registrations WHERE event_id = ?'),
 			registrationChange: counted('SELECT count(*) FROM registration_changes WHERE event_id = ?'),
 			rulesetChange: counted('SELECT count(*) FROM ruleset_changes WHERE event_id = ?'),
-			draw: counted('SELECT count(*) FROM draws WHERE event_id = ?')
+			draw: counted('SELECT count(*) FROM draws WHERE event_id = ?'),
+			tableCard: counted('SELECT count(*) FROM table_cards WHERE event_id = ?')
 		};
 		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts });
 
@@ -127,6 +139,23 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		// The draws as stored (validated when they were made or restored).
 		for (const json of db.prepare('SELECT json FROM draws WHERE event_id = ? ORDER BY made_at, rowid').pluck().iterate(eventId) as IterableIterator<string>)
 			yield `{"kind":"draw","draw":${json}}\n`;
+		// The table cards (their secrets' hashes) with the tokens they gave, so that those keep their heat.
+		const cards = db.prepare('SELECT id, competition_id, heat_id, table_label, secret_hash, created_at, expires_at, revoked_at FROM table_cards WHERE event_id = ? ORDER BY created_at, rowid');
+		const cardTokens = db.prepare('SELECT token_id FROM card_tokens WHERE card_id = ? ORDER BY token_id').pluck();
+		for (const c of cards.iterate(eventId) as IterableIterator<TableCardRow>) {
+			const card: BackupTableCard = {
+				id: c.id,
+				competitionId: c.competition_id,
+				heatId: c.heat_id,
+				table: c.table_label,
+				secretHash: c.secret_hash,
+				createdAt: c.created_at,
+				expiresAt: c.expires_at,
+				revokedAt: c.revoked_at,
+				tokenIds: cardTokens.all(c.id) as string[]
+			};
+			yield line({ kind: 'tableCard', card });
+		}
 		yield line({ kind: 'end', counts });
 	} finally {
 		if (db.inTransaction) db.exec('COMMIT');

@@ -96,6 +96,14 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.draws d
 		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = d.competition_id) LIMIT 1`),
 		(p) => `draw ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	refuse(400, first(`SELECT id, src, heat_id AS other FROM staging.table_cards c
+		WHERE NOT EXISTS (SELECT 1 FROM staging.heats h WHERE h.id = c.heat_id AND h.competition_id = c.competition_id) LIMIT 1`),
+		(p) => `table card ${p.id} is for heat ${p.other}, which is not a heat of its competition in the event "${E}" of this backup`);
+	refuse(400, first(`SELECT c.id, c.src, t.value AS other FROM staging.table_cards c, json_each(c.token_ids) t
+		WHERE NOT EXISTS (SELECT 1 FROM staging.devices d WHERE d.id = t.value AND d.role = 'judge') LIMIT 1`),
+		(p) => `table card ${p.id} names the token ${p.other}, which is not a judge device of this backup`);
+	refuse(400, first(`SELECT t.value AS id, c.src, count(*) AS other FROM staging.table_cards c, json_each(c.token_ids) t GROUP BY t.value HAVING count(*) > 1 LIMIT 1`),
+		(p) => `the token ${p.id} is named by ${p.other} table cards: a tablet pairs by one card`);
 	refuse(400, first(`SELECT seq AS id, src, competition_id AS other FROM staging.ruleset_changes r
 		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = r.competition_id) LIMIT 1`),
 		(p) => `ruleset change ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
@@ -123,6 +131,8 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 			(p) => `${what} ${p.id} is already on this server, in another event`);
 	refuse(409, first('SELECT id, src FROM staging.devices s WHERE EXISTS (SELECT 1 FROM main.device_tokens m WHERE m.token_hash = s.token_hash) LIMIT 1'),
 		(p) => `device ${p.id}: its token is already on this server, in another event`);
+	refuse(409, first('SELECT id, src FROM staging.table_cards s WHERE EXISTS (SELECT 1 FROM main.table_cards m WHERE m.id = s.id OR m.secret_hash = s.secret_hash) LIMIT 1'),
+		(p) => `table card ${p.id} is already on this server, in another event`);
 	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.judge_events s WHERE EXISTS (SELECT 1 FROM main.competitions m WHERE m.id = s.competition_id) LIMIT 1`),
 		(p) => `judge event ${p.id} names competition ${p.other} of another event on this server`);
 	refuse(400, first(`SELECT id, src, heat_id AS other FROM staging.judge_events s WHERE heat_id IS NOT NULL AND EXISTS (SELECT 1 FROM main.heats m WHERE m.id = s.heat_id) LIMIT 1`),
@@ -196,6 +206,12 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	run(`INSERT INTO main.draws (event_id, id, competition_id, kind, made_at, json)
 		SELECT @e, id, competition_id, kind, made_at, json FROM staging.draws ORDER BY ord`);
 
+	// The table cards, and the heat each of their tokens stays scoped to (a restored card token is never a plain judge token).
+	run(`INSERT INTO main.table_cards (id, event_id, competition_id, heat_id, table_label, secret_hash, created_at, expires_at, revoked_at)
+		SELECT id, @e, competition_id, heat_id, table_label, secret_hash, created_at, expires_at, revoked_at FROM staging.table_cards ORDER BY ord`);
+	run(`INSERT INTO main.card_tokens (token_id, card_id, heat_id)
+		SELECT t.value, c.id, c.heat_id FROM staging.table_cards c, json_each(c.token_ids) t ORDER BY c.ord`);
+
 	// Checked as when they were recorded, against the restored set-up (entries added since are read as new).
 	for (const m of db.prepare('SELECT json, src FROM staging.merges ORDER BY recorded_at, ord').all() as { json: string; src: string }[]) {
 		const merge = JSON.parse(m.json) as CompetitionMerge;
@@ -220,7 +236,8 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 			registration: count('registrations'),
 			registrationChange: count('registration_changes'),
 			rulesetChange: count('ruleset_changes'),
-			draw: count('draws')
+			draw: count('draws'),
+			tableCard: count('table_cards')
 		},
 		numbering,
 		replacedDemo

@@ -56,6 +56,10 @@ const SCHEMA = `
 		from_version INTEGER NOT NULL, to_version INTEGER NOT NULL, json TEXT NOT NULL, src TEXT NOT NULL
 	);
 	CREATE TABLE draws (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, kind TEXT NOT NULL, made_at INTEGER NOT NULL, json TEXT NOT NULL, src TEXT NOT NULL);
+	CREATE TABLE table_cards (
+		ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, heat_id TEXT NOT NULL, table_label TEXT NOT NULL,
+		secret_hash TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, revoked_at INTEGER, token_ids TEXT NOT NULL, src TEXT NOT NULL
+	);
 `;
 
 export type StagingTable =
@@ -73,10 +77,11 @@ export type StagingTable =
 	| 'registrations'
 	| 'registration_changes'
 	| 'ruleset_changes'
-	| 'draws';
+	| 'draws'
+	| 'table_cards';
 
 /** Tables whose first column numbers the rows in the order read. */
-const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws'];
+const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws', 'table_cards'];
 
 /** What a duplicate key means, by the constraint SQLite names. */
 const DUPLICATES: Record<string, string> = {
@@ -97,7 +102,9 @@ const DUPLICATES: Record<string, string> = {
 	'registrations.id': 'this registration',
 	'registration_changes.seq': "this change's number",
 	'ruleset_changes.seq': "this ruleset change's number",
-	'draws.id': 'this draw'
+	'draws.id': 'this draw',
+	'table_cards.id': 'this table card',
+	'table_cards.secret_hash': "this table card's secret"
 };
 
 /** Rows per transaction while staging. */

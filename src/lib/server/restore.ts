@@ -104,7 +104,8 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 				registrations: c.registration,
 				registrationChanges: c.registrationChange,
 				rulesetChanges: c.rulesetChange,
-				draws: c.draw
+				draws: c.draw,
+				tableCards: c.tableCard
 			},
 			numbering: outcome.numbering,
 			replacedDemo: outcome.replacedDemo
@@ -244,6 +245,11 @@ class Stager {
 				const d = item.draw;
 				if (d.eventId !== E) error(400, `${where}: draw ${d.id} belongs to the event "${d.eventId}", not to "${E}" of this backup`);
 				s.add('draws', [d.id, d.competitionId, d.kind, d.at, JSON.stringify(d)], where);
+				break;
+			}
+			case 'tableCard': {
+				const c = item.card;
+				s.add('table_cards', [c.id, c.competitionId, c.heatId, c.table, c.secretHash, c.createdAt, c.expiresAt, c.revokedAt, JSON.stringify(c.tokenIds)], where);
 				break;
 			}
 		}

@@ -34,7 +34,9 @@ export const RestoreAnswerSchema = z.object({
 		registrationChanges: z.optional(count),
 		/** The history of the competitions' ruleset versions (absent from older servers). */
 		rulesetChanges: z.optional(count),
-		draws: z.optional(count)
+		draws: z.optional(count),
+		/** Table cards, with the heat scope of the tokens they gave (absent from older servers). */
+		tableCards: z.optional(count)
 	}),
 	/** The events kept their server numbers, or were numbered after this server's (absent from older servers). */
 	numbering: z.optional(z.enum(['kept', 'renumbered'])),
