@@ -208,3 +208,49 @@ test('ES-SHIFT: 30 entries with preferences for 2 turns of 15 drawn by lot; one 
 	expect(await page.getByTestId('printed-draw').textContent()).not.toContain('+34');
 	expect(errors).toEqual([]);
 });
+
+test('ES-SHIFT: a preferred turn chosen on the register screen; the turns drawn are on the public page with the seed, names only', async ({ page }) => {
+	test.setTimeout(120_000);
+	const errors: string[] = [];
+	page.on('pageerror', (e) => errors.push(e.message));
+	const { eventId, token, event } = await createEvent(`Turno preferido ${RUN}`);
+	const comp = `pref-${RUN}`;
+	const [am, pm] = [`${comp}-am`, `${comp}-pm`];
+	await writeSetup(eventId, token, {
+		rulesets: [ES],
+		competitions: [{ id: comp, eventId, name: 'Individual', ruleset: { id: ES.id, version: ES.version } }],
+		heats: [
+			{ id: am, competitionId: comp, name: 'Mañana' },
+			{ id: pm, competitionId: comp, name: 'Tarde' }
+		]
+	});
+	const e = `/api/events/${eventId}`;
+	for (let i = 1; i <= 4; i++) {
+		const id = `q${i}`;
+		expectStatus(await call('POST', `${e}/people`, { token, json: { person: { id, name: `Jugadora ${i}`, birthDate: '1988-07-06', email: `j${i}@example.org`, phone: '+34 611 222 333' } } }), 201, id);
+		expectStatus(await call('POST', `${e}/registrations`, { token, json: { registration: { id: `pr${i}`, competitionId: comp, memberIds: [id] }, despiteProblems: true } }), 201, id);
+	}
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'register');
+	const row = page.locator('[data-testid="entry-row"][data-entry="pr1"]');
+	await row.getByRole('button', { name: 'Preferred turn of Jugadora 1' }).click();
+	const dialog = page.getByTestId('turn-dialog');
+	await dialog.getByLabel('Preferred turn').selectOption({ label: 'Tarde' });
+	await dialog.getByRole('button', { name: 'Save the turn' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Jugadora 1 prefers the turn Tarde.' })).toBeVisible();
+	await expect(row.getByTestId('preferred-turn')).toHaveText('Turn: Tarde');
+	const registrations = expectStatus(await call('GET', `${e}/register`, { token }), 200, 'register').body.registrations as { id: string; preferredTurn?: string }[];
+	expect(registrations.find((r) => r.id === 'pr1')!.preferredTurn).toBe(pm);
+
+	// Drawn with one place in the afternoon: she has it. The public page shows the turns and the seed, no contact or birth date.
+	expectStatus(await call('POST', `${e}/draws/turns`, { token, json: { competitionId: comp, seed: 'bombo 7', capacities: { [am]: 3, [pm]: 1 } } }), 201, 'draw');
+	await page.goto(`/results/${eventId}`);
+	const drawn = page.locator(`[data-draw="${comp}"]`);
+	await expect(drawn.getByRole('heading', { level: 2 })).toHaveText('Individual: the turns drawn');
+	await expect(drawn).toContainText('Seed: bombo 7');
+	await expect(drawn.locator('[data-group="Tarde"]')).toContainText('Jugadora 1');
+	await expect(drawn.locator('[data-group="Mañana"]')).toContainText('Jugadora 2');
+	const text = (await page.content()) ?? '';
+	expect(text).not.toMatch(/example\.org|\+34|1988/);
+	expect(errors).toEqual([]);
+});

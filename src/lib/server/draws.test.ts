@@ -5,7 +5,7 @@ import { drawTeams } from '$lib/setup/draw';
 import type { Device } from '$lib/sync/contract';
 import { drawRelayTeams, drawTurns, listDraws, renameDrawnTeam, swapTurns } from './draws';
 import { startHeat } from './heat-starts';
-import { actOnRegistration } from './register';
+import { actOnRegistration, importRegistrations } from './register';
 import { createPerson, createRegistration } from './register';
 import { listRegistrations } from './register-store';
 import type { Store } from './store';
@@ -116,6 +116,17 @@ describe('the turns by lot on the server', () => {
 		expect(store.getEntry(a)!.heatId).toBe('es-pm');
 		startHeat(store, org, { id: 'start-am', competitionId: 'es', heatId: 'es-am', organizerAt: T0 + 300, offsetMs: null }, T0 + 300);
 		expect(statusOf(() => swapTurns(store, org, E, d.id, { a, b }, T0 + 400))).toBe(409);
+	});
+
+	it('ES-SHIFT: an import carries each row\'s preferred turn to its registration; a heat of another competition is refused and nothing stored', () => {
+		setUp();
+		const imported = importRegistrations(store, org, E, { rows: [{ name: 'Nuevo Uno', competitionId: 'es', preferredTurn: 'es-pm' }, { name: 'Nuevo Dos', competitionId: 'es' }] }, T0 + 50);
+		expect(imported.registrations.map((r) => [r.name, r.preferredTurn])).toEqual([
+			['Nuevo Uno', 'es-pm'],
+			['Nuevo Dos', undefined]
+		]);
+		expect(statusOf(() => importRegistrations(store, org, E, { rows: [{ name: 'Nuevo Tres', competitionId: 'es', preferredTurn: 'nowhere' }] }, T0 + 60))).toBe(400);
+		expect(listRegistrations(store, E, { competitionId: 'es' }).map((r) => r.name)).not.toContain('Nuevo Tres');
 	});
 
 	it('a preferred turn must be a heat of the registration\'s competition', () => {

@@ -305,7 +305,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 		const people = new PersonIndex(listPeople(store, eventId));
 		let peopleAdded = 0;
 		const personIdOf = rows.map((row) => {
-			const { competitionId: _c, unit: _u, registeredAt: _r, paid: _p, ...values } = row;
+			const { competitionId: _c, unit: _u, registeredAt: _r, paid: _p, preferredTurn: _t, ...values } = row;
 			const known = people.find(values);
 			if (known) return known.id;
 			const person: Person = { ...values, id: `p-${randomUUID()}`, eventId, version: 1 };
@@ -345,6 +345,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 			}
 			const ruleset = rulesets.get(first.competitionId)!;
 			const fee = feeOf(ruleset, memberIds.length);
+			const preferredTurn = indexes.map((i) => rows[i]!.preferredTurn).find((t) => t !== undefined);
 			const registration: Registration = {
 				id: `r-${randomUUID()}`,
 				eventId,
@@ -356,7 +357,8 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 				fee,
 				paid: indexes.every((i) => rows[i]!.paid) ? { amount: fee.amount, at: now } : null,
 				cancelled: null,
-				version: 1
+				version: 1,
+				...(preferredTurn !== undefined ? { preferredTurn: turnOf(store, first.competitionId, preferredTurn) } : {})
 			};
 			putRegistration(store, registration, null);
 			record(store, eventId, device, now, { kind: 'registration.imported', personId: null, registrationId: registration.id, changes: fieldChanges(REGISTRATION_FIELDS, null, registration) });

@@ -12,7 +12,7 @@ const reg = (id: string, status: Registration['status'], version = 1): Registrat
 	id, eventId: 'e', competitionId: 'c', name: id, memberIds: [`${id}-p`], registeredAt: 1, status, fee: { amount: 400, currency: 'CZK' }, paid: null, cancelled: null, version
 });
 
-function fixture(registrations: Registration[]) {
+function fixture(registrations: Registration[], heats: { heat: { id: string; competitionId: string; name: string }; entries: number; events: number; started: boolean }[] = []) {
 	let answer: RegisterAnswer = {
 		event: { id: 'e', name: 'E', date: '2026-05-16' } as RegisterAnswer['event'],
 		people: [],
@@ -22,7 +22,7 @@ function fixture(registrations: Registration[]) {
 	};
 	const api = {
 		register: vi.fn(async () => answer),
-		preparation: vi.fn(async () => ({ event: answer.event, competitions: [{ competition: { id: 'c', eventId: 'e', name: 'Individuals', ruleset: { id: IND.id, version: 1 } }, ruleset: IND, startedAt: null, changes: [], heats: [] }] })),
+		preparation: vi.fn(async () => ({ event: answer.event, competitions: [{ competition: { id: 'c', eventId: 'e', name: 'Individuals', ruleset: { id: IND.id, version: 1 } }, ruleset: IND, startedAt: null, changes: [], heats }] })),
 		actOnRegistration: vi.fn()
 	};
 	const register = new RegisterData(api as unknown as SyncApi, 'e', () => []);
@@ -39,6 +39,29 @@ describe('the registrations’ actions', () => {
 		expect(api.actOnRegistration).toHaveBeenCalledWith('e', 'a', { action: 'cancel', at: 1, expectedVersion: 1 });
 		expect(screen.acting.done).toBe('a cancelled: refund due. Moved up from the waiting list: w.');
 		expect(screen.cancelling).toBeNull();
+	});
+
+	it('ES-SHIFT: the preferred turn is chosen from the competition\'s heats (only with two or more), recorded and cleared', async () => {
+		const heat = (id: string, name: string) => ({ heat: { id, competitionId: 'c', name }, entries: 0, events: 0, started: false });
+		const one = fixture([reg('a', 'registered')], [heat('h1', 'Morning')]);
+		await one.register.load();
+		expect(one.screen.turns).toEqual([]);
+		const { api, register, screen } = fixture([reg('a', 'registered')], [heat('h1', 'Morning'), heat('h2', 'Afternoon')]);
+		await register.load();
+		expect(screen.turns).toEqual([
+			{ id: 'h1', name: 'Morning' },
+			{ id: 'h2', name: 'Afternoon' }
+		]);
+		screen.turning = 'a';
+		api.actOnRegistration.mockResolvedValueOnce({ registration: { ...reg('a', 'registered', 2), preferredTurn: 'h2' }, movedUp: [] });
+		expect(await screen.preferTurn('a', 'h2')).toBe(true);
+		expect(api.actOnRegistration).toHaveBeenLastCalledWith('e', 'a', { action: 'change', preferredTurn: 'h2', expectedVersion: 1 });
+		expect(screen.acting.done).toBe('a prefers the turn Afternoon.');
+		expect(screen.turning).toBeNull();
+		api.actOnRegistration.mockResolvedValueOnce({ registration: reg('a', 'registered', 3), movedUp: [] });
+		expect(await screen.preferTurn('a', null)).toBe(true);
+		expect(api.actOnRegistration).toHaveBeenLastCalledWith('e', 'a', { action: 'change', preferredTurn: null, expectedVersion: 1 });
+		expect(screen.acting.done).toBe('a has no preferred turn now.');
 	});
 
 	it('a stale edit: says so, reads the register again, keeps the dialog open; the retry goes from the current version', async () => {

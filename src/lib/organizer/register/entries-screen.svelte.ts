@@ -10,7 +10,7 @@ import { competitionList, type CompetitionList } from './entries-list';
 /** What a registration action answers: the registration after it, and those a cancellation moved up. */
 type Answer = { registration: Registration; movedUp: Registration[] };
 /** A payment or a cancellation, without the version it is made from (the screen adds the current one). */
-type Act = { action: 'pay'; paid: { amount: number; at?: number } | null } | { action: 'cancel'; at?: number };
+type Act = { action: 'pay'; paid: { amount: number; at?: number } | null } | { action: 'cancel'; at?: number } | { action: 'change'; preferredTurn: string | null };
 
 /**
  * The registrations' screen state (RegistrationsPanel): the competition shown (one at a time),
@@ -26,6 +26,8 @@ export class EntriesScreen {
 	/** The registration whose payment or cancellation dialog is open. */
 	paying = $state<string | null>(null);
 	cancelling = $state<string | null>(null);
+	/** The registration whose preferred turn (ES-SHIFT) is being chosen. */
+	turning = $state<string | null>(null);
 	readonly registering = new PendingAction();
 	/** A payment or cancellation: its outcome shown in its dialog while it is open, above the list once closed. */
 	readonly acting = new PendingAction();
@@ -97,6 +99,20 @@ export class EntriesScreen {
 		);
 	}
 
+	/** The shown competition's turns (its heats) a registration may prefer (ES-SHIFT); none unless it has two or more. */
+	get turns(): { id: string; name: string }[] {
+		const heats = this.competition?.heats ?? [];
+		return heats.length >= 2 ? heats.map(({ heat }) => ({ id: heat.id, name: heat.name })) : [];
+	}
+
+	/** Records the preferred turn (a heat of the competition), or clears it (null). */
+	preferTurn(id: string, heatId: string | null): Promise<boolean> {
+		return this.#act(id, { action: 'change', preferredTurn: heatId }, ({ registration: r }) => {
+			const turn = this.turns.find((t) => t.id === r.preferredTurn);
+			return turn ? m.org_draw_turn_preferred_done({ name: r.name, turn: turn.name }) : m.org_draw_turn_cleared_done({ name: r.name });
+		});
+	}
+
 	/** One action on a registration from its current version; the dialog closes when it went through. */
 	#act(id: string, action: Act, said: (answer: Answer) => string): Promise<boolean> {
 		return this.acting.run(async () => {
@@ -112,6 +128,7 @@ export class EntriesScreen {
 			}
 			this.paying = null;
 			this.cancelling = null;
+			this.turning = null;
 			await this.register.changed();
 			return said(answer);
 		});

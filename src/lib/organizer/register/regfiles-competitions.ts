@@ -3,8 +3,8 @@ import type { PreparedCompetition } from '$lib/sync/contract';
 
 /**
  * The event's competitions as the registration CSV's preview and export name them (their ID,
- * name and ruleset), in the event's order.
+ * name, ruleset and heats), in the event's order.
  */
 export function csvCompetitions(competitions: readonly PreparedCompetition[]): PreviewCompetition[] {
-	return competitions.map((c) => ({ id: c.competition.id, name: c.competition.name, ruleset: c.ruleset }));
+	return competitions.map((c) => ({ id: c.competition.id, name: c.competition.name, ruleset: c.ruleset, heats: c.heats.map(({ heat }) => ({ id: heat.id, name: heat.name })) }));
 }

@@ -19,6 +19,7 @@ export const CSV_FIELDS = [
 	'accompaniedBy',
 	'competition',
 	'unit',
+	'preferredTurn',
 	'registeredAt',
 	'paid',
 	'status'
@@ -64,6 +65,7 @@ export const HEADER_NAMES: Record<CsvField, readonly string[]> = {
 		'tym', 'nazev tymu', 'druzstvo', 'dvojice', 'skupina',
 		'equipo', 'nombre del equipo', 'pareja', 'grupo', 'familia'
 	],
+	preferredTurn: ['preferred turn', 'turn', 'preferovany turnus', 'turnus', 'turno preferido', 'turno'],
 	registeredAt: [
 		'registered at', 'registered', 'registration date', 'registration time', 'timestamp',
 		'datum registrace', 'registrace', 'prihlaseno', 'datum prihlaseni', 'prihlaska', 'casova znacka',

@@ -41,6 +41,7 @@ export const REGISTRATION_COLUMNS: readonly { header: string; value: (l: Line) =
 	{ header: 'Accompanied by', value: (l) => l.person.accompaniedBy ?? '' },
 	{ header: 'Competition', value: (l) => l.competition.name },
 	{ header: 'Team', value: (l) => (l.competition.ruleset.unit.kind === 'individual' ? '' : l.registration.name) },
+	{ header: 'Preferred turn', value: (l) => (l.competition.heats ?? []).find((h) => h.id === l.registration.preferredTurn)?.name ?? '' },
 	{ header: 'Status', value: (l) => l.registration.status },
 	{ header: 'Registered at', value: (l) => moment(l.registration.registeredAt) },
 	{ header: 'Moved up at', value: (l) => moment(l.registration.movedUpAt) },

@@ -30,6 +30,8 @@ export const ImportRowSchema = z.extend(z.omit(PersonInputSchema, { id: true }),
 	competitionId: IdSchema,
 	/** The pair's, group's or team's name; absent for an individual. */
 	unit: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+	/** The preferred turn (ES-SHIFT): a heat of the competition, found by its name in the file. */
+	preferredTurn: z.optional(IdSchema),
 	/** When the file says the person registered; absent: the moment of the import, rows in file order. */
 	registeredAt: z.optional(moment),
 	/** Whether the fee is paid (the amount is the registration's fee). */

@@ -24,13 +24,16 @@ import type { CsvTable } from './parse';
  *   again changes nothing), a row whose status says cancelled;
  * - `blocked`: not sent until the organizer fixes the file: no name, a date that is not a date,
  *   a value the register refuses (an e-mail, a phone, a country), no or an unknown competition,
- *   a pair, group or team without its unit's name, a paid cell not understood.
+ *   a pair, group or team without its unit's name, a preferred turn that is not one of the
+ *   competition's heats, a paid cell not understood.
  */
 
 export interface PreviewCompetition {
 	id: string;
 	name: string;
 	ruleset: Pick<Ruleset, 'unit'>;
+	/** Its heats: the turns a row may prefer (ES-SHIFT), named in the file by their name. */
+	heats?: readonly { id: string; name: string }[];
 }
 
 export interface PreviewInput {
@@ -56,6 +59,7 @@ export type RowProblem =
 	| { code: 'competition-missing' }
 	| { code: 'competition-unknown'; value: string }
 	| { code: 'unit-missing'; competition: string }
+	| { code: 'turn-unknown'; value: string; competition: string }
 	| { code: 'paid-unknown'; value: string }
 	| { code: 'age-outside'; age: number; range: AgeRange; competition: string; fits: string[] }
 	| { code: 'accompanying-adult-missing'; age: number; underAge: number }
@@ -91,6 +95,7 @@ const BLOCKING = new Set<RowProblem['code']>([
 	'competition-missing',
 	'competition-unknown',
 	'unit-missing',
+	'turn-unknown',
 	'paid-unknown'
 ]);
 const SKIPPING = new Set<RowProblem['code']>(['duplicate-row', 'already-registered', 'cancelled']);
@@ -117,6 +122,11 @@ interface Read {
 	problems: RowProblem[];
 	competition?: PreviewCompetition;
 	status?: RegistrationStatus;
+}
+
+/** The heat a preferred-turn cell names: by its ID, or its name ignoring case and accents. */
+function turnNamed(competition: PreviewCompetition, named: string): string | undefined {
+	return (competition.heats ?? []).find((h) => h.id === named || foldName(h.name) === foldName(named))?.id;
 }
 
 /** One row's values and the problems found in it alone. */
@@ -158,6 +168,11 @@ function readRow(input: PreviewInput, cells: readonly string[]): Read {
 	if (competition) {
 		raw.competitionId = competition.id;
 		if (competition.ruleset.unit.kind !== 'individual' && !raw.unit) problems.push({ code: 'unit-missing', competition: competition.name });
+		if (v.preferredTurn) {
+			const turn = turnNamed(competition, v.preferredTurn);
+			if (turn) raw.preferredTurn = turn;
+			else problems.push({ code: 'turn-unknown', value: v.preferredTurn, competition: competition.name });
+		}
 	}
 	// What the register refuses (an e-mail, a phone, a country code, a text too long): the field and the reason.
 	const checked = ImportRowSchema.safeParse(raw);

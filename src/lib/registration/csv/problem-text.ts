@@ -21,6 +21,7 @@ const FIELD_LABELS: Record<CsvField, (inputs: Record<string, never>, options: Op
 	accompaniedBy: m.org_csv_field_accompanied_by,
 	competition: m.org_csv_field_competition,
 	unit: m.org_csv_field_unit,
+	preferredTurn: m.org_csv_field_preferred_turn,
 	registeredAt: m.org_csv_field_registered_at,
 	paid: m.org_csv_field_paid,
 	status: m.org_csv_field_status
@@ -94,6 +95,8 @@ export function rowProblemText(p: RowProblem, options: Options = {}): string {
 			return m.org_csv_row_competition_unknown({ value: p.value }, options);
 		case 'unit-missing':
 			return m.org_csv_row_unit_missing({ competition: p.competition }, options);
+		case 'turn-unknown':
+			return m.org_csv_row_turn_unknown({ value: p.value, competition: p.competition }, options);
 		case 'paid-unknown':
 			return m.org_csv_row_paid_unknown({ value: p.value }, options);
 		case 'age-outside': {

@@ -1,11 +1,13 @@
 import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
+import { publicDraws } from '$lib/server/public-draws';
 import { publicCompetitionResult, publicResults, versionOf } from '$lib/server/public-results';
 import type { PageServerLoad } from './$types';
 
 /**
  * The public results of an event, no login: every published competition at its latest
- * version, or one of them at an older version (`?competition=…&version=N`).
+ * version, or one of them at an older version (`?competition=…&version=N`); before a
+ * competition's results exist, its draws in force (names and the seed only).
  */
 export const load: PageServerLoad = ({ params, url, setHeaders }) => {
 	const store = getStore();
@@ -22,6 +24,7 @@ export const load: PageServerLoad = ({ params, url, setHeaders }) => {
 			shown: latest.competitionId === chosen && version !== undefined ? publicCompetitionResult(store, event.id, chosen, version).publication : latest,
 			latestVersion: latest.version,
 			versions
-		}))
+		})),
+		draws: publicDraws(store, event.id)
 	};
 };
