@@ -216,6 +216,16 @@ describe('the register on the server', () => {
 		expect(registerOf(store, E).problems[0]!.problems.map((p) => p.code)).toEqual(['size', 'composition']);
 	});
 
+	it('CZ-TEAM-DRAW: an import for the drawn relay registers each row alone, even rows naming the same team, 800 CZK each', () => {
+		const row = (name: string) => ({ name, birthDate: '1985-01-01', competitionId: 'team', unit: 'Rychlé prsty' });
+		const result = importRegistrations(store, desk, E, { rows: [row('Eva Malá'), row('Jan Malý')] }, T0);
+		expect(result.registrations.map((r) => [r.name, r.memberIds.length, r.fee.amount])).toEqual([
+			['Eva Malá', 1, 800],
+			['Jan Malý', 1, 800]
+		]);
+		expect(registerOf(store, E).problems).toEqual([]);
+	});
+
 	it('bad input is refused with the reason and nothing is stored: a competition of another event, a person not in the register', () => {
 		person('a', 'Ann');
 		expect(statusOf(() => importRegistrations(store, desk, E, { rows: [{ name: 'Bo', competitionId: 'ind' }, { name: 'Cy', competitionId: 'elsewhere' }] }, T0))).toBe(400);
