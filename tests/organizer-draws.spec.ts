@@ -13,17 +13,17 @@ import { call, createEvent, expectStatus, RUN, writeSetup } from './sync-kit';
 
 const RELAY = presetById('czjpa-team-relay')!;
 
+/** The relay preset itself: people register alone, one at a time, with no problem (CZ-TEAM-DRAW), 20 teams admit 80 people (CZ-TEAM-CAP). */
 async function seedRelay(count: number) {
 	const { eventId, token, event } = await createEvent(`Draws ${RUN}`);
 	const relay = `draws-${RUN}-relay-${count}`;
-	// The relay's capacity counts entries (20 teams); people registered alone for the draw are counted by this event's own ruleset.
-	const ruleset = { ...RELAY, id: `relay-open-${RUN}-${count}`, capacity: { max: 80, per: 'person' as const } };
-	await writeSetup(eventId, token, { rulesets: [ruleset], competitions: [{ id: relay, eventId, name: 'CZJPA relay', ruleset: { id: ruleset.id, version: ruleset.version } }], heats: [] });
+	await writeSetup(eventId, token, { rulesets: [RELAY], competitions: [{ id: relay, eventId, name: 'CZJPA relay', ruleset: { id: RELAY.id, version: RELAY.version } }], heats: [] });
 	const e = `/api/events/${eventId}`;
 	for (let i = 1; i <= count; i++) {
 		const id = `p${String(i).padStart(3, '0')}`;
 		expectStatus(await call('POST', `${e}/people`, { token, json: { person: { id, name: `Solver ${i}`, birthDate: '1990-01-01', email: `s${i}@example.org` } } }), 201, id);
-		expectStatus(await call('POST', `${e}/registrations`, { token, json: { registration: { id: `r${i}`, competitionId: relay, memberIds: [id] }, despiteProblems: true } }), 201, `r${i}`);
+		const registered = expectStatus(await call('POST', `${e}/registrations`, { token, json: { registration: { id: `r${i}`, competitionId: relay, memberIds: [id] } } }), 201, `r${i}`);
+		expect((registered.body as { registration: unknown }).registration).toMatchObject({ status: 'registered', fee: { amount: 800, currency: 'CZK' } });
 	}
 	return { eventId, token, event, relay };
 }

@@ -142,3 +142,25 @@ test('CZ-IND-CAP, CZ-GEN-REFUND, ES-FEE, ES-CAT: waiting list, cancellations wit
 	await screen(page, 'organizer-registrations-cancel');
 	expect(errors).toEqual([]);
 });
+
+const RELAY = presetById('czjpa-team-relay')!;
+
+test('CZ-TEAM-DRAW, CZ-TEAM-CAP: on the drawn relay one person registers alone, without a team name or a problem, 800 CZK, counted against 80 places', async ({ page }) => {
+	const { eventId, token, event } = await createEvent(`Relay alone ${RUN}`);
+	const relay = `en-${RUN}-relay`;
+	await writeSetup(eventId, token, { rulesets: [RELAY], competitions: [{ id: relay, eventId, name: 'CZJPA relay', ruleset: { id: RELAY.id, version: RELAY.version } }], heats: [] });
+	expectStatus(await call('POST', `/api/events/${eventId}/people`, { token, json: { person: { id: 'solo', name: 'Eva Sólová', birthDate: '1990-01-01' } } }), 201, 'Eva');
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'register');
+	const panel = page.getByTestId('entries');
+	await expect(panel.getByLabel('Competition')).toHaveValue(relay);
+	await expect(panel.getByTestId('entries-capacity')).toHaveText('0 of 80 places');
+	const form = page.getByTestId('register-unit');
+	await form.locator('summary').click();
+	await expect(form.getByLabel('Name of the pair, group or team')).toHaveCount(0);
+	await registerOne(page, 'eva', 'Eva Sólová');
+	await expect(row(page, 'Eva Sólová').getByTestId('paid')).toHaveText(/not paid/);
+	await expect(row(page, 'Eva Sólová')).toContainText('800');
+	await expect(panel.getByTestId('entries-capacity')).toHaveText('1 of 80 places');
+	await expect(page.getByTestId('entry-problems').getByTestId('entry-problem')).toHaveCount(0);
+});

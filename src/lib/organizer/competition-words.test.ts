@@ -12,10 +12,14 @@ describe('a competition in plain words', () => {
 		expect(competitionWords(r, { locale: 'es' })).toBe('500 piezas, 90 minutos, como máximo 80 participantes, 400 CZK, menores de 16 con un adulto');
 	});
 
-	it('CZ-TEAM-CAP: the team relay: its puzzles stage by stage, 5 hours, 20 entries, 800 CZK per person, teams of 4', () => {
+	it('CZ-TEAM-CAP, CZ-TEAM-DRAW: the team relay: its puzzles stage by stage, 5 hours, 20 entries, 800 CZK per person, teams of 4 drawn from people who register alone', () => {
 		const r = preset('czjpa-team-relay');
-		expect(competitionWords(r, { locale: 'en' })).toBe('4 × 500 + 2 × 500 + 500 + 1,000 pieces, 5 hours, at most 20 entries, 800 CZK per person, teams of 4, under 16 with an adult');
-		expect(competitionWords(r, { locale: 'cs' })).toContain('5 hodin, nejvýše 20 přihlášek, 800 CZK za osobu, týmy po 4');
+		expect(competitionWords(r, { locale: 'en' })).toBe(
+			'4 × 500 + 2 × 500 + 500 + 1,000 pieces, 5 hours, at most 20 entries, 800 CZK per person, teams of 4 drawn from people who register alone, under 16 with an adult'
+		);
+		expect(competitionWords(r, { locale: 'cs' })).toContain('5 hodin, nejvýše 20 přihlášek, 800 CZK za osobu, týmy po 4 vylosované z jednotlivě přihlášených');
+		expect(competitionWords(r, { locale: 'es' })).toContain('equipos de 4 sorteados entre quienes se inscriben solos');
+		expect(competitionWords({ ...r, unit: { ...r.unit, drawn: false } }, { locale: 'en' })).toContain('800 CZK per person, teams of 4, under 16');
 	});
 
 	it('ES-CAT, ES-FEE: Spanish categories say their ages, composition and fee paid at check-in', () => {

@@ -41,14 +41,15 @@ export function agesWords(range: { min?: number; max?: number } | undefined, loc
 	return m.org_words_ages({ min: range.min, max: range.max }, { locale });
 }
 
-/** Who may enter: the unit and its size, the members' ages, "at least 2 children (5–14)", "under 16 with an adult". */
+/** Who may enter: the unit and its size (drawn from people who register alone: CZ-TEAM-DRAW), the members' ages, "at least 2 children (5–14)", "under 16 with an adult". */
 function unitWords(r: Ruleset, locale: Locale | undefined): string[] {
 	const u = r.unit;
 	const size = u.size.min === u.size.max ? String(u.size.min) : `${u.size.min}–${u.size.max}`;
 	const words: string[] = [];
 	if (u.kind === 'pair') words.push(m.org_words_unit_pair({}, { locale }));
 	else if (u.kind === 'group') words.push(m.org_words_unit_group({ size }, { locale }));
-	else if (u.kind === 'team') words.push(m.org_words_unit_team({ size }, { locale }));
+	else if (u.kind === 'team') words.push(u.drawn ? m.org_words_unit_team_drawn({ size }, { locale }) : m.org_words_unit_team({ size }, { locale }));
+	if (u.drawn && u.kind !== 'team') words.push(m.org_words_drawn({}, { locale }));
 	const ages = agesWords(u.memberAge, locale);
 	if (ages) words.push(ages);
 	for (const c of u.composition) {

@@ -24,6 +24,18 @@ describe('the ruleset form', () => {
 		expect(fieldsFor(presetById('czjpa-team-relay')!).map((f) => f.key)).not.toContain('pieces');
 	});
 
+	it('CZ-TEAM-DRAW: "everyone registers alone; the teams are drawn" is a yes/no of units of several, on for the relay, left out when off', () => {
+		const relay = presetById('czjpa-team-relay')!;
+		expect(fieldsFor(cz).map((f) => f.key)).not.toContain('drawn');
+		expect(draftOf(relay).drawn).toBe('true');
+		expect(draftOf(family).drawn).toBe('');
+		const off = rulesetFromDraft(relay, { ...draftOf(relay), drawn: 'false' });
+		expect(off.ok && off.changed).toBe(true);
+		expect(off.ok && 'drawn' in off.ruleset.unit).toBe(false);
+		const on = rulesetFromDraft(family, { ...draftOf(family), drawn: 'true' });
+		expect(on).toMatchObject({ ok: true, changed: true, ruleset: { unit: { drawn: true } } });
+	});
+
 	it('CZ-GEN-CHANGES: a time limit in minutes becomes milliseconds, and the change is seen', () => {
 		const r = rulesetFromDraft(cz, { ...draftOf(cz), time_limit: '100' });
 		expect(r).toEqual({ ok: true, ruleset: { ...cz, timeLimitMs: 100 * 60_000 }, changed: true });

@@ -27,7 +27,8 @@ export interface RulesetField {
 	choices?: readonly { value: string; label: Message }[];
 	/**
 	 * What empty text means: nothing (the value is required), the key left out ('omit'), or the
-	 * object holding it set to null ('null-parent': no capacity, no refund).
+	 * object holding it set to null ('null-parent': no capacity, no refund). A yes/no field with
+	 * 'omit' is left out when no (an optional flag that is false when absent).
 	 */
 	empty?: 'omit' | 'null-parent';
 	/** Shown only for rulesets it applies to (a single puzzle's pieces, a pause policy's limits). */
@@ -64,6 +65,7 @@ export const RULESET_FIELDS: readonly RulesetField[] = [
 	{ key: 'size_max', label: m.org_rf_size_max, help: m.org_rf_size_max_help, kind: 'int', path: ['unit', 'size', 'max'] },
 	{ key: 'age_min', label: m.org_rf_age_min, help: m.org_rf_age_min_help, kind: 'int', path: ['unit', 'memberAge', 'min'], empty: 'omit' },
 	{ key: 'age_max', label: m.org_rf_age_max, help: m.org_rf_age_max_help, kind: 'int', path: ['unit', 'memberAge', 'max'], empty: 'omit' },
+	{ key: 'drawn', label: m.org_rf_drawn, help: m.org_rf_drawn_help, kind: 'bool', path: ['unit', 'drawn'], empty: 'omit', applies: (r) => r.unit.kind !== 'individual' },
 	{ key: 'accompanied', label: m.org_rf_accompanied, help: m.org_rf_accompanied_help, kind: 'int', path: ['unit', 'accompaniedUnderAge'], empty: 'omit' },
 	{ key: 'capacity', label: m.org_rf_capacity, help: m.org_rf_capacity_help, kind: 'int', path: ['capacity', 'max'], empty: 'null-parent' },
 	{ key: 'capacity_per', label: m.org_rf_capacity_per, help: m.org_rf_capacity_per_help, kind: 'choice', path: ['capacity', 'per'], choices: PER },
@@ -187,7 +189,7 @@ export function rulesetFromDraft(base: Ruleset, draft: RulesetDraft): DraftResul
 			continue;
 		}
 		if (f.kind === 'bool') {
-			setAt(candidate, f.path, text === 'true');
+			setAt(candidate, f.path, text === 'true' ? true : f.empty === 'omit' ? undefined : false);
 			continue;
 		}
 		if (text.trim() === '' && f.empty) {

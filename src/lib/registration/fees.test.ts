@@ -20,7 +20,8 @@ describe('fees', () => {
 		expect(feeOf(czInd, 1)).toEqual({ amount: 400, currency: 'CZK' });
 	});
 
-	it('CZ-TEAM-CAP: 800 CZK per person, so 3,200 CZK per team of four', () => {
+	it('CZ-TEAM-CAP, CZ-TEAM-DRAW: 800 CZK per person registering alone, so 3,200 CZK per team of four', () => {
+		expect(feeOf(czTeam, 1)).toEqual({ amount: 800, currency: 'CZK' });
 		expect(feeOf(czTeam, 4)).toEqual({ amount: 3200, currency: 'CZK' });
 	});
 

@@ -1,4 +1,4 @@
-import { checkUnit, type MemberInfo, type UnitProblem } from '$lib/rules/registration';
+import { checkRegistration, type MemberInfo, type UnitProblem } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Person, Registration } from './schema';
 
@@ -17,7 +17,7 @@ export interface EntryProblems {
 
 type PersonOf = (id: string) => Pick<Person, 'name' | 'birthDate' | 'accompaniedBy'> | undefined;
 
-/** The members of a unit as checkUnit reads them (an unknown person: by their ID, with no date of birth). */
+/** The members of a unit as checkRegistration reads them (an unknown person: by their ID, with no date of birth). */
 export function unitMembers(memberIds: readonly string[], personOf: PersonOf): MemberInfo[] {
 	return memberIds.map((id) => {
 		const p = personOf(id);
@@ -36,7 +36,7 @@ export function unitProblems(
 		if (r.status === 'cancelled') continue;
 		const ruleset = rulesetOf(r.competitionId);
 		if (!ruleset) continue;
-		const problems = checkUnit(ruleset, unitMembers(r.memberIds, personOf), eventDay);
+		const problems = checkRegistration(ruleset, unitMembers(r.memberIds, personOf), eventDay);
 		if (problems.length > 0) found.push({ registrationId: r.id, competitionId: r.competitionId, name: r.name, problems });
 	}
 	return found;

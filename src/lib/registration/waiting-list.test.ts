@@ -16,7 +16,7 @@ const reg = (i: number, status: Place['status'], members = 1, registeredAt = 100
 /** Registrations placed one by one, as the server does. */
 function placeAll(capacity: { max: number; per: 'person' | 'entry' }, sizes: number[]): Place[] {
 	const all: Place[] = [];
-	sizes.forEach((n, i) => all.push(reg(i, placeOfNew({ capacity }, all, n), n)));
+	sizes.forEach((n, i) => all.push(reg(i, placeOfNew({ unit: individual.unit, capacity }, all, n), n)));
 	return all;
 }
 
@@ -28,17 +28,29 @@ describe('waiting list', () => {
 		expect(placesTaken(all)).toEqual({ entries: 80, people: 80 });
 	});
 
-	it('CZ-TEAM-CAP: capacity counts teams, not people: 20 teams of four, the 21st waits', () => {
-		const all = placeAll(relay.capacity!, Array(21).fill(4));
+	it('CZ-TEAM-CAP: capacity in entries counts whole registered teams: 20 teams of four, the 21st waits', () => {
+		const whole = { ...relay, unit: { ...relay.unit, drawn: false } };
+		const all: Place[] = [];
+		Array.from({ length: 21 }, (_, i) => all.push(reg(i, placeOfNew(whole, all, 4), 4)));
 		expect(all.filter((r) => r.status === 'registered')).toHaveLength(20);
 		expect(all[20]!.status).toBe('waiting');
+	});
+
+	it('CZ-TEAM-CAP, CZ-TEAM-DRAW: people register alone for 20 drawn teams of four: 80 are registered, the 81st waits', () => {
+		const all: Place[] = [];
+		Array.from({ length: 82 }, (_, i) => all.push(reg(i, placeOfNew(relay, all, 1), 1)));
+		expect(all.filter((r) => r.status === 'registered')).toHaveLength(80);
+		expect(all.slice(80).map((r) => r.status)).toEqual(['waiting', 'waiting']);
+		// A cancellation frees one person's place: the 81st moves up.
+		const one = all.map((r) => (r.id === 'r3' ? { ...r, status: 'cancelled' as const } : r));
+		expect(movingUp(relay, one)).toEqual(['r80']);
 	});
 
 	it('CZ-IND-CAP: a cancellation moves the first waiting one up, in registration order, not in the order listed', () => {
 		const all = placeAll({ max: 2, per: 'person' }, [1, 1, 1, 1]);
 		// Listed out of order: r3 registered before r2 of the waiting ones, but listed after it.
 		const listed = [all[0]!, all[1]!, { ...all[2]!, registeredAt: 5 }, { ...all[3]!, registeredAt: 1 }].map((r, i) => (i === 0 ? { ...r, status: 'cancelled' as const } : r));
-		expect(movingUp({ capacity: { max: 2, per: 'person' } }, listed)).toEqual(['r3']);
+		expect(movingUp({ unit: individual.unit, capacity: { max: 2, per: 'person' } }, listed)).toEqual(['r3']);
 	});
 
 	it('CZ-IND-CAP: a later, smaller registration never jumps an earlier one that does not fit yet', () => {
@@ -47,15 +59,15 @@ describe('waiting list', () => {
 		expect(all.map((r) => r.status)).toEqual(['registered', 'registered', 'waiting', 'waiting']);
 		const one = all.map((r) => (r.id === 'r0' ? { ...r, status: 'cancelled' as const } : r));
 		// Two places free: the group of three does not fit, and the single behind it waits too.
-		expect(movingUp({ capacity: cap }, one)).toEqual([]);
+		expect(movingUp({ unit: individual.unit, capacity: cap }, one)).toEqual([]);
 		const two = one.map((r) => (r.id === 'r1' ? { ...r, status: 'cancelled' as const } : r));
-		expect(movingUp({ capacity: cap }, two)).toEqual(['r2', 'r3']);
+		expect(movingUp({ unit: individual.unit, capacity: cap }, two)).toEqual(['r2', 'r3']);
 		// A new registration joins the end of the list while anyone waits.
-		expect(placeOfNew({ capacity: cap }, one, 1)).toBe('waiting');
+		expect(placeOfNew({ unit: individual.unit, capacity: cap }, one, 1)).toBe('waiting');
 	});
 
 	it('no capacity: everyone is registered', () => {
-		expect(placeOfNew({ capacity: null }, Array.from({ length: 500 }, (_, i) => reg(i, 'registered')), 8)).toBe('registered');
+		expect(placeOfNew({ unit: individual.unit, capacity: null }, Array.from({ length: 500 }, (_, i) => reg(i, 'registered')), 8)).toBe('registered');
 	});
 
 	it('CZ-IND-CAP, CZ-TEAM-CAP (property): whatever the order of cancellations, the moves up follow the registration order', () => {
@@ -77,7 +89,7 @@ describe('waiting list', () => {
 						const gone = open[pick % open.length]!.id;
 						all = all.map((r) => (r.id === gone ? { ...r, status: 'cancelled' as const } : r));
 						// Listed in any order: the store's, or reversed.
-						const up = movingUp({ capacity }, pick % 2 === 0 ? all : [...all].reverse());
+						const up = movingUp({ unit: individual.unit, capacity }, pick % 2 === 0 ? all : [...all].reverse());
 						all = all.map((r) => (up.includes(r.id) ? { ...r, status: 'registered' as const } : r));
 						moved.push(...up);
 						// Never over capacity.

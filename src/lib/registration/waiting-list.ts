@@ -30,7 +30,7 @@ export function placesTaken(registrations: readonly Place[]): { entries: number;
  * Where a new registration of `people` people goes, given the competition's registrations:
  * registered while there is room and nobody is waiting, else the waiting list.
  */
-export function placeOfNew(ruleset: Pick<Ruleset, 'capacity'>, registrations: readonly Place[], people: number): 'registered' | 'waiting' {
+export function placeOfNew(ruleset: Pick<Ruleset, 'capacity' | 'unit'>, registrations: readonly Place[], people: number): 'registered' | 'waiting' {
 	return placeIn(ruleset, listState(registrations), people);
 }
 
@@ -45,7 +45,7 @@ export function listState(registrations: readonly Place[]): ListState {
 }
 
 /** placeOfNew on a list in short; `state` is updated with the new registration. */
-export function placeIn(ruleset: Pick<Ruleset, 'capacity'>, state: ListState, people: number): 'registered' | 'waiting' {
+export function placeIn(ruleset: Pick<Ruleset, 'capacity' | 'unit'>, state: ListState, people: number): 'registered' | 'waiting' {
 	const place = state.waiting === 0 && admission(ruleset, state.taken, people) === 'registered' ? 'registered' : 'waiting';
 	if (place === 'registered') {
 		state.taken.entries += 1;
@@ -59,7 +59,7 @@ export function placeIn(ruleset: Pick<Ruleset, 'capacity'>, state: ListState, pe
  * registration order: the first waiting ones while each fits; the first that does not fit
  * stops the list.
  */
-export function movingUp(ruleset: Pick<Ruleset, 'capacity'>, registrations: readonly Place[]): string[] {
+export function movingUp(ruleset: Pick<Ruleset, 'capacity' | 'unit'>, registrations: readonly Place[]): string[] {
 	const now = registrations.filter((r) => r.status !== 'cancelled');
 	const taken = placesTaken(now);
 	const moved: string[] = [];

@@ -69,7 +69,7 @@ const czTeamRelay: Ruleset = {
 		'CZ-TEAM-RANK',
 		'CZ-TEAM-TEARDOWN'
 	],
-	unit: { kind: 'team', size: { min: 4, max: 4 }, composition: [], accompaniedUnderAge: 16 },
+	unit: { kind: 'team', size: { min: 4, max: 4 }, composition: [], accompaniedUnderAge: 16, drawn: true },
 	format: {
 		kind: 'relay',
 		teardownRequired: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, presetById } from './presets';
-import { admission, ageOn, categoriesForAge, checkUnit, entryFee, refundDue } from './registration';
+import { admission, ageOn, categoriesForAge, checkRegistration, checkUnit, entryFee, refundDue, registrationCapacity } from './registration';
 
 const DAY = '2026-05-16';
 const p = (id: string) => presetById(id)!;
@@ -33,12 +33,38 @@ describe('registration rules', () => {
 		expect(admission(r, { entries: 80, people: 80 }, 1)).toBe('waiting-list');
 	});
 
-	it('CZ-TEAM-CAP: capacity counts teams; the fee is per person and per team', () => {
-		const r = p('czjpa-team-relay');
+	it('CZ-TEAM-CAP: capacity in entries counts whole teams where teams register whole; the fee is per person and per team', () => {
+		const r = { ...p('czjpa-team-relay'), unit: { ...p('czjpa-team-relay').unit, drawn: false } };
 		expect(admission(r, { entries: 19, people: 76 }, 4)).toBe('registered');
 		expect(admission(r, { entries: 20, people: 80 }, 4)).toBe('waiting-list');
 		expect(entryFee(r, 4)).toEqual({ amount: 3200, currency: 'CZK' });
 		expect(entryFee(r, 1)).toEqual({ amount: 800, currency: 'CZK' });
+	});
+
+	it('CZ-TEAM-CAP, CZ-TEAM-DRAW: people register alone for 20 drawn teams of 4: 80 people are admitted, the 81st waits; 800 CZK each', () => {
+		const r = p('czjpa-team-relay');
+		expect(r.unit.drawn).toBe(true);
+		expect(registrationCapacity(r)).toEqual({ max: 80, per: 'person' });
+		expect(admission(r, { entries: 79, people: 79 }, 1)).toBe('registered');
+		expect(admission(r, { entries: 80, people: 80 }, 1)).toBe('waiting-list');
+		expect(entryFee(r, 1)).toEqual({ amount: 800, currency: 'CZK' });
+		// Capacities in people, and rulesets without drawing, are what they say.
+		expect(registrationCapacity(p('czjpa-individual'))).toEqual({ max: 80, per: 'person' });
+		expect(registrationCapacity(p('es-family-group'))).toBeNull();
+	});
+
+	it('CZ-TEAM-DRAW: one person alone is a valid registration for the drawn relay; two in one registration are a problem', () => {
+		const r = p('czjpa-team-relay');
+		expect(checkRegistration(r, [{ name: 'Eva', birthDate: born(30) }], DAY)).toEqual([]);
+		expect(checkRegistration(r, [{ name: 'Eva', birthDate: born(30) }, { name: 'Jan', birthDate: born(40) }], DAY)).toEqual([
+			{ code: 'registers-alone', size: 4, has: 2, message: 'everyone registers alone (the units of 4 are drawn), has 2' }
+		]);
+		// Where teams register whole, one person is a team too small.
+		const whole = { ...r, unit: { ...r.unit, drawn: false } };
+		expect(checkRegistration(whole, [{ name: 'Eva', birthDate: born(30) }], DAY).map((x) => x.code)).toEqual(['size']);
+		// The drawn team itself is still a unit of 4 (checkUnit), and a member under 16 still needs an adult.
+		expect(checkUnit(r, [{ name: 'Eva', birthDate: born(30) }], DAY).map((x) => x.code)).toEqual(['size']);
+		expect(checkRegistration(r, [{ name: 'Ema', birthDate: born(12) }], DAY).map((x) => x.code)).toEqual(['companion-missing']);
 	});
 
 	it('ES-FEE: totals per entry: 1 EUR per adult, 5 EUR per group, kids free', () => {

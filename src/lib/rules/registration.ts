@@ -25,6 +25,8 @@ export interface MemberInfo {
 export type UnitProblem = { message: string } & (
 	/** Not `size.min`–`size.max` members: `has`. */
 	| { code: 'size'; size: { min: number; max: number }; has: number }
+	/** More than one person in a registration where everyone registers alone and the units of `size` are drawn (CZ-TEAM-DRAW): `has`. */
+	| { code: 'registers-alone'; size: number; has: number }
 	/** A member of `age` outside the ruleset's `range`. */
 	| { code: 'age'; member: string; age: number; range: AgeRange }
 	/** Fewer than `atLeast` members aged `range` (the ruleset's `label`, e.g. children): `has`. */
@@ -47,6 +49,36 @@ export function checkUnit(r: Pick<Ruleset, 'unit'>, members: MemberInfo[], compe
 		const want = unit.size.min === unit.size.max ? `${unit.size.min}` : `${unit.size.min}–${unit.size.max}`;
 		problems.push({ code: 'size', size: { min: unit.size.min, max: unit.size.max }, has: members.length, message: `needs ${want} members, has ${members.length}` });
 	}
+	const ages = memberProblems(r, members, competitionDay, problems);
+	for (const c of unit.composition) {
+		const n = ages.filter((a) => a !== undefined && inAgeRange(a, c.age)).length;
+		if (n < c.atLeast) problems.push({ code: 'composition', atLeast: c.atLeast, range: c.age, label: c.label, has: n, message: `needs at least ${c.atLeast} ${c.label}, has ${n}` });
+	}
+	return problems;
+}
+
+/**
+ * Whether a registration is valid: a whole unit (checkUnit), or, where everyone registers
+ * alone and the units are drawn (CZ-TEAM-DRAW), one person meeting the members' rules (age,
+ * an accompanying adult); the size and composition are the drawn unit's, not the registration's.
+ */
+export function checkRegistration(r: Pick<Ruleset, 'unit'>, members: MemberInfo[], competitionDay: string): UnitProblem[] {
+	if (!r.unit.drawn) return checkUnit(r, members, competitionDay);
+	const problems: UnitProblem[] = [];
+	if (members.length !== 1)
+		problems.push({ code: 'registers-alone', size: r.unit.size.max, has: members.length, message: `everyone registers alone (the units of ${r.unit.size.max} are drawn), has ${members.length}` });
+	memberProblems(r, members, competitionDay, problems);
+	return problems;
+}
+
+/** One person per registration: an individual, or a unit drawn from people who register alone (CZ-TEAM-DRAW). */
+export function registersAlone(r: Pick<Ruleset, 'unit'>): boolean {
+	return r.unit.kind === 'individual' || r.unit.drawn === true;
+}
+
+/** Each member's own problems (age, date of birth, companion) added to `problems`; their ages on the day (undefined: not known). */
+function memberProblems(r: Pick<Ruleset, 'unit'>, members: MemberInfo[], competitionDay: string, problems: UnitProblem[]): (number | undefined)[] {
+	const { unit } = r;
 	const needsAges = unit.memberAge !== undefined || unit.composition.length > 0 || unit.accompaniedUnderAge !== undefined;
 	const ages: (number | undefined)[] = members.map((m) => (m.birthDate ? ageOn(m.birthDate, competitionDay) : undefined));
 	members.forEach((m, i) => {
@@ -66,11 +98,7 @@ export function checkUnit(r: Pick<Ruleset, 'unit'>, members: MemberInfo[], compe
 				message: `${m.name} is under ${unit.accompaniedUnderAge}: an accompanying adult is required`
 			});
 	});
-	for (const c of unit.composition) {
-		const n = ages.filter((a) => a !== undefined && inAgeRange(a, c.age)).length;
-		if (n < c.atLeast) problems.push({ code: 'composition', atLeast: c.atLeast, range: c.age, label: c.label, has: n, message: `needs at least ${c.atLeast} ${c.label}, has ${n}` });
-	}
-	return problems;
+	return ages;
 }
 
 export function describeRange(r: AgeRange | undefined): string {
@@ -98,15 +126,27 @@ export function refundDue(r: Pick<Ruleset, 'refund'>, competitionDay: string, ca
 }
 
 /**
+ * The capacity as registrations fill it: the ruleset's, except that entries drawn from people
+ * who register alone are counted in people, `max × size.max` (CZ-TEAM-CAP with CZ-TEAM-DRAW:
+ * 20 teams of 4 are 80 people). Null: no limit.
+ */
+export function registrationCapacity(r: Pick<Ruleset, 'capacity' | 'unit'>): { max: number; per: 'person' | 'entry' } | null {
+	if (r.capacity === null) return null;
+	if (r.unit.drawn && r.capacity.per === 'entry') return { max: r.capacity.max * r.unit.size.max, per: 'person' };
+	return r.capacity;
+}
+
+/**
  * Where the next registration goes (CZ-IND-CAP, CZ-TEAM-CAP): capacity counts people or
- * entries; past it, the waiting list.
+ * entries (registrationCapacity); past it, the waiting list.
  */
 export function admission(
-	r: Pick<Ruleset, 'capacity'>,
+	r: Pick<Ruleset, 'capacity' | 'unit'>,
 	registered: { entries: number; people: number },
 	newPeople: number
 ): 'registered' | 'waiting-list' {
-	if (r.capacity === null) return 'registered';
-	const used = r.capacity.per === 'person' ? registered.people + newPeople : registered.entries + 1;
-	return used <= r.capacity.max ? 'registered' : 'waiting-list';
+	const capacity = registrationCapacity(r);
+	if (capacity === null) return 'registered';
+	const used = capacity.per === 'person' ? registered.people + newPeople : registered.entries + 1;
+	return used <= capacity.max ? 'registered' : 'waiting-list';
 }

@@ -48,7 +48,13 @@ export const UnitSchema = z
 			[]
 		),
 		/** Members under this age need an accompanying adult (CZ-GEN-AGE). */
-		accompaniedUnderAge: z.optional(age)
+		accompaniedUnderAge: z.optional(age),
+		/**
+		 * Everyone registers alone and the organizer draws the units of `size.max` (CZ-TEAM-DRAW):
+		 * a registration is one person, and a capacity in entries counts drawn units, i.e.
+		 * `capacity.max × size.max` people (CZ-TEAM-CAP). Absent: false (units register whole).
+		 */
+		drawn: z.optional(z.boolean())
 	})
 	.check(
 		z.superRefine((u, ctx) => {

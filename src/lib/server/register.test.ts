@@ -69,13 +69,21 @@ describe('the register on the server', () => {
 		expect(statusOf(() => actOnRegistration(store, desk, E, 'r5', { action: 'cancel', expectedVersion: 2 }, cancelledAt))).toBe(409);
 	});
 
-	it('CZ-TEAM-CAP: capacity in teams: 20 teams of four, 3,200 CZK each; the 21st waits', () => {
-		for (let t = 1; t <= 21; t++) {
-			const ids = [1, 2, 3, 4].map((k) => person(`t${t}m${k}`, `Team ${t} member ${k}`).id);
-			const r = register(`team${t}`, 'team', ids, T0 + t, { registration: { id: `team${t}`, competitionId: 'team', memberIds: ids, registeredAt: T0 + t, name: `Team ${t}` } });
-			expect(r.fee).toEqual({ amount: 3200, currency: 'CZK' });
-			expect(r.status).toBe(t <= 20 ? 'registered' : 'waiting');
+	it('CZ-TEAM-CAP, CZ-TEAM-DRAW: people register alone for 20 drawn teams of four: 800 CZK each, no problem listed, the 81st waits', () => {
+		for (let n = 1; n <= 81; n++) {
+			const id = person(`solo${n}`, `Solo ${n}`).id;
+			const r = register(`solo${n}`, 'team', [id], T0 + n);
+			expect(r.fee).toEqual({ amount: 800, currency: 'CZK' });
+			expect(r.status).toBe(n <= 80 ? 'registered' : 'waiting');
 		}
+		expect(registerOf(store, E).problems).toEqual([]);
+	});
+
+	it('CZ-TEAM-DRAW: two people in one registration for the drawn relay are refused unless registered despite it, then listed', () => {
+		const ids = [person('pa', 'Pavla').id, person('pb', 'Petr').id];
+		expect(statusOf(() => register('duo', 'team', ids, T0))).toBe(422);
+		register('duo', 'team', ids, T0, { despiteProblems: true });
+		expect(registerOf(store, E).problems.map((p) => p.problems.map((x) => x.code))).toEqual([['registers-alone']]);
 	});
 
 	it('CZ-GEN-REFUND: cancelled 20 days before the event the fee is due back; 10 days before it is not', () => {
@@ -206,6 +214,16 @@ describe('the register on the server', () => {
 		expect(result.registrations).toEqual([expect.objectContaining({ name: 'Familia Peña', fee: { amount: 5, currency: 'EUR' } })]);
 		expect(result.registrations[0]!.memberIds).toHaveLength(3);
 		expect(registerOf(store, E).problems[0]!.problems.map((p) => p.code)).toEqual(['size', 'composition']);
+	});
+
+	it('CZ-TEAM-DRAW: an import for the drawn relay registers each row alone, even rows naming the same team, 800 CZK each', () => {
+		const row = (name: string) => ({ name, birthDate: '1985-01-01', competitionId: 'team', unit: 'Rychlé prsty' });
+		const result = importRegistrations(store, desk, E, { rows: [row('Eva Malá'), row('Jan Malý')] }, T0);
+		expect(result.registrations.map((r) => [r.name, r.memberIds.length, r.fee.amount])).toEqual([
+			['Eva Malá', 1, 800],
+			['Jan Malý', 1, 800]
+		]);
+		expect(registerOf(store, E).problems).toEqual([]);
 	});
 
 	it('bad input is refused with the reason and nothing is stored: a competition of another event, a person not in the register', () => {

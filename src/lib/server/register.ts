@@ -1,7 +1,7 @@
 import { error, json } from '@sveltejs/kit';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';
-import { checkUnit } from '$lib/rules/registration';
+import { checkRegistration, registersAlone } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
 import { feeOf, feeTotals, refundOfCancellation } from '$lib/registration/fees';
 import { foldName, personKeys } from '$lib/registration/same-person';
@@ -182,7 +182,7 @@ function membersOf(store: Store, eventId: string, memberIds: readonly string[]):
 
 /** Refused (422) when the unit breaks the ruleset, unless the organizer registers it despite that. */
 function refuseProblems(ruleset: Ruleset, members: Person[], eventDay: string, despite: boolean | undefined): void {
-	const problems = checkUnit(ruleset, members, eventDay);
+	const problems = checkRegistration(ruleset, members, eventDay);
 	if (problems.length > 0 && !despite)
 		error(422, `this unit breaks the rules of ${ruleset.name}: ${problems.map((p) => p.message).join('; ')} (register it despite that to have it listed with its problems)`);
 }
@@ -316,7 +316,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 			return person.id;
 		});
 
-		// Units: each row alone, or the rows of one unit name in a competition of more than one member.
+		// Units: each row alone, or the rows of one unit name in a competition of units registered whole (not drawn: CZ-TEAM-DRAW).
 		const rulesets = new Map<string, Ruleset>();
 		/** Per competition: its waiting list in short, and everyone in one of its registrations (any status). */
 		const lists = new Map<string, { state: ListState; members: Set<string> }>();
@@ -328,7 +328,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 				const all = listRegistrations(store, eventId, { competitionId: row.competitionId });
 				lists.set(row.competitionId, { state: listState(all.filter((r) => r.status !== 'cancelled')), members: new Set(all.flatMap((r) => r.memberIds)) });
 			}
-			const key = ruleset.unit.size.max > 1 && row.unit ? `${row.competitionId}\u0000${foldName(row.unit)}` : `row ${i}`;
+			const key = !registersAlone(ruleset) && row.unit ? `${row.competitionId}\u0000${foldName(row.unit)}` : `row ${i}`;
 			units.set(key, [...(units.get(key) ?? []), i]);
 		});
 		const ordered = [...units.values()].map((indexes) => ({ indexes, at: Math.min(...indexes.map((i) => rows[i]!.registeredAt ?? now)) })).sort((a, b) => a.at - b.at);
@@ -350,7 +350,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 				id: `r-${randomUUID()}`,
 				eventId,
 				competitionId: first.competitionId,
-				name: ruleset.unit.size.max > 1 && first.unit ? first.unit : memberIds.map((id) => people.get(id)!.name).join(', '),
+				name: !registersAlone(ruleset) && first.unit ? first.unit : memberIds.map((id) => people.get(id)!.name).join(', '),
 				memberIds,
 				registeredAt: at,
 				status: placeIn(ruleset, list.state, memberIds.length),

@@ -1,4 +1,4 @@
-import { checkUnit, type UnitProblem } from '$lib/rules/registration';
+import { checkRegistration, type UnitProblem } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
 import { matchesQuery } from '$lib/registration/name-search';
 import type { Person, Registration } from '$lib/registration/schema';
@@ -10,7 +10,7 @@ export const MATCHES_SHOWN = 8;
 /**
  * A unit being registered (RegistrationForm): an individual (one person picked by a search
  * that ignores case and diacritics), or a pair, group or team (a name and its members picked
- * from the register). Checked on the device before it is sent (checkUnit: ES-CAT sizes, ages,
+ * from the register). Checked on the device before it is sent (checkRegistration: ES-CAT sizes, ages,
  * "at least 2 children"; CZ-GEN-AGE), so that the organizer sees every problem and fixes the
  * unit or registers it despite them.
  */
@@ -44,7 +44,7 @@ export class EntryDraft {
 
 	/** The unit's problems by the ruleset on the event's day (none while it has no member). */
 	problems(ruleset: Pick<Ruleset, 'unit'>, personOf: (id: string) => Person | undefined, eventDay: string): UnitProblem[] {
-		return this.memberIds.length === 0 ? [] : checkUnit(ruleset, unitMembers(this.memberIds, personOf), eventDay);
+		return this.memberIds.length === 0 ? [] : checkRegistration(ruleset, unitMembers(this.memberIds, personOf), eventDay);
 	}
 
 	reset(): void {

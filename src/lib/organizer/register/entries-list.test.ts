@@ -40,10 +40,18 @@ describe('a competition’s list', () => {
 		expect(capacityLine(list, { locale: 'es' })).toBe('78 de 80 plazas, 5 en lista de espera');
 	});
 
-	it('CZ-TEAM-CAP: a team competition counts its places in teams, not people', () => {
-		const list = competitionList([reg('t1', 'registered', 1, 4), reg('t2', 'registered', 2, 4)], 'c', presetById('czjpa-team-relay')!);
+	it('CZ-TEAM-CAP: a team competition whose teams register whole counts its places in teams, not people', () => {
+		const relay = presetById('czjpa-team-relay')!;
+		const list = competitionList([reg('t1', 'registered', 1, 4), reg('t2', 'registered', 2, 4)], 'c', { ...relay, unit: { ...relay.unit, drawn: false } });
 		expect(list.capacity).toEqual({ taken: 2, max: 20, per: 'entry' });
 		expect(capacityLine(list, { locale: 'en' })).toBe('2 of 20 entries');
+	});
+
+	it('CZ-TEAM-CAP, CZ-TEAM-DRAW: the drawn relay counts the people who registered alone against 20 teams × 4', () => {
+		const regs = Array.from({ length: 12 }, (_, i) => reg(`p${i}`, 'registered', i));
+		const list = competitionList(regs, 'c', presetById('czjpa-team-relay')!);
+		expect(list.capacity).toEqual({ taken: 12, max: 80, per: 'person' });
+		expect(capacityLine(list, { locale: 'en' })).toBe('12 of 80 places');
 	});
 
 	it('ES-CAT: a category without a limit says how many registered', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
-import { checkUnit } from '$lib/rules/registration';
+import { checkRegistration, checkUnit } from '$lib/rules/registration';
 import { unitProblemWords } from './unit-problem-words';
 
 const DAY = '2026-05-16';
@@ -19,6 +19,13 @@ describe('unit problems in the UI language', () => {
 		expect(words(problems, 'en')).toEqual(['needs at least 2 children (ages 5–14), has 1']);
 		expect(words(problems, 'cs')).toEqual(['potřebuje alespoň 2 děti (věk 5–14), má 1']);
 		expect(words(problems, 'es')).toEqual(['necesita al menos 2 niños (edades 5–14), tiene 1']);
+	});
+
+	it('CZ-TEAM-DRAW: two people in one registration for the drawn relay: everyone registers alone', () => {
+		const two = checkRegistration(preset('czjpa-team-relay'), [{ name: 'Eva', birthDate: born(30) }, { name: 'Jan', birthDate: born(40) }], DAY);
+		expect(words(two, 'en')).toEqual(['everyone registers alone (the units of 4 are drawn), has 2']);
+		expect(words(two, 'cs')).toEqual(['každý se přihlašuje sám (jednotky po 4 se losují), přihláška má 2']);
+		expect(words(two, 'es')).toEqual(['cada persona se inscribe sola (las unidades de 4 se sortean), tiene 2']);
 	});
 
 	it('ES-CAT: a group of the wrong size and a member of the wrong age', () => {

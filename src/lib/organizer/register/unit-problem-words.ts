@@ -16,6 +16,8 @@ export function unitProblemWords(p: UnitProblem, options: { locale?: Locale } = 
 			const want = p.size.min === p.size.max ? String(p.size.min) : `${p.size.min}–${p.size.max}`;
 			return m.org_entries_problem_size({ want, has: p.has }, opt);
 		}
+		case 'registers-alone':
+			return m.org_entries_problem_alone({ size: p.size, has: p.has }, opt);
 		case 'age':
 			return m.org_entries_problem_age({ member: p.member, age: p.age, ages: agesWords(p.range, options.locale) ?? m.org_entries_any_age({}, opt) }, opt);
 		case 'composition': {

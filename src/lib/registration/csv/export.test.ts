@@ -17,7 +17,8 @@ const preset = (id: string): Ruleset => {
 	return r;
 };
 const CZ: PreviewCompetition = { id: 'cz-ind', name: 'CZJPA jednotlivci', ruleset: preset('czjpa-individual') };
-const TEAMS: PreviewCompetition = { id: 'cz-team', name: 'CZJPA týmy', ruleset: preset('czjpa-team-relay') };
+// Teams registered whole, with their names (the relay preset's teams are drawn: CZ-TEAM-DRAW).
+const TEAMS: PreviewCompetition = { id: 'cz-team', name: 'CZJPA týmy', ruleset: { unit: { ...preset('czjpa-team-relay').unit, drawn: false } } };
 const COMPETITIONS = [CZ, TEAMS];
 const T = Date.UTC(2026, 2, 1, 9, 15);
 

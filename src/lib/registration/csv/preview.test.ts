@@ -106,6 +106,12 @@ describe('the preview of a registration import', () => {
 		]);
 	});
 
+	it('CZ-TEAM-DRAW: the drawn relay needs no team name: everyone registers alone', () => {
+		const RELAY: PreviewCompetition = { id: 'cz-relay', name: 'CZJPA štafeta', ruleset: preset('czjpa-team-relay') };
+		const p = preview('Jméno;Datum narození\nEva Malá;01.01.1985\n', { competitionId: RELAY.id, competitions: [RELAY] });
+		expect(p.rows.map((r) => [r.action, r.problems])).toEqual([['import', []]]);
+	});
+
 	it('skips a duplicate row: same name (case, diacritics ignored) and date of birth, or same name and e-mail, same competition', () => {
 		const p = preview(
 			'Name;Date of birth;E-mail\nKateřina Nováková;03.04.1990;\nKATERINA NOVAKOVA;1990-04-03;\nJan Novák;;jan@example.cz\nJan  Novák;01.01.1980;JAN@example.cz\nJan Novák;;\n',

@@ -1,4 +1,4 @@
-import { ageOn, categoriesForAge, inAgeRange } from '$lib/rules/registration';
+import { ageOn, categoriesForAge, inAgeRange, registersAlone } from '$lib/rules/registration';
 import type { AgeRange, Ruleset } from '$lib/rules/schema';
 import type { Person, Registration, RegistrationStatus } from '../schema';
 import { emailKey, foldName, personKeys, type PersonKeys } from '../same-person';
@@ -167,7 +167,7 @@ function readRow(input: PreviewInput, cells: readonly string[]): Read {
 	}
 	if (competition) {
 		raw.competitionId = competition.id;
-		if (competition.ruleset.unit.kind !== 'individual' && !raw.unit) problems.push({ code: 'unit-missing', competition: competition.name });
+		if (!registersAlone(competition.ruleset) && !raw.unit) problems.push({ code: 'unit-missing', competition: competition.name });
 		if (v.preferredTurn) {
 			const turn = turnNamed(competition, v.preferredTurn);
 			if (turn) raw.preferredTurn = turn;

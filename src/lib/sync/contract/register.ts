@@ -92,6 +92,7 @@ export const RegisterImportAnswerSchema = z.object({
 const ageRange = z.object({ min: z.optional(z.number()), max: z.optional(z.number()) });
 export const UnitProblemSchema = z.discriminatedUnion('code', [
 	z.object({ code: z.literal('size'), message: z.string(), size: z.object({ min: z.number(), max: z.number() }), has: z.number() }),
+	z.object({ code: z.literal('registers-alone'), message: z.string(), size: z.number(), has: z.number() }),
 	z.object({ code: z.literal('age'), message: z.string(), member: z.string(), age: z.number(), range: ageRange }),
 	z.object({ code: z.literal('composition'), message: z.string(), atLeast: z.number(), range: ageRange, label: z.string(), has: z.number() }),
 	z.object({ code: z.literal('birth-date-missing'), message: z.string(), member: z.string() }),
