@@ -76,7 +76,11 @@ test('the start page links to the station, the organizer, the display, the check
 	await expect(screens.getByRole('link', { name: 'Judge station' })).toHaveAccessibleDescription(/^For judges, on a tablet at the tables/);
 	await expect(screens.getByRole('link', { name: 'Room display' })).toHaveAccessibleDescription(/the heat's clock, the time left and the standings/);
 
-	await page.getByLabel('Language').selectOption('cs');
+	// A choice made before the page hydrated is not heard (the server-rendered picker has no handler yet): choose again until it is.
+	await expect(async () => {
+		await page.getByLabel(/^(Language|Jazyk)$/).selectOption('cs');
+		await expect(page.getByRole('navigation', { name: 'Obrazovky' })).toBeVisible({ timeout: 1000 });
+	}).toPass();
 	await expect(page.getByRole('navigation', { name: 'Obrazovky' }).getByRole('link')).toHaveText([
 		'Stanoviště rozhodčího',
 		'Organizátor',

@@ -1172,7 +1172,8 @@ test('ISSUE-12.6 a note with a byte that is not UTF-8 is refused with 400 naming
 
 test('ISSUE-12.6 a lone surrogate in a name is refused with 400 naming entries[0].name (was stored as U+FFFD)', async () => {
 	const { A, sA } = fx;
-	const entry = { ...sA.body.entries[0]!, id: `fz-sur-${RUN}`, name: 'Ana SURROGATE' };
+	// A seat of its own: a seat holds one entry (the set-up write refuses a second).
+	const entry = { ...sA.body.entries[0]!, id: `fz-sur-${RUN}`, name: 'Ana SURROGATE', seat: 'fz-sur' };
 	const [before, after] = JSON.stringify({ entries: [entry] }).split('SURROGATE') as [string, string];
 	const counts = tableCounts();
 	for (const escape of ['\\ud800', '\\uDFFF', '\\ud83d x']) {

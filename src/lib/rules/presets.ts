@@ -55,6 +55,9 @@ const czIndividual: Ruleset = {
 const czTeamRelay: Ruleset = {
 	...czGeneral,
 	id: 'czjpa-team-relay',
+	// Version 2: people register alone and the teams are drawn (unit.drawn, CZ-TEAM-DRAW). A version
+	// never changes once stored, so a changed preset is a new version (servers and tablets keep v1 as it was).
+	version: 2,
 	name: 'CZJPA team relay (4 × 500, 2 × 500, 500, 1000; 5 h)',
 	clauses: [
 		...czGeneralClauses,
