@@ -1,5 +1,3 @@
-import type { DrawRecord } from '$lib/sync/contract';
-
 /** A draw in force as the public results page shows it (src/lib/server/public-draws.ts): names only. */
 
 export interface PublicGroup {
@@ -11,7 +9,8 @@ export interface PublicGroup {
 export interface PublicDraw {
 	competitionId: string;
 	competitionName: string;
-	kind: DrawRecord['kind'];
+	/** The relay's teams (CZ-TEAM-DRAW) or the turns by lot (ES-SHIFT). */
+	kind: 'teams' | 'turns';
 	seed: string;
 	at: number;
 	/** The teams, or the turns. */
