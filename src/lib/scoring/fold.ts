@@ -56,6 +56,8 @@ export interface EntrySummary {
 	disqualification: string | null;
 	didNotStart: boolean;
 	adjustmentMs: number;
+	/** Relay: the two pairs the team named for its pairs stage (CZ-TEAM-P2); the later naming counts. */
+	pairs: [[string, string], [string, string]] | null;
 	notes: string[];
 	incidents: string[];
 	conflicts: Conflict[];
@@ -237,6 +239,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 	let disqualification: string | null = null;
 	let didNotStart = false;
 	let adjustmentMs = 0;
+	let pairs: EntrySummary['pairs'] = null;
 	const tallies = new Map<string, EventOf<'tally.recorded'>>();
 
 	const closePause = (t: number) => {
@@ -360,6 +363,9 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 			case 'incident.noted':
 				incidents.push(e.payload.note);
 				break;
+			case 'relay.pairs-assigned':
+				pairs = e.payload.pairs;
+				break;
 			case 'relay.teardown-done': {
 				const p = puzzleById(e.payload.puzzleId);
 				if (p) p.teardownAt = t;
@@ -387,6 +393,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 		disqualification,
 		didNotStart,
 		adjustmentMs,
+		pairs,
 		notes,
 		incidents,
 		conflicts

@@ -6,10 +6,11 @@
 export { CompetitionScorer, scoreCompetition, type CompetitionSetup } from './scorer';
 export { applyCorrections } from './corrections';
 export { foldEntry, type EntrySummary } from './fold';
-export { evaluate, countedPieces } from './outcome';
+export { evaluate, countedPieces, puzzlesToTally } from './outcome';
 export { advance, spanOf, type OutcomeSpan } from './span';
 export { rankOutcomes, rankBasis, rankKey, Ranking } from './standings';
 export { rotationAt, type RotationState } from './rotation';
 export { atResolution, formatResult, resultPrecision } from './time';
 export type * from './types';
 export { CONFLICT_KINDS, WARNING_KINDS } from './types';
+export { relayProgress, type RelayProgress, type RelayPuzzle, type RelayPuzzleState, type RelayStageProgress } from './relay-progress';

@@ -18,6 +18,15 @@ export function countedPieces(groups: readonly number[], minGroupSize: number): 
 }
 
 /**
+ * The relay puzzles an unfinished team's judge tallies at the limit (CZ-TEAM-RANK): the
+ * unfinished ones of the first part not finished. Later parts were never reached and count 0.
+ */
+export function puzzlesToTally(puzzles: readonly PuzzleOutcome[]): PuzzleOutcome[] {
+	const firstOpenStage = puzzles.find((p) => p.status !== 'finished')?.stageId;
+	return puzzles.filter((p) => p.status === 'unfinished' && p.stageId === firstOpenStage);
+}
+
+/**
  * An entry's outcome at moment `now` (ms, the caller's clock: scoring never reads a clock).
  * Running clocks are computed from the recorded timestamps, never from counted ticks.
  */
@@ -65,6 +74,8 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		check: p.finish ? p.check : 'none',
 		missingPieces: p.finish ? p.missingPieces : 0,
 		countedPieces: p.finish ? p.pieces - p.missingPieces : p.tally ? countedPieces(p.tally, minGroup) : null,
+		checkedAtMs: p.finish && p.check === 'confirmed' && p.checkedAt !== null && started ? p.checkedAt - s.startedAt! - pausedBefore(stops, p.checkedAt) : null,
+		boxedAtMs: p.teardownAt !== null && started ? p.teardownAt - s.startedAt! - pausedBefore(stops, p.teardownAt) : null,
 		teardownMs: p.teardownAt !== null && p.checkedAt !== null ? Math.max(0, p.teardownAt - p.checkedAt) : null
 	}));
 	const last = puzzles[puzzles.length - 1]!;
@@ -85,8 +96,7 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 	let tallyPending = false;
 	if (status === 'finished') counted = totalPieces - missingPieces;
 	else if (status === 'unfinished') {
-		const firstOpenStage = puzzles.find((p) => p.status !== 'finished')?.stageId;
-		tallyPending = puzzles.some((p) => p.status === 'unfinished' && p.stageId === firstOpenStage && p.countedPieces === null);
+		tallyPending = puzzlesToTally(puzzles).some((p) => p.countedPieces === null);
 		counted = tallyPending ? null : puzzles.reduce((a, p) => a + (p.countedPieces ?? 0), 0);
 	}
 	// Loose pieces are an unfinished entry's pieces outside the counted groups (ES-UNFINISHED);
@@ -147,6 +157,7 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		disqualifiedForMissingPieces,
 		notes: s.notes,
 		incidents: s.incidents,
-		puzzles: ruleset.format.kind === 'relay' ? puzzles : null
+		puzzles: ruleset.format.kind === 'relay' ? puzzles : null,
+		pairs: ruleset.format.kind === 'relay' ? s.pairs : null
 	};
 }

@@ -54,6 +54,10 @@ export interface PuzzleOutcome {
 	missingPieces: number;
 	/** Pieces that count toward CZ-TEAM-RANK: a finished puzzle's less missing ones, else the tally's. */
 	countedPieces: number | null;
+	/** Elapsed team time of the check that confirmed the finish, ms. */
+	checkedAtMs: number | null;
+	/** Elapsed team time of "boxed, next released" (CZ-TEAM-TEARDOWN), ms. */
+	boxedAtMs: number | null;
 	/** Time from the check to "boxed, next released" (CZ-TEAM-TEARDOWN), ms. */
 	teardownMs: number | null;
 }
@@ -105,6 +109,8 @@ export interface Outcome {
 	incidents: string[];
 	/** Relay only: each puzzle. */
 	puzzles: PuzzleOutcome[] | null;
+	/** Relay only: the pairs the team named for its pairs stage (CZ-TEAM-P2), member IDs. */
+	pairs: [[string, string], [string, string]] | null;
 }
 
 export const CONFLICT_KINDS = ['double-start', 'double-finish', 'double-check', 'double-tally', 'double-correction', 'after-lock', 'id-collision', 'invalid'] as const;
