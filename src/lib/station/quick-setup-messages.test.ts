@@ -20,9 +20,11 @@ describe('describeQuickSetupProblem', () => {
 
 describe('quickSetupNames', () => {
 	it('names the competition after the preset and the heat, in the locale', () => {
-		expect(quickSetupNames('czjpa-individual', { locale: 'cs' })).toEqual({ competition: 'CZJPA jednotlivci (500 dílků, 90 min)', heat: 'Rozběh 1' });
-		expect(quickSetupNames('es-adult-group', { locale: 'es' })).toEqual({ competition: 'Grupo adulto 4–6, 18+ (500 piezas, 2 h)', heat: 'Turno 1' });
-		expect(quickSetupNames('czjpa-individual', { locale: 'en' })).toEqual({ competition: 'CZJPA individual (500 pieces, 90 min)', heat: 'Heat 1' });
-		expect(quickSetupNames('nope', { locale: 'cs' })).toEqual({ heat: 'Rozběh 1' });
+		expect(quickSetupNames('czjpa-individual', { locale: 'cs' })).toMatchObject({ competition: 'CZJPA jednotlivci (500 dílků, 90 min)', heat: 'Rozběh 1' });
+		expect(quickSetupNames('es-adult-group', { locale: 'es' })).toMatchObject({ competition: 'Grupo adulto 4–6, 18+ (500 piezas, 2 h)', heat: 'Turno 1' });
+		expect(quickSetupNames('czjpa-individual', { locale: 'en' })).toMatchObject({ competition: 'CZJPA individual (500 pieces, 90 min)', heat: 'Heat 1' });
+		expect(quickSetupNames('nope', { locale: 'cs' })).not.toHaveProperty('competition');
+		expect(quickSetupNames('czjpa-team-relay', { locale: 'cs' }).member?.(3)).toBe('Člen 3');
+		expect(quickSetupNames('czjpa-team-relay', { locale: 'es' }).member?.(1)).toBe('Miembro 1');
 	});
 });

@@ -37,6 +37,7 @@ export function quickSetupNames(presetId: string, options: QuickSetupMessageOpti
 	const preset = presetById(presetId);
 	return {
 		...(preset ? { competition: presetName(preset, opt) } : {}),
-		heat: m.station_heat_number({ number: 1 }, opt)
+		heat: m.station_heat_number({ number: 1 }, opt),
+		member: (n) => m.station_default_member_name({ number: n }, opt)
 	};
 }

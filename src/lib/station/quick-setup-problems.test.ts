@@ -54,3 +54,16 @@ describe('quickSetup names', () => {
 		expect(typed.ok && typed.value.bundle.competitions[0]!.name).toBe('Club night');
 	});
 });
+
+describe('quickSetup of a relay', () => {
+	it('CZ-TEAM-P1: a line is a team with its members in order; members not typed are named, extra names left out', () => {
+		const made = quickSetup({ ...base, presetId: 'czjpa-team-relay', seatNames: ['Rychlé prsty: Anna, Bára, Cyril, Dana', 'Sovy: Eva, Filip', 'Lišky: A, B, C, D, E'] }, { member: (n) => `Člen ${n}` });
+		if (!made.ok) throw new Error('set-up refused');
+		const [a, b, c] = made.value.bundle.entries;
+		expect(a).toMatchObject({ name: 'Rychlé prsty', members: ['Anna', 'Bára', 'Cyril', 'Dana'].map((name, i) => ({ id: `${a!.id}-m${i + 1}`, name })) });
+		expect(b!.members.map((m) => m.name)).toEqual(['Eva', 'Filip', 'Člen 3', 'Člen 4']);
+		expect(c!.members.map((m) => m.name)).toEqual(['A', 'B', 'C', 'D']);
+		const individual = quickSetup({ ...base, seatNames: ['Anna: Bára'] });
+		expect(individual.ok && individual.value.bundle.entries[0]).toMatchObject({ name: 'Anna: Bára', members: [] });
+	});
+});

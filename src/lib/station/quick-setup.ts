@@ -33,6 +33,22 @@ export interface QuickSetupNames {
 	competition?: string;
 	/** The heat's name (default "Heat 1"). */
 	heat?: string;
+	/** A team member's name when none is typed (default "Member N"). */
+	member?: (n: number) => string;
+}
+
+/**
+ * A team's line of a relay's quick set-up: "Team name: Anna, Bára, Cyril, Dana". The relay's
+ * rotation needs its members in order (member i starts at puzzle i, CZ-TEAM-P1): names not
+ * typed become "Member N", up to the team's size (names beyond it are left out).
+ */
+export function teamLine(line: string, size: { min: number; max: number }, member: (n: number) => string): { name: string; members: string[] } {
+	const colon = line.indexOf(':');
+	const name = (colon < 0 ? line : line.slice(0, colon)).trim();
+	const typed = colon < 0 ? [] : line.slice(colon + 1).split(',').map((m) => m.trim()).filter((m) => m !== '');
+	const members = typed.slice(0, size.max);
+	while (members.length < size.min) members.push(member(members.length + 1));
+	return { name, members };
 }
 
 export function quickSetup(input: QuickSetupInput, names: QuickSetupNames = {}): Validated<QuickSetup> {
@@ -40,6 +56,7 @@ export function quickSetup(input: QuickSetupInput, names: QuickSetupNames = {}):
 	if (!parsed.ok) return parsed;
 	const { presetId, competitionName, seatNames, table, day, suffix } = parsed.value;
 	const ruleset = presetById(presetId)!;
+	const relay = ruleset.format.kind === 'relay';
 	const dayId = `day-${day}`;
 	const competitionId = `q-${suffix}`;
 	const heatId = `q-${suffix}-h1`;
@@ -54,15 +71,14 @@ export function quickSetup(input: QuickSetupInput, names: QuickSetupNames = {}):
 				rulesets: [ruleset],
 				competitions: [{ id: competitionId, eventId: dayId, name: competitionName || names.competition || ruleset.name, ruleset: { id: ruleset.id, version: ruleset.version } }],
 				heats: [{ id: heatId, competitionId, name: names.heat || 'Heat 1' }],
-				entries: seatNames.map((name, i) => ({
-					id: `${competitionId}-s${i + 1}`,
-					competitionId,
-					heatId,
-					name: name || `Seat ${i + 1}`,
-					members: [],
-					table,
-					seat: String(i + 1)
-				}))
+				entries: seatNames.map((line, i) => {
+					const id = `${competitionId}-s${i + 1}`;
+					// A relay's line is a team with its members; other seats are their name only.
+					const team = relay ? teamLine(line, ruleset.unit.size, names.member ?? ((n) => `Member ${n}`)) : null;
+					const name = (team ? team.name : line) || `Seat ${i + 1}`;
+					const members = team ? team.members.map((m, j) => ({ id: `${id}-m${j + 1}`, name: m.slice(0, 200) })) : [];
+					return { id, competitionId, heatId, name, members, table, seat: String(i + 1) };
+				})
 			}
 		}
 	};
