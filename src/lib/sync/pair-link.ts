@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
+import { pairFragmentUrl, parsePairFragment, ServerUrlSchema } from './pair-fragment';
 
 /**
  * The pairing link a QR code holds (src/lib/server/devices.ts pairUrl):
@@ -8,7 +8,7 @@ import { IdSchema } from '$lib/setup/schema';
  * fragment, which browsers never send to a server.
  */
 export const PairLinkSchema = z.object({
-	server: z.url({ protocol: /^https?$/, error: 'the server address must start with https:// or http://' }),
+	server: ServerUrlSchema,
 	event: IdSchema,
 	token: z.string().check(z.minLength(20), z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+$/))
 });
@@ -16,16 +16,7 @@ export type PairLink = z.infer<typeof PairLinkSchema>;
 
 /** The link's server, event and token; null when the text is not a pairing link. */
 export function parsePairLink(text: string): PairLink | null {
-	let url: URL;
-	try {
-		url = new URL(text.trim());
-	} catch {
-		return null;
-	}
-	if (!url.pathname.endsWith('/pair')) return null;
-	const params = Object.fromEntries(new URLSearchParams(url.hash.replace(/^#/, '')));
-	const link = PairLinkSchema.safeParse(params);
-	return link.success ? { ...link.data, server: link.data.server.replace(/\/+$/, '') } : null;
+	return parsePairFragment(text, PairLinkSchema);
 }
 
 /**
@@ -34,7 +25,5 @@ export function parsePairLink(text: string): PairLink | null {
  * same network can open); the server's answer uses its own idea of its origin.
  */
 export function pairUrl(server: string, eventId: string, token: string): string {
-	const origin = server.replace(/\/+$/, '');
-	const params = new URLSearchParams({ server: origin, event: eventId, token });
-	return `${origin}/pair#${params}`;
+	return pairFragmentUrl(server, { event: eventId, token });
 }
