@@ -263,3 +263,58 @@ test('CZ-TEAM-FORMAT, CZ-TEAM-P1, CZ-TEAM-P1-DONE, CZ-TEAM-TEARDOWN, CZ-TEAM-P2,
 		expect(tablet.map((r) => [r.place, r.name, r.awarded])).toEqual(rows.map((r) => [String(r.place), r.name, r.awarded]));
 	});
 });
+
+test('CZ-TEAM-P1: sounds off, the signal still flashes and vibrates, silently; it is not replayed after a reload; the judge corrects who solved a puzzle and notes an incident', async ({ page }) => {
+	await recordSignals(page);
+	await page.clock.install({ time: START - 5 * MIN });
+	await page.goto('/station');
+	await seedTablet(page, relayTablet(TEAMS));
+	await page.clock.pauseAt(START);
+	await openTable(page, 1);
+	await page.getByTestId('mute').click();
+	await page.getByTestId('start').click();
+
+	await test.step('the member proposed by the rotation is changed with a reason (a correction)', async () => {
+		await at(page, 3 * MIN);
+		await puzzle(page, 'p1-1').getByTestId('relay-hand').click();
+		const p = puzzle(page, 'p1-1');
+		await expect(p.getByTestId('relay-solved-by')).toHaveText('Solved by Ada');
+		await p.getByTestId('relay-change-solvers').click();
+		await p.getByRole('button', { name: 'Ada' }).click();
+		await p.getByRole('button', { name: 'Ben' }).click();
+		await expect(p.getByTestId('relay-solvers-save')).toBeDisabled();
+		await p.getByTestId('relay-solvers-reason').fill('Ben put in the last piece');
+		await p.getByTestId('relay-solvers-save').click();
+		await expect(p.getByTestId('relay-solved-by')).toHaveText('Solved by Ben');
+		// The finish keeps its instant; the check confirms it.
+		await p.getByTestId('confirm').click();
+		await expect(p.getByTestId('relay-finish')).toContainText('Finished at 3:00.000');
+	});
+
+	await test.step('an incident note from the "More" panel', async () => {
+		await team(page).getByTestId('more').click();
+		await team(page).getByRole('button', { name: 'Incident note…' }).click();
+		await team(page).getByLabel('Incident note').fill('Table wobbles');
+		await team(page).getByRole('button', { name: 'Save note' }).click();
+		await expect(team(page).getByTestId('incident')).toHaveText('Note: Table wobbles');
+	});
+
+	await test.step('muted: flash and vibration at 8:00, no tone', async () => {
+		await at(page, 8 * MIN - SEC);
+		await at(page, 8 * MIN);
+		await expect(page.getByTestId('relay-flash')).toBeVisible();
+		const heard = await heardSignals(page);
+		expect(heard.filter((s) => s.kind === 'tone')).toEqual([]);
+		expect(heard.filter((s) => s.kind === 'vibrate').map((s) => s.at - START)).toEqual([8 * MIN]);
+	});
+
+	await test.step('a reload just after a signal does not replay it', async () => {
+		await at(page, 16 * MIN + SEC);
+		await page.reload();
+		await expect(team(page)).toHaveCount(1);
+		await at(page, 16 * MIN + 2 * SEC);
+		await expect(team(page).getByTestId('relay-signal')).toHaveText('Next signal in 7:58');
+		await expect(page.getByTestId('relay-flash')).toHaveCount(0);
+		expect(await heardSignals(page)).toEqual([]);
+	});
+});
