@@ -265,6 +265,7 @@ test('CZ-TEAM-FORMAT, CZ-TEAM-P1, CZ-TEAM-P1-DONE, CZ-TEAM-TEARDOWN, CZ-TEAM-P2,
 });
 
 test('CZ-TEAM-P1: sounds off, the signal still flashes and vibrates, silently; it is not replayed after a reload; the judge corrects who solved a puzzle and notes an incident', async ({ page }) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
 	await recordSignals(page);
 	await page.clock.install({ time: START - 5 * MIN });
 	await page.goto('/station');
@@ -303,6 +304,7 @@ test('CZ-TEAM-P1: sounds off, the signal still flashes and vibrates, silently; i
 		await at(page, 8 * MIN - SEC);
 		await at(page, 8 * MIN);
 		await expect(page.getByTestId('relay-flash')).toBeVisible();
+		await shoot(page, 'station-relay-signal', false);
 		const heard = await heardSignals(page);
 		expect(heard.filter((s) => s.kind === 'tone')).toEqual([]);
 		expect(heard.filter((s) => s.kind === 'vibrate').map((s) => s.at - START)).toEqual([8 * MIN]);
