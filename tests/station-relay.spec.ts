@@ -319,4 +319,16 @@ test('CZ-TEAM-P1: sounds off, the signal still flashes and vibrates, silently; i
 		await expect(page.getByTestId('relay-flash')).toHaveCount(0);
 		expect(await heardSignals(page)).toEqual([]);
 	});
+
+	await test.step('disqualification from the "More" panel: the puzzles take no more actions, the team agrees', async () => {
+		await team(page).getByTestId('more').click();
+		await team(page).getByTestId('dq').click();
+		await team(page).getByTestId('dq-reason').fill('Outside help');
+		await team(page).getByTestId('dq-confirm').click();
+		await expect(team(page).getByTestId('status')).toHaveText('Disqualified');
+		await expect(team(page).getByTestId('result')).toHaveText('Outside help');
+		await expect(team(page).getByTestId('relay-hand')).toHaveCount(0);
+		await team(page).getByTestId('agree').click();
+		await expect(team(page).getByTestId('status')).toHaveText('Disqualified · locked');
+	});
 });
