@@ -183,3 +183,58 @@ export function storedEvents(page: Page): Promise<StoredEvent[]> {
 			})
 	);
 }
+
+/**
+ * A relay heat (czjpa-team-relay) of three teams of four at tables 1, 2 and 3: team i's members
+ * are `${team}-m1` … `-m4`, named as given (member 1 starts at puzzle 1 of part 1).
+ */
+export function relayTablet(teams: { name: string; members: [string, string, string, string] }[]): TabletSetup {
+	const relay = presetById('czjpa-team-relay')!;
+	return {
+		days: [{ id: 'relay-day', name: 'Štafetový den', date: '2026-05-16', venue: 'Sokolovna, Brno' }],
+		rulesets: [relay],
+		competitions: [{ id: 'relay-c', eventId: 'relay-day', name: 'Team relay', ruleset: { id: relay.id, version: relay.version } }],
+		heats: [{ id: 'relay-h1', competitionId: 'relay-c', name: 'Relay' }],
+		entries: teams.map((t, i) => ({
+			id: `team-${i + 1}`,
+			competitionId: 'relay-c',
+			heatId: 'relay-h1',
+			name: t.name,
+			table: String(i + 1),
+			seat: '1',
+			members: t.members.map((name, k) => ({ id: `team-${i + 1}-m${k + 1}`, name }))
+		}))
+	};
+}
+
+/** The station's address of one table of the relay heat of `relayTablet`. */
+export function relayTableUrl(table: number): string {
+	return `/station?competition=relay-c&heat=relay-h1&table=${table}`;
+}
+
+/**
+ * Records, from the page, every tone the app starts (its frequency) and every vibration, with the
+ * page's clock: the signals a judge hears and feels. Read with `heardSignals`.
+ */
+export async function recordSignals(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		const w = window as unknown as { __signals: { kind: string; hz?: number; at: number }[] };
+		w.__signals = [];
+		const start = OscillatorNode.prototype.start;
+		OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: Parameters<OscillatorNode['start']>) {
+			w.__signals.push({ kind: 'tone', hz: this.frequency.value, at: Date.now() });
+			return start.apply(this, args);
+		};
+		Object.defineProperty(navigator, 'vibrate', {
+			configurable: true,
+			value: () => {
+				w.__signals.push({ kind: 'vibrate', at: Date.now() });
+				return true;
+			}
+		});
+	});
+}
+
+export function heardSignals(page: Page): Promise<{ kind: string; hz?: number; at: number }[]> {
+	return page.evaluate(() => (window as unknown as { __signals: { kind: string; hz?: number; at: number }[] }).__signals);
+}

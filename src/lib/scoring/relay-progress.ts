@@ -34,6 +34,12 @@ export interface RelayPuzzle {
 	outcome: PuzzleOutcome;
 }
 
+export interface RotationMove {
+	memberId: string;
+	fromPuzzleId: string;
+	toPuzzleId: string;
+}
+
 export interface RelayStageProgress {
 	stage: RelayStage;
 	index: number;
@@ -56,6 +62,8 @@ export interface RelayProgress {
 	nextSignalAtMs: number | null;
 	/** Elapsed team time of the last signal that sounded, ms; null before the first. */
 	lastSignalAtMs: number | null;
+	/** Who moved where at the last signal (`rotationAt` just before it and at it); empty before the first. */
+	lastMoves: RotationMove[];
 	/** The open pairs part waits for the team to name its two pairs (CZ-TEAM-P2). */
 	pairsNeeded: boolean;
 	/** Puzzles whose group tally the judge enters at the limit (CZ-TEAM-RANK), not yet entered. */
@@ -104,18 +112,22 @@ export function relayProgress(ruleset: Ruleset, memberIds: readonly string[], ou
 	let rotation: RotationState | null = null;
 	let nextSignalAtMs: number | null = null;
 	let lastSignalAtMs: number | null = null;
+	let lastMoves: RotationMove[] = [];
 	if (cur && currentOpen && cur.stage.mode === 'rotation' && memberIds.length >= cur.stage.puzzles.length) {
 		const from = cur.openedAtMs!;
 		const finished = new Map<string, number>();
 		for (const p of byStage[current]!) if (p.finishedAtMs !== null) finished.set(p.puzzleId, p.finishedAtMs - from);
-		rotation = rotationAt(
-			cur.stage.puzzles.map((p) => p.id),
-			memberIds,
-			cur.stage.rotationIntervalMs,
-			finished,
-			Math.max(0, now - from)
-		);
-		if (rotation.signals > 0) lastSignalAtMs = from + rotation.signals * cur.stage.rotationIntervalMs;
+		const stage = cur.stage;
+		const plan = (atMs: number) => rotationAt(stage.puzzles.map((p) => p.id), memberIds, stage.rotationIntervalMs, finished, atMs);
+		rotation = plan(Math.max(0, now - from));
+		if (rotation.signals > 0) {
+			const signalMs = rotation.signals * stage.rotationIntervalMs;
+			lastSignalAtMs = from + signalMs;
+			const before = new Map(plan(signalMs - 1).assignments.map((a) => [a.memberId, a.puzzleId]));
+			lastMoves = plan(signalMs)
+				.assignments.filter((a) => before.has(a.memberId) && before.get(a.memberId) !== a.puzzleId)
+				.map((a) => ({ memberId: a.memberId, fromPuzzleId: before.get(a.memberId)!, toPuzzleId: a.puzzleId }));
+		}
 		if (rotation.nextSignalMs !== null && running && from + rotation.nextSignalMs < ruleset.timeLimitMs) nextSignalAtMs = from + rotation.nextSignalMs;
 	}
 
@@ -149,6 +161,7 @@ export function relayProgress(ruleset: Ruleset, memberIds: readonly string[], ou
 		rotation,
 		nextSignalAtMs,
 		lastSignalAtMs,
+		lastMoves,
 		pairsNeeded,
 		toTally: outcomes.filter((p) => tallyDue.has(p.puzzleId)).map((p) => p.puzzleId)
 	};

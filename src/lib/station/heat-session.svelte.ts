@@ -9,6 +9,8 @@ import type { EventLog } from '$lib/db/event-log';
 import { lastUndoable } from './last-undoable';
 import { pauseClock, type PauseClock } from './pause-clock';
 import { seatRecords, type SeatRecords } from './seat-records';
+import { relayProgress, type RelayProgress } from '$lib/scoring/relay-progress';
+import { latestVersion } from './latest-version';
 
 /** How long the last action can be undone (a compensating correction). */
 export const UNDO_WINDOW_MS = 10_000;
@@ -327,6 +329,71 @@ export class HeatSession {
 
 	note(entryId: string | null, note: string, tap = tapNow()) {
 		return this.record('incident.noted', entryId, { note }, tap);
+	}
+
+	// ── The team relay (CZ-TEAM-*): the same log, clocks, checks, corrections and undo ──
+
+	/** The team's members in their order (member i starts at puzzle i of a rotation part). */
+	memberIds(entryId: string): string[] {
+		return this.seats.find((s) => s.id === entryId)?.members.map((m) => m.id) ?? [];
+	}
+
+	/** Where a relay team is at `now` (relay-progress.ts); null when the ruleset is not a relay. */
+	relay(entryId: string, at = this.#now): RelayProgress | null {
+		const outcome = at === this.#now ? this.outcome(entryId) : advance(this.ruleset, this.scorer.span(entryId, at)!, at);
+		return relayProgress(this.ruleset, this.memberIds(entryId), outcome);
+	}
+
+	/**
+	 * "Hand raised" on one relay puzzle: the instant of the tap; the members are the ones working
+	 * on it at that instant (the rotation's, the pair, the whole team), changed afterwards with
+	 * `changeSolvers`.
+	 */
+	puzzleFinished(entryId: string, puzzleId: string, tap = tapNow()) {
+		const workers = this.relay(entryId, tap.at)?.puzzles.find((p) => p.puzzleId === puzzleId)?.workers ?? [];
+		return this.record('relay.puzzle-finished', entryId, { puzzleId, memberIds: workers }, tap);
+	}
+
+	/** The finish that counts for a relay puzzle (what its check confirms or rejects). */
+	private puzzleFinish(entryId: string, puzzleId: string): string | null {
+		return this.outcomes.get(entryId)?.puzzles?.find((p) => p.puzzleId === puzzleId)?.finishEventId ?? null;
+	}
+
+	confirmPuzzle(entryId: string, puzzleId: string, missingPieces: number, tap = tapNow()) {
+		const ref = this.puzzleFinish(entryId, puzzleId);
+		if (!ref) return Promise.resolve(null);
+		return this.record('check.confirmed', entryId, { ref, missingPieces }, tap);
+	}
+
+	/** Not finished: the puzzle is open again, the rotation as if it never finished (CZ-TEAM-P1-DONE). */
+	rejectPuzzle(entryId: string, puzzleId: string, tap = tapNow()) {
+		const ref = this.puzzleFinish(entryId, puzzleId);
+		if (!ref) return Promise.resolve(null);
+		return this.record('check.rejected', entryId, { ref }, tap);
+	}
+
+	/** Who solved a finished puzzle, corrected by the judge (a correction with its replacement and reason). */
+	changeSolvers(entryId: string, puzzleId: string, memberIds: string[], reason: string, tap = tapNow()) {
+		const ref = this.puzzleFinish(entryId, puzzleId);
+		const target = ref ? latestVersion(this.events, ref) : null;
+		const original = ref ? this.events.find((e) => e.id === ref) : undefined;
+		if (!target || !original) return Promise.resolve(null);
+		return this.correct(target, reason, { type: 'relay.puzzle-finished', at: original.at, payload: { puzzleId, memberIds } }, tap);
+	}
+
+	/** "Boxed, next released" (CZ-TEAM-TEARDOWN): the next part's puzzles open at this tap. */
+	boxed(entryId: string, puzzleId: string, tap = tapNow()) {
+		return this.record('relay.teardown-done', entryId, { puzzleId }, tap);
+	}
+
+	/** The team's two pairs for the pairs part (CZ-TEAM-P2): pair 1 takes its first puzzle. */
+	namePairs(entryId: string, pairs: [[string, string], [string, string]], tap = tapNow()) {
+		return this.record('relay.pairs-assigned', entryId, { pairs }, tap);
+	}
+
+	/** The group tally of one unfinished relay puzzle at the limit (CZ-TEAM-RANK). */
+	tallyPuzzle(entryId: string, puzzleId: string, groups: number[], tap = tapNow()) {
+		return this.record('tally.recorded', entryId, { puzzleId, groups }, tap);
 	}
 
 	/** Whether the last action here can still be undone at `now`. */

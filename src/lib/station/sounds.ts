@@ -3,9 +3,9 @@
  * 1 minute left, the limit. Vibration where the device has it. Silent when muted or when the
  * browser has no audio.
  */
-export type Signal = 'start' | 'ten-minutes' | 'one-minute' | 'limit';
+export type Signal = 'start' | 'ten-minutes' | 'one-minute' | 'limit' | 'rotation';
 
-const PATTERNS: Record<Signal, { hz: number; ms: number }[]> = {
+const PATTERNS: Record<Signal, { hz: number; ms: number; gain?: number }[]> = {
 	start: [{ hz: 880, ms: 400 }],
 	'ten-minutes': [
 		{ hz: 660, ms: 200 },
@@ -16,23 +16,35 @@ const PATTERNS: Record<Signal, { hz: number; ms: number }[]> = {
 		{ hz: 880, ms: 150 },
 		{ hz: 880, ms: 150 }
 	],
-	limit: [{ hz: 440, ms: 1200 }]
+	limit: [{ hz: 440, ms: 1200 }],
+	// The relay's rotation signal (CZ-TEAM-P1): louder and unlike the others, a rising two-tone
+	// played three times, heard over a room of teams.
+	rotation: [
+		{ hz: 988, ms: 250, gain: 0.6 },
+		{ hz: 1319, ms: 350, gain: 0.6 },
+		{ hz: 988, ms: 250, gain: 0.6 },
+		{ hz: 1319, ms: 350, gain: 0.6 },
+		{ hz: 988, ms: 250, gain: 0.6 },
+		{ hz: 1319, ms: 600, gain: 0.6 }
+	]
 };
 
 let context: AudioContext | null = null;
 
-export function playSignal(signal: Signal): void {
+/** `silent`: vibration only (the judge muted the sounds). */
+export function playSignal(signal: Signal, { silent = false }: { silent?: boolean } = {}): void {
 	const pattern = PATTERNS[signal];
 	navigator.vibrate?.(pattern.flatMap((p) => [p.ms, 100]));
+	if (silent) return;
 	const Ctx = globalThis.AudioContext;
 	if (!Ctx) return;
 	context ??= new Ctx();
 	let t = context.currentTime;
-	for (const { hz, ms } of pattern) {
+	for (const { hz, ms, gain: level = 0.25 } of pattern) {
 		const osc = context.createOscillator();
 		const gain = context.createGain();
 		osc.frequency.value = hz;
-		gain.gain.setValueAtTime(0.25, t);
+		gain.gain.setValueAtTime(level, t);
 		gain.gain.exponentialRampToValueAtTime(0.001, t + ms / 1000);
 		osc.connect(gain).connect(context.destination);
 		osc.start(t);
