@@ -49,7 +49,7 @@ export function relayFixture(): CompetitionStandings {
 		competition: setup.competition,
 		day: { id: 'day', name: 'Relay day', date: '2026-05-16' } as CompetitionStandings['day'],
 		ruleset: setup.ruleset,
-		entries: setup.entries,
+		entries: [...setup.entries],
 		standings
 	};
 }
