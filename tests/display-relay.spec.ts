@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { presetById } from '../src/lib/rules/presets';
 import { addDevice, call, createEvent, expectStatus, writeSetup, DAY } from './sync-kit';
+import { screen } from './screens-kit';
 
 /**
  * The room display for a CZJPA team relay (CZ-TEAM-FORMAT, CZ-TEAM-P1, CZ-TEAM-TEARDOWN)
@@ -100,6 +101,8 @@ test('CZ-TEAM-P1: the display shows the master clock, each team\'s part and its 
 		await expect(team(page, 'Alfa').getByTestId('display-relay-signal')).toHaveText('');
 		await expect(team(page, 'Beta').getByTestId('display-relay-part')).toHaveText('Part 1');
 		await expect(team(page, 'Beta').getByTestId('display-relay-signal')).toHaveText('7:00');
+		// docs/screenshots/after/display-relay-*.png (SCREENSHOTS=after), checked at a tablet's and a phone's size.
+		await screen(page, 'display-relay', { pausedClock: true });
 	});
 
 	org.log.record('relay.teardown-done', START + 42 * MIN, alfa, { puzzleId: 'p1-4' });
