@@ -1,4 +1,5 @@
 import type { CompetitionStandings } from '$lib/files/merge';
+import type { DeviceLog } from '$lib/events/builder';
 import { competition, MIN, SEC, T0, tablet, score } from '$lib/scoring/testkit';
 
 /**
@@ -20,30 +21,41 @@ export const RELAY_EXPECTED: [string, number, boolean, string][] = [
 
 export const RELAY_AT = T0 + 302 * MIN;
 
-export function relayFixture(): CompetitionStandings {
-	const setup = competition('czjpa-team-relay', ['Fast', 'Slow', 'Stuck', 'Tied', 'Behind', 'Last'], 4);
-	const log = tablet();
-	const ids = setup.entries.map((e) => e.id);
-	log.start(T0, ids);
+/** The teams of the fixture, in its order. */
+export const RELAY_TEAMS = ['Fast', 'Slow', 'Stuck', 'Tied', 'Behind', 'Last'];
+
+/**
+ * Records the fixture's heat on a tablet: the start at `t0`, then each team's puzzles. `id`
+ * gives a team's entry ID; its members are `${id}-m1` … `${id}-m4`. The e2e tests record it
+ * through the API the same way.
+ */
+export function recordRelayHeat(log: DeviceLog, id: (team: string) => string, t0: number): void {
+	log.start(t0, RELAY_TEAMS.map(id));
 	/** Puzzle RELAY_ORDER[i] finished at minute minutes[i], checked 30 s later, boxed 2 min after. */
 	const run = (team: string, minutes: number[], missing: Record<string, number> = {}) =>
 		minutes.forEach((m, i) => {
 			const pid = RELAY_ORDER[i]!;
-			const h = log.puzzleFinished(team, T0 + m * MIN, pid, [`${team}-m${(i % 4) + 1}`]);
-			log.confirm(h, T0 + m * MIN + 30 * SEC, missing[pid] ?? 0);
-			if (pid !== 'final') log.record('relay.teardown-done', T0 + m * MIN + 150 * SEC, team, { puzzleId: pid });
+			const h = log.puzzleFinished(id(team), t0 + m * MIN, pid, [`${id(team)}-m${(i % 4) + 1}`]);
+			log.confirm(h, t0 + m * MIN + 30 * SEC, missing[pid] ?? 0);
+			if (pid !== 'final') log.record('relay.teardown-done', t0 + m * MIN + 150 * SEC, id(team), { puzzleId: pid });
 		});
-	run('fast', [30, 35, 40, 45, 70, 75, 110, 180]);
-	run('slow', [40, 45, 50, 55, 90, 95, 150, 290], { p3: 1 });
-	run('stuck', [50, 60, 70, 80, 150, 160], { 'p1-2': 1 });
-	log.tally('stuck', T0 + 301 * MIN, [200, 2, 2], 'p3');
-	run('tied', [50, 60, 70, 80, 150, 160]);
-	log.tally('tied', T0 + 301 * MIN, [199], 'p3');
-	run('behind', [60, 70, 80, 90]);
-	log.tally('behind', T0 + 301 * MIN, [100], 'p2-1');
-	log.tally('behind', T0 + 301 * MIN, [50], 'p2-2');
-	run('last', [100, 150, 200]);
-	log.tally('last', T0 + 301 * MIN, [300], 'p1-4');
+	run('Fast', [30, 35, 40, 45, 70, 75, 110, 180]);
+	run('Slow', [40, 45, 50, 55, 90, 95, 150, 290], { p3: 1 });
+	run('Stuck', [50, 60, 70, 80, 150, 160], { 'p1-2': 1 });
+	log.tally(id('Stuck'), t0 + 301 * MIN, [200, 2, 2], 'p3');
+	run('Tied', [50, 60, 70, 80, 150, 160]);
+	log.tally(id('Tied'), t0 + 301 * MIN, [199], 'p3');
+	run('Behind', [60, 70, 80, 90]);
+	log.tally(id('Behind'), t0 + 301 * MIN, [100], 'p2-1');
+	log.tally(id('Behind'), t0 + 301 * MIN, [50], 'p2-2');
+	run('Last', [100, 150, 200]);
+	log.tally(id('Last'), t0 + 301 * MIN, [300], 'p1-4');
+}
+
+export function relayFixture(): CompetitionStandings {
+	const setup = competition('czjpa-team-relay', RELAY_TEAMS, 4);
+	const log = tablet();
+	recordRelayHeat(log, (team) => team.toLowerCase(), T0);
 	const standings = score(setup, log.events, RELAY_AT);
 	return {
 		competition: setup.competition,
