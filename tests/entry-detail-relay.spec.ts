@@ -71,6 +71,11 @@ test('CZ-TEAM-RANK and the relay entry detail on /organizer/review', async ({ pa
 		await expect(rows.nth(2).getByTestId('final-time')).toHaveText('');
 	});
 
+	await test.step('the double-check lists relay finishes by their puzzles\' names', async () => {
+		await expect(page.getByRole('rowheader', { name: 'Slow · Part 1 · puzzle 1' }).first()).toBeVisible();
+		await expect(page.getByRole('rowheader', { name: 'Fast · Final' })).toBeVisible();
+	});
+
 	await test.step('a finished team\'s whole relay', async () => {
 		await table.getByRole('button', { name: 'Audit trail of Slow' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Slow: audit trail' });
