@@ -54,7 +54,10 @@ describe('message catalogs', () => {
 			'org_people_change',
 			'org_people_change_value',
 			'org_people_field_club',
-			'org_people_field_email'
+			'org_people_field_email',
+			// The relay's last part: "Final" is Spanish too; Czech puzzlers say "puzzle" ("1. část · puzzle 3").
+			'relay_final',
+			'relay_puzzle'
 		]);
 		for (const [key, message] of Object.entries(catalogs.en)) {
 			if (sameOnPurpose.has(key) || typeof message !== 'string') continue;
