@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { competition, MIN, SEC, T0, tablet, score } from '$lib/scoring/testkit';
+import { presetById } from '$lib/rules/presets';
 import { relayTeams } from './relay-teams';
 
 /** Two teams of a CZJPA relay heat seen by the room display (CZ-TEAM-P1, CZ-TEAM-TEARDOWN, CZ-TEAM-FINAL). */
@@ -51,6 +52,16 @@ describe('the room display: each relay team\'s part and next signal', () => {
 			['other', 'unfinished', null],
 			['other', 'unfinished', null]
 		]);
+	});
+
+	it('CZ-TEAM-P1: another signal interval in the ruleset gives other signals (nothing is hard-coded)', () => {
+		const preset = presetById('czjpa-team-relay')!;
+		if (preset.format.kind !== 'relay') throw new Error('not a relay');
+		const ruleset = { ...preset, format: { ...preset.format, stages: preset.format.stages.map((s) => (s.mode === 'rotation' ? { ...s, rotationIntervalMs: 5 * MIN } : s)) } };
+		const setup = competition(ruleset, ['Alfa'], 4);
+		const log = tablet();
+		log.start(T0, ['alfa']);
+		expect(at(setup, log.events, T0 + 7 * MIN)[0]!.signalAt).toBe(T0 + 10 * MIN);
 	});
 
 	it('an individual competition has no relay lines', () => {
