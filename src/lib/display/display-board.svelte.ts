@@ -6,6 +6,7 @@ import type { Ruleset } from '$lib/rules/schema';
 import { chooseHeat, type HeatCandidate, type HeatRef } from './choose-heat';
 import { heatClock, type HeatClock } from '$lib/scoring/heat-clock';
 import { leaderboardRows } from './leaderboard';
+import { relayTeams, type RelayTeamLine } from './relay-teams';
 
 /** The leaderboard is scored again at most this often (the clock itself repaints more often). */
 const SCORE_EVERY_MS = 1000;
@@ -106,6 +107,20 @@ export class DisplayBoard {
 			s.rows.filter((r) => r.outcome.heatId === heatId).map((r) => r.outcome),
 			ruleset,
 			this.#now
+		);
+	});
+
+	/** A relay heat: each team's part and next rotation signal (empty for other competitions). */
+	relayTeams: RelayTeamLine[] = $derived.by(() => {
+		const s = this.standings;
+		const c = this.#competition;
+		const heatId = this.shown?.heatId;
+		if (!s || !c || !heatId || c.ruleset.format.kind !== 'relay') return [];
+		return relayTeams(
+			c.ruleset,
+			c.entries,
+			s.rows.filter((r) => r.outcome.heatId === heatId).map((r) => r.outcome),
+			s.at
 		);
 	});
 
