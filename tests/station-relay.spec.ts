@@ -136,10 +136,10 @@ test('CZ-TEAM-FORMAT, CZ-TEAM-P1, CZ-TEAM-P1-DONE, CZ-TEAM-TEARDOWN, CZ-TEAM-P2,
 		await expect(page.getByTestId('relay-flash')).toContainText('Move clockwise!');
 		expect(await workers(page)).toEqual(['Dan', 'Ada', 'Ben', 'Cyd']);
 		await expect(team(page).getByTestId('relay-move')).toHaveText([
-			'Dan: Part 1 · puzzle 4 → Part 1 · puzzle 1',
-			'Ada: Part 1 · puzzle 1 → Part 1 · puzzle 2',
-			'Ben: Part 1 · puzzle 2 → Part 1 · puzzle 3',
-			'Cyd: Part 1 · puzzle 3 → Part 1 · puzzle 4'
+			'Dan: puzzle 4 → puzzle 1',
+			'Ada: puzzle 1 → puzzle 2',
+			'Ben: puzzle 2 → puzzle 3',
+			'Cyd: puzzle 3 → puzzle 4'
 		]);
 		await at(page, 9 * MIN);
 		await expect(page.getByTestId('relay-flash')).toHaveCount(0);
@@ -331,4 +331,21 @@ test('CZ-TEAM-P1: sounds off, the signal still flashes and vibrates, silently; i
 		await team(page).getByTestId('agree').click();
 		await expect(team(page).getByTestId('status')).toHaveText('Disqualified · locked');
 	});
+});
+
+test('CZ-TEAM-P1: a relay set up on the tablet itself takes each line as a team with its members in order; members not typed are named', async ({ page }) => {
+	await page.goto('/station');
+	await page.getByTestId('judge').fill('Eva');
+	if (!(await page.getByTestId('preset').isVisible())) await page.getByTestId('quick-toggle').click();
+	await page.getByTestId('preset').selectOption('czjpa-team-relay');
+	await expect(page.getByText('Teams, one per line')).toBeVisible();
+	await page.getByTestId('names').fill('Sovy: Ada, Ben, Cyd, Dan\nLišky: Eva, Fik');
+	await expect(page.getByTestId('seat-count')).toHaveValue('2');
+	await page.getByTestId('quick-start').click();
+	await expect(team(page)).toHaveCount(2);
+	await page.getByTestId('start').click();
+	const sovy = team(page).filter({ hasText: 'Sovy' });
+	const lisky = team(page).filter({ hasText: 'Lišky' });
+	await expect(sovy.getByTestId('relay-worker')).toHaveText(['Ada', 'Ben', 'Cyd', 'Dan']);
+	await expect(lisky.getByTestId('relay-worker')).toHaveText(['Eva', 'Fik', 'Member 3', 'Member 4']);
 });

@@ -57,7 +57,8 @@ describe('message catalogs', () => {
 			'org_people_field_email',
 			// "Final" in Spanish too; "puzzle" in Czech too.
 			'relay_final',
-			'relay_puzzle'
+			'relay_puzzle',
+			'relay_place'
 		]);
 		for (const [key, message] of Object.entries(catalogs.en)) {
 			if (sameOnPurpose.has(key) || typeof message !== 'string') continue;

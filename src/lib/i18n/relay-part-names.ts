@@ -25,3 +25,13 @@ export function relayPuzzleName(ruleset: Ruleset, puzzleId: string, options: Opt
 	}
 	return puzzleId;
 }
+
+/** A puzzle's place within its part ("puzzle 4"), where the part goes without saying (the part 1 moves). */
+export function relayPlaceName(ruleset: Ruleset, puzzleId: string, options: Options = {}): string {
+	if (ruleset.format.kind !== 'relay') return puzzleId;
+	for (const stage of ruleset.format.stages) {
+		const i = stage.puzzles.findIndex((p) => p.id === puzzleId);
+		if (i >= 0) return m.relay_place({ n: i + 1 }, options);
+	}
+	return puzzleId;
+}
