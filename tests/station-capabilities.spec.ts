@@ -202,6 +202,37 @@ test('a device whose audio does not run even after a tap (no sound device, sound
 	await expect(page.getByTestId('tap-needed')).not.toContainText('The sounds wait for a tap');
 });
 
+test('a lock refused even in a tap (battery saver) is said as such, and the next tap still asks', async ({ page }) => {
+	await page.addInitScript(() => {
+		const counted = { requests: 0 };
+		(window as unknown as { __requests: typeof counted }).__requests = counted;
+		const wakeLock = {
+			request() {
+				counted.requests++;
+				return Promise.reject(new DOMException('Battery saver is on.', 'NotAllowedError'));
+			}
+		};
+		Object.defineProperty(Navigator.prototype, 'wakeLock', { configurable: true, get: () => wakeLock });
+	});
+	const requests = () => page.evaluate(() => (window as unknown as { __requests: { requests: number } }).__requests.requests);
+	await page.goto('/station');
+	await fillQuickSetup(page, 'czjpa-individual', ['Ana']);
+	await page.getByTestId('start').click();
+	// Asked by the start, outside the tap's own listener: "tap the screen".
+	await expect(heat(page)).toHaveAttribute('data-wake-lock', 'tap-needed');
+	await expect(page.getByTestId('tap-needed')).toContainText('Tap the screen to keep it on');
+	expect(await requests()).toBe(1);
+
+	await page.getByRole('heading', { name: 'Ana' }).click();
+	await expect.poll(requests).toBe(2);
+	await expect(page.getByText('The screen could not be kept on. Keep the device plugged in or turn off auto-lock.')).toBeVisible();
+	await expect(page.getByTestId('tap-needed')).toHaveCount(0);
+	await expect(heat(page)).toHaveAttribute('data-wake-lock', 'tap-needed');
+
+	await page.getByRole('heading', { name: 'Ana' }).click();
+	await expect.poll(requests).toBe(3);
+});
+
 test('a device that vibrates and has Web Audio shows no such notes', async ({ page }) => {
 	await page.goto('/station');
 	await fillQuickSetup(page, 'czjpa-individual', ['Ana']);
