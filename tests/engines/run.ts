@@ -1,0 +1,75 @@
+/**
+ * The station in the two other engines of judges' tablets: `npm run test:engines` (after
+ * `npm run build`; scripts/test.sh runs it after the Playwright suite).
+ *
+ * - WebKit (iPads): WebKitGTK's MiniBrowser through WebKitWebDriver (./webkit.ts);
+ * - Firefox: Firefox ESR over WebDriver BiDi with puppeteer-core (./firefox.ts).
+ *
+ * Each engine gets a production server of its own (`scripts/start.js` on a free port of
+ * 127.0.0.1, a fresh data directory: tests/server-spawn.ts) and runs the steps of
+ * ./station-flows.ts in order; WebKit also the wake lock and the sound after the next tap.
+ * Everything started is ended, on failure too (./processes.ts). Each engine's time is printed.
+ *
+ * Environment: ENGINES=webkit,firefox (the default: both), WEBKIT_DRIVER_PORT (default: a
+ * free port), DISPLAY (default: an Xvfb of its own).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { freePort, spawnServer, untilUp, type ServerProcess } from '../server-spawn';
+import type { EnginePage } from './engine-page';
+import { startFirefox } from './firefox';
+import { StationRun } from './station-flows';
+import { startWebKit } from './webkit';
+
+const ENGINES = (process.env.ENGINES ?? 'webkit,firefox').split(',').map((e) => e.trim().toLowerCase());
+
+interface Engine {
+	name: 'WebKit' | 'Firefox';
+	start(): Promise<{ page: EnginePage; stop(): Promise<void> }>;
+	/** WebKit refuses the wake lock and the sound without a tap, as an iPad does: checked there. */
+	tapGated: boolean;
+}
+
+const engines: Engine[] = [
+	{ name: 'WebKit' as const, start: startWebKit, tapGated: true },
+	{ name: 'Firefox' as const, start: startFirefox, tapGated: false }
+].filter((e) => ENGINES.includes(e.name.toLowerCase()));
+
+if (engines.length === 0) throw new Error(`ENGINES=${process.env.ENGINES}: none of webkit, firefox`);
+
+for (const engine of engines) {
+	describe(`the station in ${engine.name}`, () => {
+		let dir = '';
+		let server: ServerProcess;
+		let browser: { page: EnginePage; stop(): Promise<void> } | null = null;
+		let run: StationRun;
+		let began = 0;
+
+		before(async () => {
+			began = Date.now();
+			dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${engine.name.toLowerCase()}-`));
+			server = spawnServer(join(dir, 'data'), await freePort());
+			await untilUp(server);
+			browser = await engine.start();
+			run = new StationRun(browser.page, server);
+		});
+
+		after(async () => {
+			await browser?.stop();
+			await server?.stop();
+			rmSync(dir, { recursive: true, force: true });
+			console.log(`${engine.name}: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
+		});
+
+		it('the quick set-up on a blank tablet', () => run.quickSetup());
+		it('CZ-GEN-FINISH: a heat with a finish to the millisecond and a rejected check', () => run.heatWithFinishAndRejectedCheck());
+		it('a reload mid-heat shows the same states and clocks', () => run.reloadMidHeat());
+		if (engine.tapGated) {
+			it("after the reload the next tap keeps the screen on and starts the sound (data-wake-lock, data-audio)", () => run.nextTapKeepsScreenOnAndSound());
+		}
+		it('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
+		it('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
+	});
+}

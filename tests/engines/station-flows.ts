@@ -1,0 +1,232 @@
+import assert from 'node:assert/strict';
+import { durationText } from '../../src/lib/duration-text';
+import { presetById } from '../../src/lib/rules/presets';
+import { formatResult } from '../../src/lib/scoring/time';
+import type { ServerProcess } from '../server-spawn';
+import { until, type EnginePage } from './engine-page';
+import {
+	choose,
+	heatCapabilities,
+	heatEvents,
+	moveHeatEarlier,
+	seatScreen,
+	serverFromPage,
+	serviceWorkerActive,
+	shown,
+	textOf,
+	valueOf,
+	type SeatState
+} from './page-reads';
+
+/**
+ * The judge station's core in a real engine, one step after the other on one tablet: a quick
+ * set-up, a heat with a finish, a rejected check and (at the limit) a tally, a reload mid-heat,
+ * an offline reload served by the service worker; and what WebKit refuses without a tap (the
+ * wake lock, the sound), read from the heat screen's contract attributes. The same steps run
+ * in every engine (./run.ts).
+ */
+
+const PRESET = 'czjpa-individual';
+const LIMIT_MS = presetById(PRESET)!.timeLimitMs;
+const NAMES = ['Ana', 'Bohdan', 'Cyril'] as const;
+
+type Expected = Partial<Record<(typeof NAMES)[number], Partial<SeatState>>>;
+
+/** m:ss or h:mm:ss as seconds. */
+function clockSeconds(clock: string): number {
+	return clock.split(':').reduce((s, part) => s * 60 + Number(part), 0);
+}
+
+export class StationRun {
+	heatId = '';
+	/** When the heat started, by the tablet's log (ms). */
+	startAt = 0;
+	/** Ana's result as the seat card showed it after the check. */
+	anaResult = '';
+
+	constructor(
+		readonly page: EnginePage,
+		readonly server: ServerProcess
+	) {}
+
+	/** Waits until the seat cards show what `expected` says (the fields given), and returns the screen. */
+	async seatsShow(expected: Expected, what: string) {
+		let last: unknown = null;
+		try {
+			return await until(async () => {
+				const screen = await this.page.run(seatScreen);
+				last = screen.seats;
+				const names = screen.seats.map((s) => s.name);
+				if (names.join() !== NAMES.join()) return null;
+				for (const [name, want] of Object.entries(expected)) {
+					const seat = screen.seats.find((s) => s.name === name)!;
+					for (const [key, value] of Object.entries(want)) if (seat[key as keyof SeatState] !== value) return null;
+				}
+				return screen;
+			}, what);
+		} catch {
+			assert.fail(`${this.page.engine}: ${what}: expected ${JSON.stringify(expected)}, the seats show ${JSON.stringify(last)}`);
+		}
+	}
+
+	/** Every running seat's clock is the time since the heat's start (±1 s: the screen repaints every frame). */
+	runningClocksFromStart(screen: { now: number; seats: SeatState[] }): void {
+		const elapsed = Math.floor((screen.now - this.startAt) / 1000);
+		for (const seat of screen.seats.filter((s) => s.status === 'Running')) {
+			const shownSeconds = clockSeconds(seat.clock);
+			assert.ok(shownSeconds === elapsed || shownSeconds === elapsed - 1, `${seat.name}'s clock ${seat.clock}, ${elapsed} s since the start`);
+		}
+	}
+
+	async events() {
+		return this.page.run(heatEvents, this.heatId);
+	}
+
+	/** The quick set-up on a blank tablet: judge Eva, CZJPA individual, three seats by name. */
+	async quickSetup(): Promise<void> {
+		const { page } = this;
+		await page.goto(`${this.server.origin}/station`);
+		await until(() => page.run(shown, 'judge'), 'the station home');
+		await page.type({ testid: 'judge' }, 'Eva');
+		if (!(await page.run(shown, 'preset'))) await page.click({ testid: 'quick-toggle' });
+		assert.equal(await page.run(choose, 'preset', PRESET), PRESET);
+		await page.type({ testid: 'names' }, NAMES.join('\n'));
+		// The seat count follows the names typed (three lines: the Enter presses made new lines).
+		await until(async () => (await page.run(valueOf, 'seat-count')) === String(NAMES.length), 'the seat count 3');
+		await page.click({ testid: 'quick-start' });
+		await this.seatsShow({}, 'the three seats of the quick set-up');
+		this.heatId = await page.run(() => new URL(location.href).searchParams.get('heat') ?? '');
+		assert.ok(this.heatId, 'the heat in the address');
+	}
+
+	/** Start; Ana's finish checked and agreed; Bohdan's hand raised and his check rejected (CZ-GEN-FINISH). */
+	async heatWithFinishAndRejectedCheck(): Promise<void> {
+		const { page } = this;
+		await page.click({ testid: 'start' });
+		await this.seatsShow({ Ana: { status: 'Running' }, Bohdan: { status: 'Running' }, Cyril: { status: 'Running' } }, 'every seat running');
+		this.startAt = (await this.events()).find((e) => e.type === 'heat.start')!.at;
+
+		await page.click({ seat: 'Ana', testid: 'hand' });
+		await this.seatsShow({ Ana: { status: 'Finished' } }, "Ana's hand raised");
+		await page.click({ seat: 'Ana', testid: 'confirm' });
+		const hand = (await this.events()).find((e) => e.type === 'hand.raised')!;
+		// CZ-GEN-FINISH: the time is the tap of "Hand raised", to the millisecond.
+		this.anaResult = formatResult(hand.at - this.startAt, 'ms');
+		await this.seatsShow({ Ana: { result: this.anaResult, clock: durationText(hand.at - this.startAt) } }, "Ana's result");
+		await page.click({ seat: 'Ana', testid: 'agree' });
+		await this.seatsShow({ Ana: { status: 'Finished · locked', result: this.anaResult } }, "Ana's record locked");
+
+		await page.click({ seat: 'Bohdan', testid: 'hand' });
+		await this.seatsShow({ Bohdan: { status: 'Finished' } }, "Bohdan's hand raised");
+		await page.click({ seat: 'Bohdan', testid: 'reject' });
+		const screen = await this.seatsShow({ Bohdan: { status: 'Running', result: null } }, "Bohdan's check rejected");
+		// The rejected finish never happened: his clock runs on from the start, as Cyril's.
+		this.runningClocksFromStart(screen);
+		assert.deepEqual(
+			(await this.events()).map((e) => [e.type, e.entryId?.replace(/^.*-s/, 'seat ') ?? null]),
+			[
+				['heat.start', null],
+				['hand.raised', 'seat 1'],
+				['check.confirmed', 'seat 1'],
+				['record.acknowledged', 'seat 1'],
+				['hand.raised', 'seat 2'],
+				['check.rejected', 'seat 2']
+			]
+		);
+	}
+
+	/** A reload mid-heat: the same states and results, the running clocks still from the start. */
+	async reloadMidHeat(): Promise<void> {
+		const before = await this.page.run(seatScreen);
+		await this.page.reload();
+		const after = await this.seatsShow(
+			Object.fromEntries(before.seats.map((s) => [s.name, { status: s.status, result: s.result }])),
+			'the same seats after the reload'
+		);
+		assert.deepEqual(
+			after.seats.map((s) => [s.status, s.result]),
+			[
+				['Finished · locked', this.anaResult],
+				['Running', null],
+				['Running', null]
+			]
+		);
+		this.runningClocksFromStart(after);
+	}
+
+	/** Stop the server, reload: the service worker serves the station, IndexedDB the heat. */
+	async offlineReload(): Promise<void> {
+		const { page } = this;
+		await until(() => page.run(serviceWorkerActive), 'an active service worker controlling the page');
+		await this.server.stop();
+		await page.reload();
+		const screen = await this.seatsShow(
+			{ Ana: { status: 'Finished · locked', result: this.anaResult }, Bohdan: { status: 'Running' }, Cyril: { status: 'Running' } },
+			'the heat after an offline reload'
+		);
+		this.runningClocksFromStart(screen);
+		// Served by the worker: the page is controlled by it, and the server cannot be reached.
+		assert.equal(await page.run(() => navigator.serviceWorker.controller?.state ?? null), 'activated');
+		assert.equal(await page.run(serverFromPage), 'unreachable');
+	}
+
+	/**
+	 * The limit and a tally (CZ-GEN-UNFINISHED): the heat's stored events are moved 90 minutes
+	 * earlier (page-reads.ts, moveHeatEarlier) and the station reloaded; the seats still running
+	 * stop at the limit, Bohdan's groups are tallied (under 3 pieces they do not count).
+	 */
+	async tallyAtLimit(): Promise<void> {
+		const { page } = this;
+		assert.equal(await page.run(moveHeatEarlier, this.heatId, LIMIT_MS), 6);
+		await page.reload();
+		const limit = durationText(LIMIT_MS);
+		await this.seatsShow(
+			{
+				Ana: { status: 'Finished · locked', result: this.anaResult },
+				Bohdan: { status: 'Time is up', clock: limit },
+				Cyril: { status: 'Time is up', clock: limit }
+			},
+			'the seats at the limit'
+		);
+		assert.equal(await page.run(textOf, 'heat-state'), 'Time is up');
+		await page.click({ seat: 'Bohdan', testid: 'tally' });
+		for (const group of ['300', '2']) {
+			for (const digit of group) await page.click({ seat: 'Bohdan', button: digit });
+			await page.click({ seat: 'Bohdan', testid: 'tally-add' });
+		}
+		await page.click({ seat: 'Bohdan', testid: 'tally-save' });
+		await this.seatsShow({ Bohdan: { result: '300 pieces counted' } }, "Bohdan's tally");
+		await page.click({ seat: 'Bohdan', testid: 'agree' });
+		await this.seatsShow({ Bohdan: { status: 'Time is up · locked', result: '300 pieces counted' } }, "Bohdan's tally agreed");
+		const tally = (await this.events()).filter((e) => e.type === 'tally.recorded');
+		assert.equal(tally.length, 1);
+	}
+
+	/** The heat screen's wake lock and sound, as its contract attributes say them. */
+	async capabilities(want: { wakeLock: string; audio: string }, what: string): Promise<void> {
+		let last: unknown = null;
+		try {
+			await until(async () => {
+				last = await this.page.run(heatCapabilities);
+				const got = last as { wakeLock: string | null; audio: string | null } | null;
+				return got !== null && got.wakeLock === want.wakeLock && got.audio === want.audio;
+			}, what);
+		} catch {
+			assert.fail(
+				`${this.page.engine}: ${what}: expected ${JSON.stringify(want)} on [data-testid=heat-screen], got ${JSON.stringify(last)}` +
+					(last === null ? ' (no heat screen with the contract attributes: helper C, branch tablets-capabilities)' : '')
+			);
+		}
+	}
+
+	/**
+	 * After a reload of a running heat nothing was tapped: WebKit refuses the wake lock and keeps
+	 * the sound suspended, the station says a tap is needed; the judge's next tap anywhere on the
+	 * heat screen (here its title, no action) gets both.
+	 */
+	async nextTapKeepsScreenOnAndSound(): Promise<void> {
+		await this.capabilities({ wakeLock: 'tap-needed', audio: 'tap-needed' }, 'after the reload, before any tap');
+		await this.page.click({ css: '#heat-title' });
+		await this.capabilities({ wakeLock: 'held', audio: 'running' }, 'after the next tap');
+	}
+}
