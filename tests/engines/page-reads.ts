@@ -62,10 +62,11 @@ export function heatCapabilities(): { wakeLock: string | null; audio: string | n
 	return heat ? { wakeLock: heat.getAttribute('data-wake-lock'), audio: heat.getAttribute('data-audio') } : null;
 }
 
-/** Whether a service worker controls the page and is active (everything precached). */
+/** Whether a service worker controls the page and is active (everything precached); false after a second without. */
 export function serviceWorkerActive(): Promise<boolean> {
 	if (!('serviceWorker' in navigator)) return Promise.resolve(false);
-	return navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller?.state === 'activated');
+	const ready = navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller?.state === 'activated');
+	return Promise.race([ready, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000))]);
 }
 
 /** Whether the server answers the page (`/api/health`): 'reached' or 'unreachable'. */

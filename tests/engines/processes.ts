@@ -5,10 +5,18 @@ import type { Readable } from 'node:stream';
  * The programs the engine tests start (Xvfb, WebKitWebDriver and the MiniBrowser it starts),
  * each in a process group of its own, so that it ends with everything it started: on `stop`,
  * and, whatever happens to the run (a failed step, Ctrl-C, SIGTERM), when this process exits.
- * Only these groups are ended, by their IDs.
+ * Only these groups are ended, by their IDs (and the app's server, by its own: endOnExit).
  */
 
 const running = new Set<ChildProcess>();
+/** Children of this process not in a group of their own (the app's server): ended by their own ID. */
+const children = new Set<ChildProcess>();
+
+/** Ends `child` (by its ID) if it still runs when this process exits. */
+export function endOnExit(child: ChildProcess): void {
+	children.add(child);
+	child.once('exit', () => children.delete(child));
+}
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	try {
@@ -20,6 +28,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 process.once('exit', () => {
 	for (const child of running) signalGroup(child, 'SIGKILL');
+	for (const child of children) child.kill('SIGKILL');
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 	process.once(signal, () => {

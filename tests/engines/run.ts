@@ -20,6 +20,7 @@ import { after, before, describe, it } from 'node:test';
 import { freePort, spawnServer, untilUp, type ServerProcess } from '../server-spawn';
 import type { EnginePage } from './engine-page';
 import { startFirefox } from './firefox';
+import { endOnExit } from './processes';
 import { StationRun } from './station-flows';
 import { startWebKit } from './webkit';
 
@@ -51,6 +52,7 @@ for (const engine of engines) {
 			began = Date.now();
 			dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${engine.name.toLowerCase()}-`));
 			server = spawnServer(join(dir, 'data'), await freePort());
+			endOnExit(server.child);
 			await untilUp(server);
 			browser = await engine.start();
 			run = new StationRun(browser.page, server);
