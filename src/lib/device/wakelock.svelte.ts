@@ -1,12 +1,15 @@
 // Keeps the screen on while `active` is true (a heat runs), with the Screen Wake Lock API.
 // The browser releases the lock whenever the page is hidden (tab switch, screen off): it is
-// requested again when the page becomes visible. Where the API is missing (iOS home-screen apps
-// before 18.4, insecure contexts) `supported` is false and the station shows a hint instead.
+// requested again when the page becomes visible. WebKit (iPad) refuses a request not made in a
+// tap: while the lock is wanted and not held, `tap()` (called from the screen's tap listener)
+// asks again. Where the API is missing (iOS home-screen apps before 18.4, insecure contexts)
+// `supported` is false and the station shows a hint instead.
 //
 //     const wake = new ScreenWakeLock();
 //     $effect(() => { wake.active = heatIsRunning; });
-//     {#if !wake.supported}{deviceText.wakeLockUnsupported}{/if}
+//     <section onclickcapture={() => wake.tap()} data-wake-lock={wake.state}>
 import { untrack } from 'svelte';
+import { asksOnTap, wakeLockState, type WakeLockState } from './wake-lock-state';
 
 /** The part of a WakeLockSentinel used here. */
 export interface WakeLockSentinelLike {
@@ -45,11 +48,14 @@ export class ScreenWakeLock {
 	readonly supported: boolean;
 	/** The last refusal (e.g. battery saver), cleared when a lock is held again. */
 	error = $state<string | null>(null);
+	/** The last refusal answered a request made in a tap (so tapping again will not help). */
+	refusedInTap = $state(false);
 
 	#active = $state(false);
 	#held = $state(false);
 	#sentinel: WakeLockSentinelLike | null = null;
 	#pending: Promise<void> | null = null;
+	#asking = $state(false);
 	#listening = false;
 	readonly #wakeLock: WakeLockLike | undefined;
 	readonly #document: VisibilityDocument | undefined;
@@ -88,6 +94,25 @@ export class ScreenWakeLock {
 		return this.#held;
 	}
 
+	/** In one word, for the screen (`data-wake-lock`): off, held, tap-needed or unsupported. */
+	get state(): WakeLockState {
+		return wakeLockState({ wanted: this.#active, supported: this.supported, held: this.#held });
+	}
+
+	/** A request is in flight (the screen does not say "tap" while the browser answers). */
+	get asking(): boolean {
+		return this.#asking;
+	}
+
+	/**
+	 * The judge tapped the screen: where the lock is wanted and not held (refused without a tap,
+	 * as WebKit does), ask again now, inside the tap. Call it synchronously from the tap's listener.
+	 */
+	tap(): Promise<void> {
+		if (!asksOnTap({ wanted: this.#active, supported: this.supported, held: this.#held, pending: this.#pending !== null })) return this.settled();
+		return this.#acquire(true);
+	}
+
 	/** Resolves when the request in flight (if any) has been answered. */
 	settled(): Promise<void> {
 		return this.#pending ?? Promise.resolve();
@@ -105,11 +130,12 @@ export class ScreenWakeLock {
 		else this.#document.removeEventListener('visibilitychange', this.#onVisibility);
 	}
 
-	#acquire(): Promise<void> {
+	#acquire(inTap = false): Promise<void> {
 		const wakeLock = this.#wakeLock;
 		if (!wakeLock || !this.#active || this.#sentinel || this.#pending) return this.settled();
 		// Requests fail while hidden; the next visibilitychange asks again.
 		if (this.#document && this.#document.visibilityState !== 'visible') return this.settled();
+		this.#asking = true;
 		this.#pending = (async () => {
 			try {
 				const sentinel = await wakeLock.request('screen');
@@ -130,8 +156,10 @@ export class ScreenWakeLock {
 			} catch (e) {
 				this.#held = false;
 				this.error = e instanceof Error ? e.message : String(e);
+				this.refusedInTap = inTap;
 			} finally {
 				this.#pending = null;
+				this.#asking = false;
 			}
 		})();
 		return this.#pending;

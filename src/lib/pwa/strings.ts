@@ -30,7 +30,11 @@ export const deviceText = {
 	get wakeLockUnsupported(): string {
 		return m.device_wake_lock_unsupported();
 	},
-	/** Shown by the station when the wake lock was refused (battery saver, hidden page). */
+	/** Shown by the station when the wake lock was refused without a tap (WebKit): the next tap asks again. */
+	get wakeLockTap(): string {
+		return m.device_wake_lock_tap();
+	},
+	/** Shown by the station when the wake lock was refused even in a tap (battery saver). */
 	get wakeLockRefused(): string {
 		return m.device_wake_lock_refused();
 	},

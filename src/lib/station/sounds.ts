@@ -1,8 +1,11 @@
 /**
  * Short signals made with Web Audio (no sound files to cache): start, 10 minutes left,
- * 1 minute left, the limit. Vibration where the device has it. Silent when muted or when the
- * browser has no audio.
+ * 1 minute left, the limit, the relay's rotation. Vibration where the device has it (not on an
+ * iPad: `canVibrate()`). Silent when muted, when the browser has no audio, and while the audio
+ * waits for a tap (src/lib/device/audio-unlock.svelte.ts: resumed before each sound).
  */
+import { signalAudio } from '$lib/device/audio-unlock.svelte';
+
 export type Signal = 'start' | 'ten-minutes' | 'one-minute' | 'limit' | 'rotation';
 
 const PATTERNS: Record<Signal, { hz: number; ms: number; gain?: number }[]> = {
@@ -29,26 +32,28 @@ const PATTERNS: Record<Signal, { hz: number; ms: number; gain?: number }[]> = {
 	]
 };
 
-let context: AudioContext | null = null;
+/** The device can vibrate (`navigator.vibrate`; iPads and iPhones cannot). */
+export function canVibrate(): boolean {
+	return typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function';
+}
 
 /** `silent`: vibration only (the judge muted the sounds). */
 export function playSignal(signal: Signal, { silent = false }: { silent?: boolean } = {}): void {
 	const pattern = PATTERNS[signal];
-	navigator.vibrate?.(pattern.flatMap((p) => [p.ms, 100]));
+	if (canVibrate()) navigator.vibrate(pattern.flatMap((p) => [p.ms, 100]));
 	if (silent) return;
-	const Ctx = globalThis.AudioContext;
-	if (!Ctx) return;
-	context ??= new Ctx();
-	let t = context.currentTime;
-	for (const { hz, ms, gain: level = 0.25 } of pattern) {
-		const osc = context.createOscillator();
-		const gain = context.createGain();
-		osc.frequency.value = hz;
-		gain.gain.setValueAtTime(level, t);
-		gain.gain.exponentialRampToValueAtTime(0.001, t + ms / 1000);
-		osc.connect(gain).connect(context.destination);
-		osc.start(t);
-		osc.stop(t + ms / 1000);
-		t += (ms + 100) / 1000;
-	}
+	signalAudio.play((context) => {
+		let t = context.currentTime;
+		for (const { hz, ms, gain: level = 0.25 } of pattern) {
+			const osc = context.createOscillator();
+			const gain = context.createGain();
+			osc.frequency.value = hz;
+			gain.gain.setValueAtTime(level, t);
+			gain.gain.exponentialRampToValueAtTime(0.001, t + ms / 1000);
+			osc.connect(gain).connect(context.destination);
+			osc.start(t);
+			osc.stop(t + ms / 1000);
+			t += (ms + 100) / 1000;
+		}
+	});
 }
