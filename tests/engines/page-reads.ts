@@ -62,11 +62,14 @@ export function heatCapabilities(): { wakeLock: string | null; audio: string | n
 	return heat ? { wakeLock: heat.getAttribute('data-wake-lock'), audio: heat.getAttribute('data-audio') } : null;
 }
 
-/** Whether a service worker controls the page and is active (everything precached); false after a second without. */
-export function serviceWorkerActive(): Promise<boolean> {
-	if (!('serviceWorker' in navigator)) return Promise.resolve(false);
-	const ready = navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller?.state === 'activated');
-	return Promise.race([ready, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000))]);
+/** Where the service worker stands, in words ("controlled by an activated worker" once everything is precached and it serves the page). */
+export function serviceWorkerState(): Promise<string> {
+	if (!('serviceWorker' in navigator)) return Promise.resolve('no service worker API');
+	const controller = navigator.serviceWorker.controller;
+	if (controller) return Promise.resolve(`controlled by an ${controller.state} worker`);
+	return navigator.serviceWorker.getRegistration().then((r) =>
+		r ? `not controlled; registration: active ${r.active?.state ?? 'none'}, waiting ${r.waiting?.state ?? 'none'}, installing ${r.installing?.state ?? 'none'}` : 'no registration'
+	);
 }
 
 /** Whether the server answers the page (`/api/health`): 'reached' or 'unreachable'. */
