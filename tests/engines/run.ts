@@ -70,6 +70,7 @@ for (const engine of engines) {
 			it('the Start tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () =>
 				run.capabilities({ wakeLock: 'held', audio: 'running' }, 'after the Start tap'));
 		}
+		it('the heat screen says "no vibration" where the engine has none', () => run.vibrationSaid());
 		it('CZ-GEN-FINISH: a finish to the millisecond and a rejected check', () => run.finishAndRejectedCheck());
 		it('a reload mid-heat shows the same states and clocks', () => run.reloadMidHeat());
 		if (engine.name === 'WebKit') {

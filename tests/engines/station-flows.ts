@@ -244,7 +244,15 @@ export class StationRun {
 	 */
 	async nextTapKeepsScreenOnAndSound(): Promise<void> {
 		await this.capabilities({ wakeLock: 'tap-needed', audio: 'tap-needed' }, 'after the reload, before any tap');
+		assert.ok(await this.page.run(shown, 'tap-needed'), 'the screen asks the judge for a tap');
 		await this.page.click({ css: '#heat-title' });
 		await this.capabilities({ wakeLock: 'held', audio: 'running' }, 'after the next tap');
+		await until(async () => !(await this.page.run(shown, 'tap-needed')), 'the request for a tap to go');
+	}
+
+	/** The heat screen says "no vibration" exactly where the engine has no `navigator.vibrate` (an iPad has none). */
+	async vibrationSaid(): Promise<void> {
+		const vibrates = await this.page.run(() => typeof navigator.vibrate === 'function');
+		assert.equal(await this.page.run(shown, 'no-vibration'), !vibrates, `navigator.vibrate ${vibrates ? 'exists' : 'is missing'}`);
 	}
 }
