@@ -223,4 +223,94 @@ describe('ScreenWakeLock', () => {
 		expect(document.listeners.size).toBe(0);
 		expect(wakeLock.sentinels[0]!.released).toBe(true);
 	});
+
+	describe('WebKit: a request not made in a tap is refused, the next tap asks again', () => {
+		/** Refuses every request made outside a tap, as WebKit does (NotAllowedError). */
+		function webkit() {
+			const env = setup();
+			let tapping = false;
+			const request = env.wakeLock.request.getMockImplementation()!;
+			env.wakeLock.request.mockImplementation(async (type) => {
+				if (!tapping) throw new Error('NotAllowedError: not allowed without a user gesture');
+				return request(type);
+			});
+			const tap = () => {
+				tapping = true;
+				try {
+					return env.lock.tap();
+				} finally {
+					tapping = false;
+				}
+			};
+			return { ...env, tap };
+		}
+
+		it('after a reload of a running heat: refused, "tap-needed", then held after the next tap', async () => {
+			const { wakeLock, lock, tap } = webkit();
+			expect(lock.state).toBe('off');
+			lock.active = true;
+			await lock.settled();
+			expect(lock.held).toBe(false);
+			expect(lock.state).toBe('tap-needed');
+			expect(lock.error).toMatch(/NotAllowedError/);
+			expect(lock.refusedInTap).toBe(false);
+
+			await tap();
+			expect(wakeLock.request).toHaveBeenCalledTimes(2);
+			expect(lock.held).toBe(true);
+			expect(lock.state).toBe('held');
+			expect(lock.error).toBeNull();
+
+			// Held: further taps ask nothing.
+			await tap();
+			expect(wakeLock.request).toHaveBeenCalledTimes(2);
+		});
+
+		it('asks again on a tap after the system dropped the lock while the page stayed visible', async () => {
+			const { wakeLock, lock, tap } = webkit();
+			lock.active = true;
+			await lock.settled();
+			await tap();
+			expect(lock.state).toBe('held');
+			wakeLock.current!.fire(); // battery saver, or the tablet woke from sleep
+			expect(lock.state).toBe('tap-needed');
+			await tap();
+			expect(lock.state).toBe('held');
+			expect(wakeLock.request).toHaveBeenCalledTimes(3);
+		});
+
+		it('a tap asks nothing while no clock runs, while a request is in flight, or without the API', async () => {
+			const { wakeLock, lock, tap } = webkit();
+			await tap();
+			expect(wakeLock.request).not.toHaveBeenCalled();
+			expect(lock.state).toBe('off');
+
+			wakeLock.hold = true;
+			lock.active = true;
+			expect(lock.asking).toBe(true);
+			void tap();
+			expect(wakeLock.request).toHaveBeenCalledTimes(1);
+			wakeLock.answer();
+			await lock.settled();
+			expect(lock.asking).toBe(false);
+
+			const bare = new ScreenWakeLock({ document: new FakeDocument(new FakeWakeLock()) });
+			bare.active = true;
+			await bare.tap();
+			expect(bare.state).toBe('unsupported');
+		});
+
+		it('says when even a tap was refused (battery saver), and still asks on the next tap', async () => {
+			const { wakeLock, lock, tap } = webkit();
+			lock.active = true;
+			await lock.settled();
+			wakeLock.refuse = new Error('NotAllowedError: battery saver');
+			await tap();
+			expect(lock.state).toBe('tap-needed');
+			expect(lock.refusedInTap).toBe(true);
+			wakeLock.refuse = null;
+			await tap();
+			expect(lock.state).toBe('held');
+		});
+	});
 });
