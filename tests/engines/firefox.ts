@@ -55,9 +55,15 @@ export async function startFirefox(): Promise<FirefoxEngine> {
 			},
 			close: () => tab.close()
 		};
-		return { page, stop: () => browser.close() };
+		return { page, stop: () => closeFirefox(browser) };
 	} catch (e) {
-		await browser.close();
+		await closeFirefox(browser);
 		throw e;
 	}
+}
+
+/** Closes Firefox; one that stopped answering is killed after 10 s (puppeteer's process, by its ID). */
+async function closeFirefox(browser: Browser): Promise<void> {
+	const closed = await Promise.race([browser.close().then(() => true, () => false), new Promise<false>((r) => setTimeout(() => r(false), 10_000))]);
+	if (!closed) browser.process()?.kill('SIGKILL');
 }

@@ -37,6 +37,10 @@ const engines: Engine[] = [
 	{ name: 'Firefox' as const, start: startFirefox }
 ].filter((e) => ENGINES.includes(e.name.toLowerCase()));
 
+/** A step that hangs (a browser that stopped answering) fails after a minute; the after hook still ends everything. */
+const STEP_TIMEOUT_MS = 60_000;
+const step = (name: string, fn: () => Promise<void>) => it(name, { timeout: STEP_TIMEOUT_MS }, fn);
+
 if (engines.length === 0) throw new Error(`ENGINES=${process.env.ENGINES}: none of webkit, firefox`);
 
 for (const engine of engines) {
@@ -47,39 +51,45 @@ for (const engine of engines) {
 		let run: StationRun;
 		let began = 0;
 
-		before(async () => {
-			began = Date.now();
-			dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${engine.name.toLowerCase()}-`));
-			server = spawnServer(join(dir, 'data'), await freePort());
-			endOnExit(server.child);
-			await untilUp(server);
-			browser = await engine.start();
-			run = new StationRun(browser.page, server);
-		});
+		before(
+			async () => {
+				began = Date.now();
+				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${engine.name.toLowerCase()}-`));
+				server = spawnServer(join(dir, 'data'), await freePort());
+				endOnExit(server.child);
+				await untilUp(server);
+				browser = await engine.start();
+				run = new StationRun(browser.page, server);
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
 
-		after(async () => {
-			await browser?.stop();
-			await server?.stop();
-			rmSync(dir, { recursive: true, force: true });
-			console.log(`${engine.name}: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
-		});
+		after(
+			async () => {
+				await browser?.stop();
+				await server?.stop();
+				rmSync(dir, { recursive: true, force: true });
+				console.log(`${engine.name}: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
 
-		it('the quick set-up on a blank tablet', () => run.quickSetup());
-		it('the judge taps Start: every seat runs', () => run.startHeat());
+		step('the quick set-up on a blank tablet', () => run.quickSetup());
+		step('the judge taps Start: every seat runs', () => run.startHeat());
 		if (engine.name === 'WebKit') {
-			it('the Start tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () =>
+			step('the Start tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () =>
 				run.capabilities({ wakeLock: 'held', audio: 'running' }, 'after the Start tap'));
 		}
-		it('the heat screen says "no vibration" where the engine has none', () => run.vibrationSaid());
-		it('CZ-GEN-FINISH: a finish to the millisecond and a rejected check', () => run.finishAndRejectedCheck());
-		it('a reload mid-heat shows the same states and clocks', () => run.reloadMidHeat());
+		step('the heat screen says "no vibration" where the engine has none', () => run.vibrationSaid());
+		step('CZ-GEN-FINISH: a finish to the millisecond and a rejected check', () => run.finishAndRejectedCheck());
+		step('a reload mid-heat shows the same states and clocks', () => run.reloadMidHeat());
 		if (engine.name === 'WebKit') {
-			it('after the reload the next tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () => run.nextTapKeepsScreenOnAndSound());
+			step('after the reload the next tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () => run.nextTapKeepsScreenOnAndSound());
 		} else {
 			// Firefox grants the wake lock without a tap. Its sound is not checked: README, Testing.
-			it('after the reload the screen is kept on without a tap (data-wake-lock)', () => run.capabilities({ wakeLock: 'held' }, 'after the reload'));
+			step('after the reload the screen is kept on without a tap (data-wake-lock)', () => run.capabilities({ wakeLock: 'held' }, 'after the reload'));
 		}
-		it('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
-		it('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
+		step('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
+		step('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
 	});
 }

@@ -26,7 +26,8 @@ export async function startWebKit(): Promise<WebKitEngine> {
 	const driverProcess = startGroup('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { env });
 	let driver: WebDriver | null = null;
 	const stop = async () => {
-		await driver?.quit().catch(() => {});
+		// A browser that stopped answering does not hold the run: the driver's group is ended next.
+		await Promise.race([driver?.quit().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
 		await driverProcess.stop();
 		await x.stop();
 	};
