@@ -63,16 +63,16 @@ async function behaveAsWebKit(page: Page) {
 		const Real = window.AudioContext;
 		class WebKitAudioContext extends Real {
 			#allowed = tapping();
-			get state(): AudioContextState {
+			override get state(): AudioContextState {
 				return this.#allowed ? super.state : 'suspended';
 			}
-			resume(): Promise<void> {
+			override resume(): Promise<void> {
 				// WebKit holds a resume asked outside a tap: it never runs by itself.
 				if (!tapping()) return new Promise<void>(() => {});
 				this.#allowed = true;
 				return super.resume().then(() => void this.dispatchEvent(new Event('statechange')));
 			}
-			createOscillator(): OscillatorNode {
+			override createOscillator(): OscillatorNode {
 				window.__webkit.tones++;
 				return super.createOscillator();
 			}
@@ -178,6 +178,28 @@ test('a device without wake lock, Web Audio or vibration says so: watch the cloc
 	await expect(page.getByText('This device may dim or lock its screen during a heat.')).toBeVisible();
 	// Nothing waits for a tap: a tap cannot bring what the device lacks.
 	await expect(page.getByTestId('tap-needed')).toHaveCount(0);
+});
+
+test('a device whose audio does not run even after a tap (no sound device, sound blocked) says to watch the clock', async ({ page }) => {
+	// As Firefox here, without a sound device: the context stays suspended, resume() never answers.
+	await page.addInitScript(() => {
+		const Real = window.AudioContext;
+		class Silent extends Real {
+			override get state(): AudioContextState {
+				return 'suspended';
+			}
+			override resume(): Promise<void> {
+				return new Promise<void>(() => {});
+			}
+		}
+		Object.defineProperty(window, 'AudioContext', { configurable: true, writable: true, value: Silent });
+	});
+	await page.goto('/station');
+	await fillQuickSetup(page, 'czjpa-individual', ['Ana']);
+	await page.getByTestId('start').click();
+	await expect(heat(page)).toHaveAttribute('data-audio', 'tap-needed');
+	await expect(page.getByTestId('tap-needed')).toHaveText(/The sounds do not play on this device, even after a tap .*: watch the clock\./);
+	await expect(page.getByTestId('tap-needed')).not.toContainText('The sounds wait for a tap');
 });
 
 test('a device that vibrates and has Web Audio shows no such notes', async ({ page }) => {

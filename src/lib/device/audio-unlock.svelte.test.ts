@@ -131,4 +131,48 @@ describe('SignalAudio', () => {
 		expect(browser.made).toHaveLength(2);
 		expect(audio.state(false)).toBe('running');
 	});
+
+	it('says when even a tap does not make the audio run (no sound device, sound blocked): tapping again will not help', async () => {
+		let silentDevice = true;
+		const timers: (() => void)[] = [];
+		const made: { state: string; resume: () => Promise<void>; listeners: (() => void)[] }[] = [];
+		class DeadContext {
+			state = 'suspended';
+			currentTime = 0;
+			destination = {} as AudioNode;
+			listeners: (() => void)[] = [];
+			constructor() {
+				made.push(this);
+			}
+			resume = () => {
+				if (silentDevice) return new Promise<void>(() => {});
+				this.state = 'running';
+				for (const l of this.listeners) l();
+				return Promise.resolve();
+			};
+			createOscillator = () => ({}) as OscillatorNode;
+			createGain = () => ({}) as GainNode;
+			addEventListener(_type: 'statechange', listener: () => void) {
+				this.listeners.push(listener);
+			}
+		}
+		const audio = new SignalAudio(
+			() => DeadContext as unknown as AudioContextMaker,
+			() => 0,
+			(run) => void timers.push(run)
+		);
+		audio.tap();
+		expect(audio.tapUnanswered).toBe(false);
+		for (const run of timers.splice(0)) run();
+		expect(audio.tapUnanswered).toBe(true);
+		expect(audio.state(false)).toBe('tap-needed');
+
+		// The sound comes back (a headset plugged in, the setting changed): the next tap runs it.
+		silentDevice = false;
+		audio.tap();
+		await flush();
+		expect(audio.state(false)).toBe('running');
+		expect(audio.tapUnanswered).toBe(false);
+		expect(made).toHaveLength(1);
+	});
 });

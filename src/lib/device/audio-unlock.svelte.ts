@@ -34,13 +34,23 @@ function browserMaker(): AudioContextMaker | undefined {
 export class SignalAudio {
 	#context: AudioContextLike | null = null;
 	#contextState = $state<ContextState>('none');
+	#tapUnanswered = $state(false);
 	readonly #maker: () => AudioContextMaker | undefined;
 	readonly #now: () => number;
+	readonly #later: (run: () => void, ms: number) => void;
 
-	/** `maker`: where the AudioContext constructor comes from (the browser's by default). */
-	constructor(maker: () => AudioContextMaker | undefined = browserMaker, now: () => number = () => performance.now()) {
+	/**
+	 * `maker`: where the AudioContext constructor comes from (the browser's by default); `now`
+	 * and `later`: the clock and the timer (tests pass their own).
+	 */
+	constructor(
+		maker: () => AudioContextMaker | undefined = browserMaker,
+		now: () => number = () => performance.now(),
+		later: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms)
+	) {
 		this.#maker = maker;
 		this.#now = now;
+		this.#later = later;
 	}
 
 	/** The browser has Web Audio. */
@@ -58,9 +68,22 @@ export class SignalAudio {
 		return audioState({ available: this.available, context: this.#contextState, muted });
 	}
 
+	/**
+	 * A tap was tried and the audio still does not run a second later (no sound device, sound
+	 * blocked in the browser's settings): tapping again will not help, the judge must watch the clock.
+	 */
+	get tapUnanswered(): boolean {
+		return this.#tapUnanswered;
+	}
+
 	/** The judge tapped: create the context, or resume it, now, inside the tap. */
 	tap(): void {
-		this.#wake();
+		const woken = this.#wake();
+		if (!woken?.resumed) return;
+		const { context } = woken;
+		this.#later(() => {
+			if (context === this.#context && context.state !== 'running') this.#tapUnanswered = true;
+		}, LATE_SOUND_MS);
 	}
 
 	/**
@@ -105,7 +128,9 @@ export class SignalAudio {
 	}
 
 	#sync(context: AudioContextLike): void {
-		if (context === this.#context) this.#contextState = context.state as ContextState;
+		if (context !== this.#context) return;
+		this.#contextState = context.state as ContextState;
+		if (context.state === 'running') this.#tapUnanswered = false;
 	}
 }
 
