@@ -156,6 +156,8 @@ export class StationRun {
 
 	/** A reload mid-heat: the same states and results, the running clocks still from the start. */
 	async reloadMidHeat(): Promise<void> {
+		// Some seconds into the heat, so that a clock starting again from zero would show.
+		await until(async () => (await this.page.run(() => Date.now())) - this.startAt >= 3000, 'three seconds of the heat');
 		const before = await this.page.run(seatScreen);
 		await this.page.reload();
 		const after = await this.seatsShow(
