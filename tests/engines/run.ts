@@ -55,6 +55,9 @@ for (const engine of engines) {
 			async () => {
 				began = Date.now();
 				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${engine.name.toLowerCase()}-`));
+				// Removed after the steps, or on an interrupt (the after hook does not run then).
+				const own = dir;
+				process.once('exit', () => rmSync(own, { recursive: true, force: true }));
 				server = spawnServer(join(dir, 'data'), await freePort());
 				endOnExit(server.child);
 				await untilUp(server);
