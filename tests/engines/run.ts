@@ -1,0 +1,101 @@
+/**
+ * The station in the two other engines of judges' tablets: `npm run test:engines` (after
+ * `npm run build`; scripts/test.sh runs it after the Playwright suite).
+ *
+ * - WebKit (iPads): WebKitGTK's MiniBrowser through WebKitWebDriver (./webkit.ts);
+ * - Firefox: Firefox ESR over WebDriver BiDi with puppeteer-core (./firefox.ts).
+ *
+ * Each engine gets a production server of its own (`scripts/start.js` on a free port of
+ * 127.0.0.1, a fresh data directory: tests/server-spawn.ts) and runs the steps of
+ * ./station-flows.ts in order; WebKit, which refuses them without a tap as an iPad does, also the
+ * wake lock and the sound after the Start tap and after the next tap following a reload.
+ * Everything started is ended, on failure too (./processes.ts). Each engine's time is printed.
+ *
+ * Environment: ENGINES=webkit,firefox (the default: both), WEBKIT_DRIVER_PORT (default: a
+ * free port), DISPLAY (default: an Xvfb of its own).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { freePort, spawnServer, untilUp, type ServerProcess } from '../server-spawn';
+import type { EnginePage } from './engine-page';
+import { startFirefox } from './firefox';
+import { endOnExit } from './processes';
+import { StationRun } from './station-flows';
+import { startWebKit } from './webkit';
+
+const ENGINES = (process.env.ENGINES ?? 'webkit,firefox').split(',').map((e) => e.trim().toLowerCase());
+
+interface Engine {
+	name: 'WebKit' | 'Firefox';
+	start(): Promise<{ page: EnginePage; stop(): Promise<void> }>;
+}
+
+const engines: Engine[] = [
+	{ name: 'WebKit' as const, start: startWebKit },
+	{ name: 'Firefox' as const, start: startFirefox }
+].filter((e) => ENGINES.includes(e.name.toLowerCase()));
+
+/** A step that hangs (a browser that stopped answering) fails after a minute; the after hook still ends everything. */
+const STEP_TIMEOUT_MS = 60_000;
+const step = (name: string, fn: () => Promise<void>) => it(name, { timeout: STEP_TIMEOUT_MS }, fn);
+
+if (engines.length === 0) throw new Error(`ENGINES=${process.env.ENGINES}: none of webkit, firefox`);
+
+for (const engine of engines) {
+	describe(`the station in ${engine.name}`, () => {
+		let dir = '';
+		let server: ServerProcess;
+		let browser: { page: EnginePage; stop(): Promise<void> } | null = null;
+		let run: StationRun;
+		let began = 0;
+
+		before(
+			async () => {
+				began = Date.now();
+				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${engine.name.toLowerCase()}-`));
+				// Removed after the steps, or on an interrupt (the after hook does not run then).
+				const own = dir;
+				process.once('exit', () => rmSync(own, { recursive: true, force: true }));
+				server = spawnServer(join(dir, 'data'), await freePort());
+				endOnExit(server.child);
+				await untilUp(server);
+				browser = await engine.start();
+				run = new StationRun(browser.page, server);
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
+
+		after(
+			async () => {
+				await browser?.stop();
+				await server?.stop();
+				rmSync(dir, { recursive: true, force: true });
+				console.log(`${engine.name}: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
+
+		step('the quick set-up on a blank tablet', () => run.quickSetup());
+		step('the judge taps Start: every seat runs', () => run.startHeat());
+		if (engine.name === 'WebKit') {
+			step('the Start tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () =>
+				run.capabilities({ wakeLock: 'held', audio: 'running' }, 'after the Start tap'));
+		}
+		step('the heat screen says "no vibration" where the engine has none', () => run.vibrationSaid());
+		step('CZ-GEN-FINISH: a finish to the millisecond and a rejected check', () => run.finishAndRejectedCheck());
+		step('a reload mid-heat shows the same states and clocks', () => run.reloadMidHeat());
+		if (engine.name === 'WebKit') {
+			step('after the reload the next tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () => run.nextTapKeepsScreenOnAndSound());
+		} else {
+			// Firefox grants the wake lock without a tap.
+			step('after the reload the screen is kept on without a tap (data-wake-lock)', () => run.capabilities({ wakeLock: 'held' }, 'after the reload'));
+			step('after a tap the sound runs, or the screen says it does not play (data-audio)', async () => {
+				console.log(`${engine.name}: the sound after a tap: ${await run.soundAfterTapSaidTruly()}`);
+			});
+		}
+		step('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
+		step('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
+	});
+}
