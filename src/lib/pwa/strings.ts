@@ -2,6 +2,8 @@
 // message keys in messages/{en,cs,es}.json (`pwa_*`, `device_*`); each property is a getter,
 // so reading it in a template or `$derived` follows the current locale.
 import { m } from '$lib/i18n';
+import type { StorageAdvice } from '$lib/device/storage-advice';
+import type { DisplayMode } from '$lib/sync/contract';
 
 export const updateText = {
 	/** The banner when a new version waits and no heat is running. */
@@ -38,8 +40,18 @@ export const deviceText = {
 	get wakeLockRefused(): string {
 		return m.device_wake_lock_refused();
 	},
-	/** Shown when the browser may evict the stored data (persistent storage denied or missing). */
-	get storageNotPersistent(): string {
-		return m.device_storage_not_persistent();
+	/** Shown when the browser may evict the stored data (persistent storage denied or missing): what to do about it here. */
+	storageAdvice(advice: StorageAdvice): string {
+		return STORAGE_ADVICE[advice]();
+	},
+	/** Installed app or browser tab: how the judge runs the station (small, on its home and heat screens). */
+	displayMode(mode: DisplayMode): string {
+		return mode === 'standalone' ? m.device_mode_standalone() : m.device_mode_browser();
 	}
 } as const;
+
+const STORAGE_ADVICE: Record<StorageAdvice, () => string> = {
+	'home-screen': m.device_storage_home_screen,
+	install: m.device_storage_install,
+	installed: m.device_storage_installed
+};

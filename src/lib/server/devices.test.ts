@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDevice, listDevices, revokeDevice } from './devices';
+import { addDevice, DISPLAY_MODE_REFRESH_MS, listDevices, noteDisplayMode, revokeDevice } from './devices';
 import { answerOf } from './http-error.testkit';
 import { CODE_ALPHABET, CODE_LIFETIME_MS, normalizeCode, redeemPairingCode } from './pairing';
 import { Store } from './store';
@@ -61,8 +61,51 @@ describe('the device list', () => {
 		store.db.prepare('INSERT INTO token_devices (token_id, device_id) VALUES (?, ?)').run(judge.device.id, 'tab-1');
 		revokeDevice(store, 'spring', judge.device.id, 60);
 		expect(listDevices(store, 'spring')).toEqual([
-			{ ...judge.device, revokedAt: 60, lastSeenAt: 50, clock: { offsetMs: -3.5, roundTripMs: 12, measuredAt: 40 }, deviceIds: ['tab-1'], events: 0 }
+			{ ...judge.device, revokedAt: 60, lastSeenAt: 50, clock: { offsetMs: -3.5, roundTripMs: 12, measuredAt: 40 }, deviceIds: ['tab-1'], events: 0, displayMode: null }
 		]);
 		expect(answerOf(() => revokeDevice(store, 'autumn', judge.device.id, 70)).status).toBe(404);
+	});
+});
+
+describe('the display mode a device says (installed app or browser tab)', () => {
+	const said = (mode: string | null) => new Headers(mode === null ? {} : { 'x-display-mode': mode });
+	const modeOf = (id: string) => listDevices(store, 'spring').find((d) => d.id === id)?.displayMode;
+
+	it('is unknown until the device says it, then listed with when it was heard', () => {
+		const a = addDevice(store, 'spring', { role: 'judge', label: 'A' }, ORIGIN, 0);
+		expect(modeOf(a.device.id)).toBeNull();
+		noteDisplayMode(store, a.device, said(null), 100);
+		expect(modeOf(a.device.id)).toBeNull();
+		noteDisplayMode(store, a.device, said('standalone'), 200);
+		expect(modeOf(a.device.id)).toEqual({ mode: 'standalone', seenAt: 200 });
+	});
+
+	it('is noted on the device\'s own row only', () => {
+		const a = addDevice(store, 'spring', { role: 'judge', label: 'A' }, ORIGIN, 0);
+		const b = addDevice(store, 'spring', { role: 'judge', label: 'B' }, ORIGIN, 0);
+		noteDisplayMode(store, a.device, said('browser'), 100);
+		expect(modeOf(a.device.id)).toEqual({ mode: 'browser', seenAt: 100 });
+		expect(modeOf(b.device.id)).toBeNull();
+	});
+
+	it('is written again at once when it changes, and an unchanged one only after the refresh interval', () => {
+		const a = addDevice(store, 'spring', { role: 'judge', label: 'A' }, ORIGIN, 0);
+		noteDisplayMode(store, a.device, said('browser'), 100);
+		noteDisplayMode(store, a.device, said('browser'), 200);
+		expect(modeOf(a.device.id)).toEqual({ mode: 'browser', seenAt: 100 });
+		noteDisplayMode(store, a.device, said('standalone'), 300);
+		expect(modeOf(a.device.id)).toEqual({ mode: 'standalone', seenAt: 300 });
+		noteDisplayMode(store, a.device, said('standalone'), 300 + DISPLAY_MODE_REFRESH_MS);
+		expect(modeOf(a.device.id)).toEqual({ mode: 'standalone', seenAt: 300 + DISPLAY_MODE_REFRESH_MS });
+	});
+
+	it('refuses a value that is not a display mode, and keeps what was noted', () => {
+		const a = addDevice(store, 'spring', { role: 'judge', label: 'A' }, ORIGIN, 0);
+		noteDisplayMode(store, a.device, said('browser'), 100);
+		expect(answerOf(() => noteDisplayMode(store, a.device, said('fullscreen'), 200))).toEqual({
+			status: 400,
+			message: 'x-display-mode is "standalone" or "browser", not "fullscreen"'
+		});
+		expect(modeOf(a.device.id)).toEqual({ mode: 'browser', seenAt: 100 });
 	});
 });

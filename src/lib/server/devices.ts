@@ -4,10 +4,19 @@ import { pairUrl } from '$lib/sync/pair-link';
 import { createPairingCode } from './pairing';
 import type { Store } from './store';
 import { issueToken, listTokens, revokeToken } from './tokens';
-import { AddDeviceSchema, type AddedDevice, type DeviceListing, type TokenListing } from '$lib/sync/contract';
+import {
+	AddDeviceSchema,
+	DISPLAY_MODE_HEADER,
+	DisplayModeSchema,
+	type AddedDevice,
+	type Device,
+	type DeviceListing,
+	type DisplayMode,
+	type TokenListing
+} from '$lib/sync/contract';
 
 export function listDevices(store: Store, eventId: string): DeviceListing[] {
-	const extra = store.db.prepare('SELECT last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at FROM device_tokens WHERE id = ?');
+	const extra = store.db.prepare('SELECT last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at, display_mode, display_mode_at FROM device_tokens WHERE id = ?');
 	const logs = store.db.prepare('SELECT device_id FROM token_devices WHERE token_id = ? ORDER BY device_id').pluck();
 	// One pass over the event's events (its index), not one scan per device.
 	const counts = new Map(
@@ -16,16 +25,44 @@ export function listDevices(store: Store, eventId: string): DeviceListing[] {
 		)
 	);
 	return listTokens(store, eventId).map((t) => {
-		const row = extra.get(t.id) as { last_seen_at: number | null; clock_offset_ms: number | null; clock_rtt_ms: number | null; clock_measured_at: number | null };
+		const row = extra.get(t.id) as {
+			last_seen_at: number | null;
+			clock_offset_ms: number | null;
+			clock_rtt_ms: number | null;
+			clock_measured_at: number | null;
+			display_mode: DisplayMode | null;
+			display_mode_at: number | null;
+		};
 		return {
 			...t,
 			lastSeenAt: row.last_seen_at,
 			clock:
 				row.clock_offset_ms === null ? null : { offsetMs: row.clock_offset_ms, roundTripMs: row.clock_rtt_ms ?? 0, measuredAt: row.clock_measured_at ?? 0 },
 			deviceIds: logs.all(t.id) as string[],
-			events: counts.get(t.id) ?? 0
+			events: counts.get(t.id) ?? 0,
+			displayMode: row.display_mode === null ? null : { mode: row.display_mode, seenAt: row.display_mode_at ?? 0 }
 		};
 	});
+}
+
+/** How often an unchanged display mode is written again (its "when"): not at every pull. */
+export const DISPLAY_MODE_REFRESH_MS = 10 * 60_000;
+
+/**
+ * Notes how the device says it runs the app (header DISPLAY_MODE_HEADER: an installed app or a
+ * browser tab) on its own row only. No header: nothing noted (an older client, an organizer's
+ * browser); a value that is not a display mode is refused (400). Written when it changed or
+ * was last written more than DISPLAY_MODE_REFRESH_MS ago, so a pull every few seconds does not
+ * write every time.
+ */
+export function noteDisplayMode(store: Store, device: Pick<Device, 'id'>, headers: Headers, now: number): void {
+	const said = headers.get(DISPLAY_MODE_HEADER);
+	if (said === null) return;
+	const mode = DisplayModeSchema.safeParse(said.trim());
+	if (!mode.success) error(400, `${DISPLAY_MODE_HEADER} is "standalone" or "browser", not "${said.slice(0, 40)}"`);
+	store
+		.stmt('UPDATE device_tokens SET display_mode = ?, display_mode_at = ? WHERE id = ? AND (display_mode IS NOT ? OR display_mode_at IS NULL OR display_mode_at <= ?)')
+		.run(mode.data, now, device.id, mode.data, now - DISPLAY_MODE_REFRESH_MS);
 }
 
 /** Adds a device to the event: its token (for the QR code) and a short code (to type instead). */

@@ -207,6 +207,26 @@ describe('Store', () => {
 		expect(plan.map((p) => p.detail)).toEqual(['SEARCH judge_events USING INDEX judge_events_event (event_id=? AND rowid>?)']);
 	});
 
+	it('the display mode’s migration (16) keeps every device, unknown, and takes only an installed app or a browser tab', () => {
+		const mine = MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN display_mode TEXT'));
+		expect(mine).toBe(15);
+		const old = new Database(join(dir, DB_FILE));
+		old.pragma('foreign_keys = ON');
+		for (const m of MIGRATIONS.slice(0, mine)) old.exec(m);
+		old.pragma(`user_version = ${mine}`);
+		old.prepare('INSERT INTO events (id, name, date) VALUES (?, ?, ?)').run('spring', 'Spring', '2026-05-16');
+		old.prepare('INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run('dev-a', 'spring', 'judge', 'T1', 'hash-a', 5, 7);
+		old.close();
+
+		const store = track(Store.open(dir));
+		expect(store.userVersion).toBe(MIGRATIONS.length);
+		expect(store.db.prepare('SELECT id, last_seen_at, display_mode, display_mode_at FROM device_tokens').all()).toEqual([
+			{ id: 'dev-a', last_seen_at: 7, display_mode: null, display_mode_at: null }
+		]);
+		store.db.prepare("UPDATE device_tokens SET display_mode = 'standalone', display_mode_at = 9 WHERE id = 'dev-a'").run();
+		expect(() => store.db.prepare("UPDATE device_tokens SET display_mode = 'kiosk' WHERE id = 'dev-a'").run()).toThrow(/CHECK/);
+	});
+
 	it('the desk role’s migration keeps every device, its bound tablets and pairing codes, and takes desk tokens', () => {
 		const mine = MIGRATIONS.findIndex((m) => m.includes("'display', 'desk'"));
 		expect(mine).toBeGreaterThan(0);
@@ -228,7 +248,9 @@ describe('Store', () => {
 
 		const store = track(Store.open(dir));
 		expect(store.userVersion).toBe(MIGRATIONS.length);
-		expect(['device_tokens', 'pairing_codes'].map((t) => before(t, store.db))).toEqual(tables);
+		// Every row as it was, with the columns later migrations add (16: the display mode) empty.
+		const later = { display_mode: null, display_mode_at: null };
+		expect(['device_tokens', 'pairing_codes'].map((t) => before(t, store.db))).toEqual([tables[0]!.map((r) => ({ ...(r as object), ...later })), tables[1]]);
 		expect(store.db.prepare('SELECT * FROM token_devices').all()).toEqual(bound);
 		store.db.prepare('INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run('dev-d', 'spring', 'desk', 'Door', 'hash-d', 6);
 		expect(() => store.db.prepare('INSERT INTO device_tokens (id, event_id, role, label, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)').run('dev-x', 'spring', 'janitor', 'X', 'hash-x', 6)).toThrow(/CHECK/);

@@ -397,6 +397,13 @@ export const MIGRATIONS: readonly string[] = [
 		card_id  TEXT NOT NULL,
 		heat_id  TEXT NOT NULL
 	);
+	`,
+	// 16 (display mode): src/lib/server/devices.ts (noteDisplayMode). How each device last said it
+	// runs the app (an installed app or a browser tab) and when: shown on the organizer's device
+	// list. Not part of a backup (the tablet says it again at its next sync).
+	`
+	ALTER TABLE device_tokens ADD COLUMN display_mode TEXT CHECK (display_mode IN ('standalone', 'browser'));
+	ALTER TABLE device_tokens ADD COLUMN display_mode_at INTEGER;
 	`
 ];
 

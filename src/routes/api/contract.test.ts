@@ -50,6 +50,8 @@ interface Call {
 	raw?: { text: string; type: string };
 	token?: string | null;
 	address?: string;
+	/** More request headers (the display mode a tablet says). */
+	headers?: Record<string, string>;
 }
 
 /** What SvelteKit makes of a route's thrown error(): its body as JSON, with its status. */
@@ -68,7 +70,7 @@ async function call(name: keyof typeof API, expected: number, c: Call = {}): Pro
 	const handler = HANDLERS.get(endpoint.route)?.[endpoint.method];
 	if (!handler) throw new Error(`no ${endpoint.method} handler in src/routes${endpoint.route}/+server.ts`);
 	const url = new URL(`http://contract.test${pathOf(endpoint, c.params)}${c.query ? `?${new URLSearchParams(c.query)}` : ''}`);
-	const headers: Record<string, string> = { accept: 'application/json' };
+	const headers: Record<string, string> = { accept: 'application/json', ...c.headers };
 	if (c.token) headers.authorization = `Bearer ${c.token}`;
 	let body: string | undefined;
 	if (c.raw) [body, headers['content-type']] = [c.raw.text, c.raw.type];
@@ -222,6 +224,11 @@ describe('the API answers as its contract says (src/lib/sync/contract)', () => {
 		expect(page.more).toBe(true);
 		for (const e of page.events) expectExactly(JudgeEventSchema, e, 'a pulled event');
 		await call('pull', 400, { params: event, token: paired.token, query: { after: '-1' } });
+		// The display mode a tablet says with its pull: noted on its own row only, listed for the organizer.
+		await call('pull', 200, { params: event, token: paired.token, query: { after: '0', limit: '1' }, headers: { 'x-display-mode': 'standalone' } });
+		await call('pull', 400, { params: event, token: paired.token, query: { after: '0', limit: '1' }, headers: { 'x-display-mode': 'kiosk' } });
+		const listed = (await call('devices', 200, asOrganizer)).body as { devices: { id: string; displayMode?: { mode: string } | null }[] };
+		expect(listed.devices.filter((d) => d.displayMode).map((d) => [d.id, d.displayMode!.mode])).toEqual([[added.device.id, 'standalone']]);
 
 		// Heats started on every tablet.
 		await call('startHeat', 201, { ...asOrganizer, body: { id: 'start-2', competitionId: competitions.f, heatId: 'b-f-h1', organizerAt: T0 + 70 * MIN, offsetMs: null } });

@@ -33,6 +33,30 @@ describe('SyncApi', () => {
 		expect(JSON.parse(seen[0]!.init.body as string)).toEqual({ events: [] });
 	});
 
+	it('says the display mode with each request made with a token, and not without one', async () => {
+		const headers: Record<string, string>[] = [];
+		const timers = new ManualTimers();
+		let mode: 'standalone' | 'browser' | null = 'standalone';
+		const api = new SyncApi({
+			server: 'http://s.test',
+			token: 't'.repeat(24),
+			fetch: async (_url, init = {}) => {
+				headers.push(init.headers as Record<string, string>);
+				return json(200, { events: [], cursor: 0, more: false, store: 's' });
+			},
+			setTimeout: timers.setTimeout,
+			clearTimeout: timers.clearTimeout,
+			displayMode: () => mode
+		});
+		await api.pull('e', 0, 10);
+		mode = 'browser';
+		await api.pull('e', 0, 10);
+		mode = null;
+		await api.pull('e', 0, 10);
+		await api.time().catch(() => {});
+		expect(headers.map((h) => h['x-display-mode'])).toEqual(['standalone', 'browser', undefined, undefined]);
+	});
+
 	it('sorts failures by what to do about them', async () => {
 		const cases: [number, string][] = [
 			[401, 'auth'],

@@ -6,6 +6,7 @@ import type { PersonInput } from '$lib/registration/schema';
 import type { CompetitionMerge, CompetitionMergeRequest } from '$lib/setup/schema';
 import {
 	API,
+	DISPLAY_MODE_HEADER,
 	ErrorBodySchema,
 	pathOf,
 	type AddDevice,
@@ -17,6 +18,7 @@ import {
 	type CreatedEvent,
 	type Device,
 	type DeviceListing,
+	type DisplayMode,
 	type EntryAudit,
 	type EventDetails,
 	type AddCompetition,
@@ -56,6 +58,8 @@ export interface SyncApiOptions extends Timers {
 	fetch: FetchLike;
 	/** A request that takes longer is abandoned (kind 'timeout'). Default 20 s. */
 	timeoutMs?: number;
+	/** How this device runs the app (installed app or browser tab), said with each request made with a token; null: not said. */
+	displayMode?: () => DisplayMode | null;
 }
 
 /** A route's parameters, the query, the body (or its JSON already made), and the token (default: the client's). */
@@ -108,6 +112,8 @@ export class SyncApi {
 		const token = opts.token === undefined ? this.token : opts.token;
 		const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
 		if (token) headers.authorization = `Bearer ${token}`;
+		const mode = token ? this.options.displayMode?.() : null;
+		if (mode) headers[DISPLAY_MODE_HEADER] = mode;
 		if (opts.bodyText !== undefined) headers['content-type'] = 'application/json';
 		const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
 		const controller = new AbortController();

@@ -1,4 +1,5 @@
 import type { StationDb } from '$lib/db/station-db';
+import { currentDisplayMode } from '$lib/device/display-mode';
 import { realEnvironment } from './environment';
 import { SyncEngine } from './engine';
 import { loadPairing } from './pairing';
@@ -38,6 +39,7 @@ export async function startBrowserSync(db: StationDb, onEngine: (engine: SyncEng
 			engine = new SyncEngine({
 				db,
 				env: realEnvironment(),
+				displayMode: currentDisplayMode,
 				exclusive: typeof navigator !== 'undefined' && navigator.locks ? (run) => navigator.locks.request('puzzle-judge.sync', run) : undefined
 			});
 			unpull = engine.onPulled((pulled) => {

@@ -52,6 +52,34 @@ describe('SyncEngine', () => {
 		expect(timers.delays()).toEqual([30_000]);
 	});
 
+	it('tells the server its display mode with every sync request made with the tablet’s token', async () => {
+		const timers = new ManualTimers();
+		const server = new FakeSyncServer(timers.now);
+		server.addCompetition({ id: 'c1', eventId: 'ev1', name: 'Individual', ruleset: { id: 'czjpa-individual', version: 1 } });
+		const db = freshDb();
+		await savePairing(db, pairingFor());
+		await tap(await EventLog.open(db, { now: timers.now }), 0);
+		const env = fakeEnvironment(server, timers);
+		const said: [string, string | undefined][] = [];
+		const engine = new SyncEngine({
+			db,
+			env: {
+				...env,
+				fetch: (url, init = {}) => {
+					const headers = init.headers as Record<string, string>;
+					if (headers.authorization) said.push([init.method ?? 'GET', headers['x-display-mode']]);
+					return env.fetch(url, init);
+				}
+			},
+			displayMode: () => 'standalone'
+		});
+		await engine.start();
+		await engine.whenIdle();
+		expect(said.map(([method]) => method)).toContain('POST');
+		expect(said.map(([method]) => method)).toContain('GET');
+		expect(said.every(([, mode]) => mode === 'standalone')).toBe(true);
+	});
+
 	it('pushes soon after a recorded event, and a request during a sync runs one more sync', async () => {
 		const { engine, server, timers, log } = await setUp({ events: 0 });
 		log.onAppend(() => engine.eventsQueued());

@@ -1,6 +1,7 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
 import type { Pairing } from '$lib/sync/pairing';
+import type { DisplayMode } from '$lib/sync/contract';
 import { SyncApi } from './api';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay } from './backoff';
 import { ClockKeeper } from './clock';
@@ -68,6 +69,8 @@ export interface SyncEngineOptions {
 	 * two tabs do not push the same outbox at once. Default: no lock (pushing twice is harmless).
 	 */
 	exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
+	/** How this device runs the app (installed app or browser tab), told to the server with each sync request. */
+	displayMode?: () => DisplayMode | null;
 }
 
 type Trigger = 'start' | 'timer' | 'nudge' | 'manual' | 'online' | 'visible';
@@ -89,6 +92,7 @@ export class SyncEngine {
 	private readonly backoffCapMs: number;
 	private readonly exclusive: <T>(run: () => Promise<T>) => Promise<T>;
 	private readonly clock: ClockKeeper;
+	private readonly displayMode: (() => DisplayMode | null) | undefined;
 
 	private pairing: Pairing | null = null;
 	private api: SyncApi | null = null;
@@ -118,6 +122,7 @@ export class SyncEngine {
 		this.backoffCapMs = options.backoffCapMs ?? BACKOFF_CAP_MS;
 		this.exclusive = options.exclusive ?? ((run) => run());
 		this.clock = new ClockKeeper(this.db, this.env, options.clockEveryMs ?? 5 * 60_000);
+		this.displayMode = options.displayMode;
 	}
 
 	/** The current status. */
@@ -200,7 +205,15 @@ export class SyncEngine {
 	private async loadPairing(): Promise<void> {
 		this.pairing = await loadPairing(this.db);
 		this.api = this.pairing
-			? new SyncApi({ server: this.pairing.server, token: this.pairing.token, fetch: this.env.fetch, setTimeout: this.env.setTimeout, clearTimeout: this.env.clearTimeout, timeoutMs: this.timeoutMs })
+			? new SyncApi({
+					server: this.pairing.server,
+					token: this.pairing.token,
+					fetch: this.env.fetch,
+					setTimeout: this.env.setTimeout,
+					clearTimeout: this.env.clearTimeout,
+					timeoutMs: this.timeoutMs,
+					displayMode: this.displayMode
+				})
 			: null;
 		this.update({ server: this.pairing?.server ?? null, eventId: this.pairing?.eventId ?? null });
 	}

@@ -11,6 +11,19 @@ export const TokenListingSchema = z.extend(DeviceSchema, {
 });
 export type TokenListing = z.infer<typeof TokenListingSchema>;
 
+/**
+ * How the device runs the app, as it last said (header DISPLAY_MODE_HEADER of its sync requests):
+ * 'standalone' an installed app (Home Screen), 'browser' a browser tab. An iPad keeps a tab's
+ * storage apart from the Home Screen app's, and may clear a tab's after days without use.
+ */
+export const DisplayModeSchema = z.enum(['standalone', 'browser']);
+export type DisplayMode = z.infer<typeof DisplayModeSchema>;
+/** The request header a device's sync client says its display mode in (lower case, as Headers read it). */
+export const DISPLAY_MODE_HEADER = 'x-display-mode';
+/** A device's last display mode and when the server heard it. */
+export const DeviceDisplayModeSchema = z.object({ mode: DisplayModeSchema, seenAt: z.number() });
+export type DeviceDisplayMode = z.infer<typeof DeviceDisplayModeSchema>;
+
 /** What the organizer sees of a device: its token's record, when it was last heard, its clock, its logs. */
 export const DeviceListingSchema = z.extend(TokenListingSchema, {
 	lastSeenAt: z.nullable(z.number()),
@@ -18,7 +31,9 @@ export const DeviceListingSchema = z.extend(TokenListingSchema, {
 	/** The event-log device IDs that pushed with this token. */
 	deviceIds: z.array(z.string()),
 	/** Judge events received from it. */
-	events: z.number()
+	events: z.number(),
+	/** Installed app or browser tab, as it last said; null before it said (absent from older servers). */
+	displayMode: z.optional(z.nullable(DeviceDisplayModeSchema))
 });
 export type DeviceListing = z.infer<typeof DeviceListingSchema>;
 

@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { getGroupCommit, getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
+import { noteDisplayMode } from '$lib/server/devices';
 import { readBodyBytes } from '$lib/server/http-body';
 import { PushFormatError, PushTooLargeError, type PreparedPush } from '$lib/server/push-validation';
 import { getPushValidator } from '$lib/server/push-validator';
@@ -37,9 +38,11 @@ export const POST: RequestHandler = async ({ request, params }) => {
 /** Pull: the event's judge events after a cursor, a page at a time. */
 export const GET: RequestHandler = ({ request, params, url }) => {
 	const store = getStore();
-	requireDevice(store, request, params.eventId, 'events.pull');
+	const device = requireDevice(store, request, params.eventId, 'events.pull');
 	const query = PullQuerySchema.safeParse(Object.fromEntries(url.searchParams));
 	if (!query.success) error(400, describeIssues(toIssues(query.error)));
+	// Installed app or browser tab: every sync pulls, so the organizer's device list stays current.
+	noteDisplayMode(store, device, request.headers, Date.now());
 	// The events as stored (JSON of the validated event): written out as they are, joined by SQLite.
 	const page = store.judgeEventPageBytes(params.eventId, query.data.after, query.data.limit);
 	// The store's identity: a tablet whose cursor came from another store (a restored server) starts over.
