@@ -92,9 +92,14 @@ test('a heat whose seats all finish before the limit does not sound the limit', 
 	await page.goto('/station');
 	await fillQuickSetup(page, 'czjpa-individual', ['Ana']);
 	await page.getByTestId('start').click();
+	// The start's signal sounds when the screen first sees the clock run: wait for it before time jumps.
+	await expect.poll(() => signals(page)).toEqual(['start']);
 	await page.clock.fastForward(30 * MIN);
 	await seatCard(page, 'Ana').getByTestId('hand').click();
 	await expect(seatCard(page, 'Ana').getByTestId('status')).toHaveText('Finished');
 	await page.clock.fastForward(2_000);
+	// Past the limit too: nothing more sounds.
+	await page.clock.fastForward(61 * MIN);
+	await expect(seatCard(page, 'Ana').getByTestId('status')).toHaveText('Finished');
 	expect(await signals(page)).toEqual(['start']);
 });
