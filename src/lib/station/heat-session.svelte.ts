@@ -266,7 +266,9 @@ export class HeatSession {
 	 */
 	async recordTimeLimit(tap = tapNow()): Promise<JudgeEvent | null> {
 		const entryIds = this.limitUnrecorded;
-		if (entryIds.length === 0 || this.#recordingLimit) return null;
+		// Not while a tap is being written: a finish tapped just before the limit is not yet in the
+		// fold, and its seat would be listed as stopped. Called again once the write is done.
+		if (entryIds.length === 0 || this.#recordingLimit || this.saving) return null;
 		this.#recordingLimit = true;
 		try {
 			return await this.record('heat.time-limit', null, { entryIds }, tap, true);

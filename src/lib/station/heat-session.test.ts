@@ -271,3 +271,18 @@ describe('two tabs of the station on one tablet', () => {
 		expect(first.events.length).toBe(3);
 	});
 });
+
+describe('the limit seen by the tablet', () => {
+	it('CZ-IND-FORMAT, CZ-GEN-FINISH: a finish tapped just before the 90-minute limit, still being written when the limit passes, is not listed as stopped', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob']);
+		await session.start(tap(T0));
+		const [ana, bob] = session.seats.map((s) => s.id);
+		const writing = session.handRaised(ana!, tap(T0 + 90 * MIN - 1000));
+		session.now = T0 + 90 * MIN + 500;
+		expect(await session.recordTimeLimit(tap(T0 + 90 * MIN + 500))).toBeNull();
+		await writing;
+		const limit = await session.recordTimeLimit(tap(T0 + 90 * MIN + 600));
+		expect(limit?.type === 'heat.time-limit' && limit.payload.entryIds).toEqual([bob]);
+	});
+});
