@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
+import { IdSchema } from '$lib/setup/schema';
 
 /**
  * Push and pull of judge events (docs/sync.md):
@@ -8,7 +9,9 @@ import '$lib/zod-locale';
  *   one bad event never costs the others. Repeating a push is harmless.
  * - pull: GET /api/events/{eventId}/judge-events?after={cursor}&limit={n}: the event's judge
  *   events in the server's arrival order after `cursor`, the cursor to ask from next, and the
- *   identity of the store the cursor counts in.
+ *   identity of the store the cursor counts in. With `&competitions={id},{id}` (a scope), only
+ *   the events of those competitions: the same events, order and cursors as the full pull
+ *   filtered to them (a judge tablet pulls its own competitions, the organizer all).
  * The events of both are JudgeEvents ($lib/events/schema), checked one by one by whoever reads
  * them: an event that is not valid is refused (push) or set aside (pull), never the whole body.
  */
@@ -70,10 +73,35 @@ export const PushResponseSchema = z.object({
 });
 export type PushResponse = z.infer<typeof PushResponseSchema>;
 
+/** A scoped pull names at most this many competitions. */
+export const MAX_PULL_SCOPE = 50;
+
+/** A pull's scope in the query: competition IDs joined by commas (an ID holds no comma), none twice. */
+export const PullScopeSchema = z.pipe(
+	z.pipe(
+		z.string().check(z.maxLength(MAX_PULL_SCOPE * 65)),
+		z.transform((s) => s.split(','))
+	),
+	z.array(IdSchema).check(
+		z.minLength(1),
+		z.maxLength(MAX_PULL_SCOPE, `at most ${MAX_PULL_SCOPE} competitions in one pull`),
+		z.refine((ids) => new Set(ids).size === ids.length, 'a competition named twice')
+	)
+);
+
 export const PullQuerySchema = z.object({
 	after: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
-	limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PULL_LIMIT)), 1000)
+	limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PULL_LIMIT)), 1000),
+	/** Absent: every competition of the event (the organizer's pull). */
+	competitions: z.optional(PullScopeSchema)
 });
+/** A pull's query as the device writes it (the scope already joined by commas). */
+export type PullQuery = z.input<typeof PullQuerySchema>;
+
+/** The query value of a scope: its IDs joined by commas. */
+export function pullScopeParam(competitionIds: readonly string[]): string {
+	return competitionIds.join(',');
+}
 
 export const PullResponseSchema = z.object({
 	/** JudgeEvents, each checked where it is used. */

@@ -35,7 +35,7 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	return answer(API.push, await getGroupCommit().submit(() => storePush(store, device, push, now)));
 };
 
-/** Pull: the event's judge events after a cursor, a page at a time. */
+/** Pull: the event's judge events after a cursor, a page at a time (all, or those of the competitions asked for). */
 export const GET: RequestHandler = ({ request, params, url }) => {
 	const store = getStore();
 	const device = requireDevice(store, request, params.eventId, 'events.pull');
@@ -44,7 +44,7 @@ export const GET: RequestHandler = ({ request, params, url }) => {
 	// Installed app or browser tab: every sync pulls, so the organizer's device list stays current.
 	noteDisplayMode(store, device, request.headers, Date.now());
 	// The events as stored (JSON of the validated event): written out as they are, joined by SQLite.
-	const page = store.judgeEventPageBytes(params.eventId, query.data.after, query.data.limit);
+	const page = store.judgeEventPageBytes(params.eventId, query.data.after, query.data.limit, query.data.competitions);
 	// The store's identity: a tablet whose cursor came from another store (a restored server) starts over.
 	const body = Buffer.concat([OPEN_PAGE, page.joined, Buffer.from(`],"cursor":${page.cursor},"more":${page.more},"store":${JSON.stringify(store.storeId)}}`)]);
 	return new Response(body, { headers: { ...NO_STORE, 'content-type': 'application/json' } });
