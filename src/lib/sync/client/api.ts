@@ -9,6 +9,7 @@ import {
 	DISPLAY_MODE_HEADER,
 	ErrorBodySchema,
 	pathOf,
+	pullScopeParam,
 	type AddDevice,
 	type AddedDevice,
 	type CardPaired,
@@ -187,9 +188,12 @@ export class SyncApi {
 		return this.call(API.push, { params: { eventId }, body, bodyText });
 	}
 
-	/** One page of the event's judge events after `after` (events not yet checked: the caller does). */
-	pull(eventId: string, after: number, limit: number): Promise<PullResponse> {
-		return this.call(API.pull, { params: { eventId }, query: { after, limit } });
+	/**
+	 * One page of the event's judge events after `after` (events not yet checked: the caller does):
+	 * all of them, or those of the competitions of `scope`.
+	 */
+	pull(eventId: string, after: number, limit: number, scope?: readonly string[]): Promise<PullResponse> {
+		return this.call(API.pull, { params: { eventId }, query: { after, limit, ...(scope ? { competitions: pullScopeParam(scope) } : {}) } });
 	}
 
 	/** The organizer starts a heat on every tablet at once (idempotent on `start.id`). */

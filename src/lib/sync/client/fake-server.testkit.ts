@@ -170,7 +170,11 @@ export class FakeSyncServer {
 		}
 		const after = Number(url.searchParams.get('after') ?? 0);
 		const limit = Number(url.searchParams.get('limit') ?? 1000);
-		const rows = [...this.stored.values()].filter((s) => s.eventId === eventId && s.serverSeq > after).sort((a, b) => a.serverSeq - b.serverSeq);
+		// A scope (competitions=a,b): the full pull filtered to those competitions.
+		const scope = url.searchParams.get('competitions')?.split(',');
+		const rows = [...this.stored.values()]
+			.filter((s) => s.eventId === eventId && s.serverSeq > after && (!scope || scope.includes(s.event.competitionId)))
+			.sort((a, b) => a.serverSeq - b.serverSeq);
 		const page = rows.slice(0, limit);
 		return jsonResponse(200, {
 			events: page.map((s) => s.event),

@@ -116,6 +116,61 @@ describe('pullEvents', () => {
 		expect(await readPosition(old.db, old.pairing)).toEqual({ cursor: 4, store: null });
 	});
 
+	describe('scoped to one competition (issue 18: each device pulls what it needs)', () => {
+		const inC2 = (deviceId: string, seq: number): JudgeEvent => ({ ...event(deviceId, seq), competitionId: 'c2' }) as JudgeEvent;
+		const c1 = { competitionId: 'c1' };
+		const c2 = { competitionId: 'c2' };
+
+		it('pulls only that competition, with a cursor of its own; a competition opened later is fetched from its start', async () => {
+			const { db, server, api, pairing } = setUp();
+			for (let i = 1; i <= 6; i++) server.storeFromElsewhere(i % 2 ? event('tab-b', i) : inC2('tab-b', i));
+			const outcome = await pullEvents(db, api, pairing, 2, c1);
+			expect(outcome.added.map((e) => e.seq)).toEqual([1, 3, 5]);
+			expect(outcome.pages).toBe(2);
+			expect(await readPosition(db, pairing, c1)).toEqual({ cursor: 5, store: 'store-1' });
+			// Neither the pull of everything nor another competition moved.
+			expect(await db.meta.get(cursorKey(pairing))).toBeUndefined();
+			expect(await db.meta.get(cursorKey(pairing, c2))).toBeUndefined();
+			// The tablet opens c2: fetched from its start, its own cursor after it.
+			const opened = await pullEvents(db, api, pairing, 2, c2);
+			expect(opened.added.map((e) => e.seq)).toEqual([2, 4, 6]);
+			expect(await readCursor(db, pairing, c2)).toBe(6);
+			// Each goes on from its own cursor.
+			server.storeFromElsewhere(event('tab-b', 7));
+			expect((await pullEvents(db, api, pairing, 2, c1)).added.map((e) => e.seq)).toEqual([7]);
+			expect((await pullEvents(db, api, pairing, 2, c2)).added).toEqual([]);
+		});
+
+		it('a device that pulled everything before scopes came goes on from that cursor, in the same store, without pulling again', async () => {
+			const { db, server, api, pairing } = setUp();
+			for (let i = 1; i <= 4; i++) server.storeFromElsewhere(i % 2 ? event('tab-b', i) : inC2('tab-b', i));
+			await pullEvents(db, api, pairing);
+			expect(await readPosition(db, pairing)).toEqual({ cursor: 4, store: 'store-1' });
+			server.storeFromElsewhere(event('tab-b', 5));
+			server.storeFromElsewhere(inC2('tab-b', 6));
+			const scoped = await pullEvents(db, api, pairing, 1000, c1);
+			expect(scoped).toMatchObject({ restarted: false, pages: 1 });
+			expect(scoped.added.map((e) => e.seq)).toEqual([5]);
+			expect(await readPosition(db, pairing, c1)).toEqual({ cursor: 5, store: 'store-1' });
+			expect((await pullEvents(db, api, pairing, 1000, c1)).restarted).toBe(false);
+		});
+
+		it('a scope’s cursor counts in one store too: after a restore elsewhere it starts over from 0', async () => {
+			const { db, server, pairing } = setUp();
+			const tablet = (s: FakeSyncServer) => new SyncApi({ server: SERVER, token: TOKEN, fetch: s.fetch, setTimeout, clearTimeout });
+			for (let i = 1; i <= 3; i++) server.storeFromElsewhere(event('tab-b', i));
+			await pullEvents(db, tablet(server), pairing, 1000, c1);
+			const restored = server.restoredCopy('store-2');
+			restored.storeFromElsewhere(event('tab-c', 1));
+			restored.storeFromElsewhere(inC2('tab-c', 2));
+			const outcome = await pullEvents(db, tablet(restored), pairing, 1000, c1);
+			expect(outcome.restarted).toBe(true);
+			expect(outcome.added.map((e) => e.id)).toEqual(['tab-c-1']);
+			expect(await readPosition(db, pairing, c1)).toEqual({ cursor: 4, store: 'store-2' });
+			expect(await db.meta.get(cursorKey(pairing))).toBeUndefined();
+		});
+	});
+
 	it('stores the set-up the server sends', async () => {
 		const { db, api, pairing } = setUp();
 		await pullSetup(db, api, pairing);

@@ -5,30 +5,51 @@ import type { SetupResponse } from '$lib/sync/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import type { SyncApi } from './api';
 
-/** Where the pull cursor of one server's event is kept in `meta`. */
-export function cursorKey(pairing: Pick<Pairing, 'server' | 'eventId'>): string {
-	return `sync.cursor:${pairing.server}:${pairing.eventId}`;
+/**
+ * What one pull asks for: every event of the event (the organizer's devices), or the events of
+ * one competition (a judge tablet's own competitions, each with a cursor of its own, so a
+ * competition the tablet opens later is fetched from its start).
+ */
+export type PullScope = { competitionId: string } | null;
+
+/** Where the pull cursor of one server's event (of one competition of it, with a scope) is kept in `meta`. */
+export function cursorKey(pairing: Pick<Pairing, 'server' | 'eventId'>, scope: PullScope = null): string {
+	return `sync.cursor:${pairing.server}:${pairing.eventId}${scopeSuffix(scope)}`;
 }
 
 /** Where the identity of the store that cursor counts in is kept (PullResponse.store). */
-export function cursorStoreKey(pairing: Pick<Pairing, 'server' | 'eventId'>): string {
-	return `sync.cursorStore:${pairing.server}:${pairing.eventId}`;
+export function cursorStoreKey(pairing: Pick<Pairing, 'server' | 'eventId'>, scope: PullScope = null): string {
+	return `sync.cursorStore:${pairing.server}:${pairing.eventId}${scopeSuffix(scope)}`;
 }
 
-export async function readCursor(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>): Promise<number> {
-	const value = (await db.meta.get(cursorKey(pairing)))?.value;
-	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+function scopeSuffix(scope: PullScope): string {
+	return scope ? `:competition:${scope.competitionId}` : '';
 }
 
-/** The cursor and the store it counts in (null: not known, from a version of the app or server without it). */
-export async function readPosition(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>): Promise<{ cursor: number; store: string | null }> {
-	const store = (await db.meta.get(cursorStoreKey(pairing)))?.value;
-	return { cursor: await readCursor(db, pairing), store: typeof store === 'string' ? store : null };
+function validCursor(value: unknown): number | null {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
-async function writePosition(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>, cursor: number, store: string | null): Promise<void> {
-	await db.meta.put({ key: cursorKey(pairing), value: cursor });
-	if (store !== null) await db.meta.put({ key: cursorStoreKey(pairing), value: store });
+export async function readCursor(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>, scope: PullScope = null): Promise<number> {
+	return (await readPosition(db, pairing, scope)).cursor;
+}
+
+/**
+ * The cursor and the store it counts in (null: not known, from a version of the app or server
+ * without it). A competition not pulled on its own yet starts where the pull of every event
+ * stands (a device that pulled everything before scopes came holds that competition's events
+ * up to there), or at 0.
+ */
+export async function readPosition(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>, scope: PullScope = null): Promise<{ cursor: number; store: string | null }> {
+	const cursor = validCursor((await db.meta.get(cursorKey(pairing, scope)))?.value);
+	if (cursor === null && scope) return readPosition(db, pairing, null);
+	const store = (await db.meta.get(cursorStoreKey(pairing, scope)))?.value;
+	return { cursor: cursor ?? 0, store: typeof store === 'string' ? store : null };
+}
+
+async function writePosition(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>, scope: PullScope, cursor: number, store: string | null): Promise<void> {
+	await db.meta.put({ key: cursorKey(pairing, scope), value: cursor });
+	if (store !== null) await db.meta.put({ key: cursorStoreKey(pairing, scope), value: store });
 }
 
 /** The server's set-up answer as a bundle to store on the device. */
@@ -62,12 +83,14 @@ export interface PullOutcome {
  * the cursor came from (restored from a backup into another data directory, where numbers
  * differ), or the store of the cursor is not known, the cursor means nothing there: the pull
  * starts over from 0. That is safe, as every pull is: events already held are skipped.
+ *
+ * With a scope, the same for the events of one competition, with that competition's cursor.
  */
-export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, pageSize = 1000): Promise<PullOutcome> {
+export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, pageSize = 1000, scope: PullScope = null): Promise<PullOutcome> {
 	const outcome: PullOutcome = { added: [], unreadable: 0, pages: 0, restarted: false };
-	let { cursor, store } = await readPosition(db, pairing);
+	let { cursor, store } = await readPosition(db, pairing, scope);
 	for (;;) {
-		const page = await api.pull(pairing.eventId, cursor, pageSize);
+		const page = await api.pull(pairing.eventId, cursor, pageSize, scope ? [scope.competitionId] : undefined);
 		outcome.pages++;
 		const answeredBy = page.store ?? null;
 		if (answeredBy !== null && answeredBy !== store && cursor > 0) {
@@ -75,10 +98,10 @@ export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, 
 			if (outcome.restarted) return outcome;
 			outcome.restarted = true;
 			const from = await db.transaction('rw', db.meta, async () => {
-				const now = await readPosition(db, pairing);
+				const now = await readPosition(db, pairing, scope);
 				// Another tab may have started over already: go on from where it is.
 				if (now.store === answeredBy) return now;
-				await writePosition(db, pairing, 0, answeredBy);
+				await writePosition(db, pairing, scope, 0, answeredBy);
 				return { cursor: 0, store: answeredBy };
 			});
 			({ cursor, store } = from);
@@ -99,11 +122,12 @@ export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, 
 				return true;
 			});
 			await db.events.bulkAdd(fresh);
-			const now = await readPosition(db, pairing);
+			const now = await readPosition(db, pairing, scope);
 			// This page counts in the store that answered: a cursor stored for another store is replaced.
-			if (answeredBy !== null && now.store !== answeredBy) await writePosition(db, pairing, page.cursor, answeredBy);
-			// Another tab may have pulled further meanwhile: the cursor only moves forward.
-			else await writePosition(db, pairing, Math.max(now.cursor, page.cursor), null);
+			if (answeredBy !== null && now.store !== answeredBy) await writePosition(db, pairing, scope, page.cursor, answeredBy);
+			// Another tab may have pulled further meanwhile: the cursor only moves forward (a scope's
+			// first cursor keeps the store of the position it started from).
+			else await writePosition(db, pairing, scope, Math.max(now.cursor, page.cursor), now.store);
 			return fresh;
 		});
 		store = answeredBy ?? store;
