@@ -18,15 +18,21 @@ test('a pull scoped to one competition pages through the full pull filtered to i
 		heats: [...one.body.heats, ...two.body.heats],
 		entries: [...one.body.entries, ...two.body.entries]
 	});
+	// A judge token is bound to the first device that pushes with it: one for each tablet.
 	const judge = await addDevice(e.eventId, e.token, 'judge', 'Table 1');
+	const judgeB = await addDevice(e.eventId, e.token, 'judge', 'Table 2');
 	const logA = judgeLog(`scope-${RUN}-tab-a`, one.competitionId, one.heatId, one.entryIds, 6);
 	const logB = judgeLog(`scope-${RUN}-tab-b`, two.competitionId, two.heatId, two.entryIds, 6);
 	// Interleaved on the server: A's and B's events alternate in arrival order.
 	for (let i = 0; i < 6; i += 2)
-		for (const events of [logA.slice(i, i + 2), logB.slice(i, i + 2)])
-			expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token: judge.token, json: { events } }), 200, 'push');
+		for (const [token, events] of [
+			[judge.token, logA.slice(i, i + 2)],
+			[judgeB.token, logB.slice(i, i + 2)]
+		] as const)
+			expect(expectStatus(await call('POST', `/api/events/${e.eventId}/judge-events`, { token, json: { events } }), 200, 'push').body.stored).toHaveLength(2);
 
 	const all = await pullAll(e.eventId, judge.token);
+	expect(all.events.map((x) => x.competitionId)).toEqual([1, 2, 3].flatMap(() => [one.competitionId, one.competitionId, two.competitionId, two.competitionId]));
 	const scoped: JudgeEvent[] = [];
 	for (let cursor = 0, more = true; more; ) {
 		const page: PullPage = expectStatus(
