@@ -2,6 +2,7 @@ import { StationDb } from '$lib/db/station-db';
 import { EventLog } from '$lib/db/event-log';
 import { clearPairing, loadPairing } from '$lib/sync/client/pairing';
 import { announcePairingChanged, onPairingChanged, type PairingChange } from '$lib/sync/client/pairing-changed';
+import { followCompetitions } from '$lib/sync/client/pull-scope';
 import { SyncStatus } from '$lib/sync/client/sync-status.svelte';
 import type { Pairing } from '$lib/sync/pairing';
 import { LiveRead } from './live-read.svelte';
@@ -111,6 +112,15 @@ export class DeviceSession {
 	/** The open database and log (waits for `connect`; rejects when they could not be opened). */
 	opened(): Promise<Omit<Device, 'pairing'>> {
 		return this.#opened;
+	}
+
+	/**
+	 * A heat of `competitionId` was opened here: a judge tablet pulls that competition's events
+	 * from now on (src/lib/sync/client/pull-scope.ts), at once when it did not before.
+	 */
+	async followCompetition(competitionId: string): Promise<void> {
+		const { db } = await this.opened();
+		if (await followCompetitions(db, [competitionId])) await this.sync.syncNow();
 	}
 
 	/** Calls `listener` after every change of the device's data or pairing; returns the unsubscribe. */

@@ -69,6 +69,8 @@ export class StationScreen {
 			const { competition, heat: heatId, table = null } = params.data;
 			const setup = await loadCompetition(db, competition);
 			if (setup && setup.entries.some((e) => e.heatId === heatId)) {
+				// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on.
+				void this.#device.followCompetition(competition).catch(() => {});
 				const heatName = (await db.heats.get(heatId))?.name;
 				const judge = this.#judge.name;
 				const events = judge ? await log.heatEvents(competition, heatId) : [];

@@ -3,6 +3,7 @@ import { EventLog } from '$lib/db/event-log';
 import { SyncEngine, type SyncStatusSnapshot } from './engine';
 import { fakeEnvironment, FakeSyncServer, freshDb, ManualTimers, pairingFor } from './fake-server.testkit';
 import { savePairing } from './pairing';
+import { followCompetitions } from './pull-scope';
 
 async function setUp(options: { paired?: boolean; events?: number; random?: () => number } = {}) {
 	const timers = new ManualTimers();
@@ -184,6 +185,7 @@ describe('SyncEngine', () => {
 
 	it('notifies pull listeners of the events other devices sent', async () => {
 		const { engine, server, db } = await setUp({ events: 0 });
+		await followCompetitions(db, ['c1']); // a heat of c1 opened on the station
 		server.storeFromElsewhere({ id: 'tab-b-1', deviceId: 'tab-b', seq: 1, at: 5, mono: 5, judge: 'Ana', competitionId: 'c1', heatId: null, entryId: null, type: 'incident.noted', payload: { note: 'hi' } });
 		const pulled: string[] = [];
 		engine.onPulled((events) => pulled.push(...events.map((e) => e.id)));
@@ -200,5 +202,54 @@ describe('SyncEngine', () => {
 		await engine.whenIdle();
 		engine.stop();
 		expect(timers.delays()).toEqual([]);
+	});
+
+	describe('what a device pulls, by its role (issue 18)', () => {
+		const elsewhere = (competitionId: string, seq: number) =>
+			({ id: `tab-b-${seq}`, deviceId: 'tab-b', seq, at: 5, mono: 5, judge: 'Ana', competitionId, heatId: null, entryId: null, type: 'incident.noted', payload: { note: competitionId } }) as const;
+		const pullPaths = (server: FakeSyncServer) => server.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/judge-events'));
+
+		it('a judge tablet pulls the competitions it recorded in, not the others; one opened on the station is fetched from its start', async () => {
+			const { engine, server, db } = await setUp({ events: 2 });
+			server.addCompetition({ id: 'c2', eventId: 'ev1', name: 'Pairs', ruleset: { id: 'czjpa-pairs', version: 1 } });
+			server.storeFromElsewhere(elsewhere('c1', 1));
+			server.storeFromElsewhere(elsewhere('c2', 2));
+			await engine.start();
+			await engine.whenIdle();
+			expect(await db.events.get('tab-b-1')).toBeDefined();
+			expect(await db.events.get('tab-b-2')).toBeUndefined();
+			expect(pullPaths(server)).toHaveLength(1);
+			expect(await followCompetitions(db, ['c2'])).toBe(true);
+			expect(await followCompetitions(db, ['c2'])).toBe(false);
+			await engine.syncNow();
+			expect(await db.events.get('tab-b-2')).toBeDefined();
+			expect(await db.events.count()).toBe(4);
+		});
+
+		it('an organizer device pulls every competition', async () => {
+			const { engine, server, db } = await setUp({ events: 0 });
+			await savePairing(db, { ...pairingFor(), role: 'organizer' });
+			await engine.pairingChanged();
+			server.addCompetition({ id: 'c2', eventId: 'ev1', name: 'Pairs', ruleset: { id: 'czjpa-pairs', version: 1 } });
+			server.storeFromElsewhere(elsewhere('c1', 1));
+			server.storeFromElsewhere(elsewhere('c2', 2));
+			await engine.start();
+			await engine.whenIdle();
+			expect(await db.events.count()).toBe(2);
+		});
+
+		it('a tablet from before scoped pulls follows the competitions of its own events', async () => {
+			const { engine, server, db } = await setUp({ events: 0 });
+			server.addCompetition({ id: 'c2', eventId: 'ev1', name: 'Pairs', ruleset: { id: 'czjpa-pairs', version: 1 } });
+			const log = await EventLog.open(db);
+			await log.append({ at: 1, mono: 1, judge: 'Eva', competitionId: 'c2', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} });
+			await db.outbox.clear(); // pushed long ago
+			server.storeFromElsewhere(elsewhere('c2', 1));
+			server.storeFromElsewhere(elsewhere('c1', 2));
+			await engine.start();
+			await engine.whenIdle();
+			expect(await db.events.get('tab-b-1')).toBeDefined();
+			expect(await db.events.get('tab-b-2')).toBeUndefined();
+		});
 	});
 });

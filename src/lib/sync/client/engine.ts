@@ -9,6 +9,7 @@ import { realEnvironment, type SyncEnvironment, type TimerHandle } from './envir
 import { isApiError } from './errors';
 import { loadPairing } from './pairing';
 import { pullEvents, pullSetup } from './pull';
+import { followCompetitions, pullScopes } from './pull-scope';
 import { pushOutbox } from './push';
 import { pullRoster } from './roster';
 
@@ -270,11 +271,15 @@ export class SyncEngine {
 			const clock = await this.clock.maybeMeasure(api);
 			this.update({ offsetMs: clock?.offsetMs ?? null });
 			const pulled = await this.exclusive(async () => {
-				await pushOutbox({ db: this.db, api, pairing, clock, now: this.env.now });
+				const pushed = await pushOutbox({ db: this.db, api, pairing, clock, now: this.env.now });
+				await followCompetitions(this.db, pushed.competitions);
 				await this.refreshCounts();
 				await pullSetup(this.db, api, pairing);
 				await pullRoster(this.db, api, pairing);
-				return pullEvents(this.db, api, pairing, this.pullPageSize);
+				// A judge tablet pulls its own competitions only; the organizer's devices everything.
+				const added: JudgeEvent[] = [];
+				for (const scope of await pullScopes(this.db, pairing)) added.push(...(await pullEvents(this.db, api, pairing, this.pullPageSize, scope)).added);
+				return { added };
 			});
 			ok = true;
 			this.failures = 0;

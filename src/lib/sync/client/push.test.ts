@@ -27,7 +27,7 @@ describe('pushOutbox', () => {
 	it('pushes the outbox and empties it as the server acknowledges', async () => {
 		const { db, server, api, pairing } = await setUp(3);
 		const outcome = await pushOutbox({ db, api, pairing, clock: null, now });
-		expect(outcome).toEqual({ acknowledged: 3, rejected: 0, requests: 1 });
+		expect(outcome).toEqual({ acknowledged: 3, rejected: 0, requests: 1, competitions: new Set(['c1']) });
 		expect(await db.outbox.count()).toBe(0);
 		expect(server.eventsOf().map((e) => e.seq)).toEqual([1, 2, 3]);
 	});

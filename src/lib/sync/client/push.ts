@@ -14,6 +14,8 @@ export interface PushOutcome {
 	rejected: number;
 	/** Requests made. */
 	requests: number;
+	/** The competitions of the events the server acknowledged (a judge tablet pulls them from then on). */
+	competitions: Set<string>;
 }
 
 export interface PushContext {
@@ -86,7 +88,7 @@ export async function pushOutbox(ctx: PushContext): Promise<PushOutcome> {
 	const { db, api, pairing } = ctx;
 	const limits = ctx.limits ?? PUSH_LIMITS;
 	let maxEvents = limits.maxEvents;
-	const outcome: PushOutcome = { acknowledged: 0, rejected: 0, requests: 0 };
+	const outcome: PushOutcome = { acknowledged: 0, rejected: 0, requests: 0, competitions: new Set() };
 	for (;;) {
 		const rows = await peekOutbox(db, maxEvents);
 		if (!rows.length) return outcome;
@@ -126,6 +128,7 @@ export async function pushOutbox(ctx: PushContext): Promise<PushOutcome> {
 		}
 		const done = await applyPushAnswer(db, batch.events, answer, ctx.now());
 		outcome.acknowledged += done.acknowledged;
+		for (const e of batch.events) outcome.competitions.add(e.competitionId);
 		outcome.rejected += done.rejected;
 		// An answer that settles nothing would make this loop forever: try again next sync.
 		if (done.acknowledged + done.rejected === 0) return outcome;
