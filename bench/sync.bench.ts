@@ -3,18 +3,22 @@
  * and the numbers.
  *
  * A reconnect storm: TABLETS simulated tablets (default 100) with EVENTS judge events each
- * (default 1,000, made with DeviceLog from a fixed seed, for the demo event's competitions)
- * come back online at once. Each pushes its log over real HTTP in batches as the sync client
- * does (≤ MAX_PUSH_EVENTS events and ≤ MAX_PUSH_BYTES of JSON a request, one batch after the
- * other), then pulls the event's judge events (limit 5,000) until it holds every event of
- * every tablet. Timed from the first push: ingest (the last push acknowledged, and events/s)
- * and converge (the last device holding the full set: the same count and the same
- * order-independent hash of IDs as the generated events).
+ * (default 1,000, made with DeviceLog from a fixed seed; each tablet judges heats of one of the
+ * demo event's nine competitions) come back online at once. Each pushes its log over real HTTP
+ * in batches as the sync client does (≤ MAX_PUSH_EVENTS events and ≤ MAX_PUSH_BYTES of JSON a
+ * request, one batch after the other), then pulls (limit 5,000 a page) until it holds what it
+ * needs. Timed from the first push: ingest (the last push acknowledged, and events/s) and
+ * converge (the last device holding its set: the same count and the same order-independent
+ * hash of IDs as the generated events of that set).
  *
- * Two storms are run against each side:
- *   full       all TABLETS devices push, and all of them pull everything (TABLETS × all events);
- *   organizer  all TABLETS devices push, and one more device (the organizer's) pulls everything
- *              from the first push on: "the server and one organizer device converged".
+ * Three storms (BENCH_STORMS, default `judges,organizer`):
+ *   judges     every tablet pulls the scope of its own competition (`&competitions=<id>`) from
+ *              cursor 0 right after its push, and one organizer device pulls everything from
+ *              the first push on; afterwards (untimed) every device's standings, computed with
+ *              $lib/scoring from the events it received, must equal those computed from the
+ *              server's full set;
+ *   organizer  all tablets push, and one organizer device pulls everything (standings checked too);
+ *   full       every tablet pulls everything (TABLETS × all events): the sync before scoped pulls.
  *
  * Ours: the production build (`node build`, adapter-node) on a free loopback port with a fresh
  * DATA_DIR per storm; one judge token per tablet and an organizer token, issued in-process with
@@ -22,21 +26,26 @@
  * The reference peer: pouchdb-server (in memory, bench/peer, installed on demand with
  * `npm ci --prefix bench/peer`), restarted for each storm: the same events as documents
  * (_id = event ID) written with _bulk_docs in the same batches into one database, and pulled
- * with _changes?since=…&limit=5000&include_docs=true. Same concurrency, same HTTP client
- * (Node's fetch, i.e. undici, keep-alive). Request bodies are serialized before the clock
- * starts (a tablet holds its outbox); parsing pulled pages is part of every device's work.
+ * with _changes?since=…&limit=5000&include_docs=true (a scope: `&filter=_selector&selector=
+ * {"competitionId":…}`). Same concurrency, same HTTP client (Node's fetch, i.e. undici,
+ * keep-alive). Request bodies are serialized before the clock starts (a tablet holds its
+ * outbox); parsing pulled pages is part of every device's work.
  *
  * A device whose pull reaches the end (`more: false`, or a short _changes page) before every
  * tablet's push landed asks again after BENCH_POLL_MS (default 50 ms), from its cursor.
  *
  * Each storm is checked: every pushed event stored once (no duplicates, conflicts or refusals),
- * a full pull afterwards holds exactly the generated IDs; anything else throws.
+ * every event a scoped pull gives is of that scope, a full pull afterwards holds exactly the
+ * generated IDs, every device's standings equal the server's; anything else throws. A storm not
+ * converged after BENCH_DEADLINE_S (60 s) is stopped: its pulls in flight are abandoned, and the
+ * side is not pulled again.
  *
  * Options (environment): BENCH_RUNS (3: storms per side and kind, alternating ours/peer),
- * BENCH_TABLETS (100), BENCH_EVENTS (1000 per tablet), BENCH_POLL_MS (50),
- * BENCH_STORMS (full,organizer), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against
- * our server only, under `node --cpu-prof`, and a summary of where its time went, per thread;
- * BENCH_PROFILE_TOP: how many functions by self time, 25).
+ * BENCH_FULL_RUNS (1: runs of the full storm, when BENCH_STORMS names it), BENCH_TABLETS (100),
+ * BENCH_EVENTS (1000 per tablet), BENCH_POLL_MS (50), BENCH_DEADLINE_S (60), BENCH_STORMS,
+ * BENCH_SIDES (ours,peer; `ours` alone while developing: no ratios), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against our server only, under
+ * `node --cpu-prof`, and a summary of where its time went, per thread; BENCH_PROFILE_TOP: how
+ * many functions by self time, 25).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,6 +81,8 @@ const EVENTS = Math.max(1, Number(process.env.BENCH_EVENTS ?? 1000));
 const POLL_MS = Math.max(0, Number(process.env.BENCH_POLL_MS ?? 50));
 const STORMS = (process.env.BENCH_STORMS ?? 'judges,organizer').split(',').filter(Boolean) as StormKind[];
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** `ours` alone while developing (no peer, so no ratios); default both. */
+const SIDES = (process.env.BENCH_SIDES ?? 'ours,peer').split(',').filter(Boolean);
 const SEED = 20261202;
 const TOTAL = TABLETS * EVENTS;
 
@@ -790,7 +801,7 @@ function summarizeProfile(json: string): string {
 		['    appendJudgeEvents (store)', (n) => n.callFrame.functionName === 'appendJudgeEvents'],
 		['      canonicalJson', (n) => n.callFrame.functionName === 'canonicalJson'],
 		['GET handler (pull, whole)', (n) => n.callFrame.functionName === 'GET' && n.callFrame.url.includes('judge-events')],
-		['  judgeEventsOfEvent (store)', (n) => n.callFrame.functionName === 'judgeEventsOfEvent'],
+		['  judgeEventPageBytes (store: the page, joined by SQLite)', (n) => n.callFrame.functionName === 'judgeEventPageBytes'],
 		['safeParse / parse (zod, anywhere)', (n) => /^(safeParse|parse|_parse|run)$/.test(n.callFrame.functionName) && n.callFrame.url.includes('zod')],
 		// better-sqlite3's statements and V8's JSON.parse/stringify are native: their time is the self time of their JS caller.
 		['the write transaction (sqliteTransaction, inclusive; its self time is BEGIN and COMMIT with the WAL fsync)', (n) => n.callFrame.functionName === 'sqliteTransaction'],
@@ -885,7 +896,7 @@ async function main() {
 	const results: (StormResult & { run: number })[] = [];
 	for (let run = 1; run <= Math.max(RUNS, FULL_RUNS); run++)
 		for (const kind of STORMS.filter((k) => run <= (k === 'full' ? FULL_RUNS : RUNS)))
-			for (const start of run % 2 ? [startOurs, startPeer] : [startPeer, startOurs]) {
+			for (const start of (run % 2 ? [startOurs, startPeer] : [startPeer, startOurs]).filter((f) => SIDES.includes(f === startOurs ? 'ours' : 'peer'))) {
 				const side = await start();
 				try {
 					const r = await runStorm(side, kind);
