@@ -41,3 +41,56 @@ describe('EventLog.append', () => {
 		expect((await db.events.get(`${log.deviceId}-1`))?.deviceId).toBe('tab-other');
 	});
 });
+
+describe('EventLog.append issues its write at once', () => {
+	const draft = { at: T0, mono: 0, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} } as const;
+
+	/** The read-write transactions created on the log's connection, each with whether append had returned yet. */
+	function watchTransactions(db: StationDb) {
+		const idb = db.backendDB();
+		const created: { stores: string[]; durability: string; returned: boolean }[] = [];
+		const state = { returned: false };
+		const transaction = idb.transaction.bind(idb);
+		idb.transaction = ((names: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) => {
+			if (mode === 'readwrite') created.push({ stores: [names].flat(), durability: options?.durability ?? 'default', returned: state.returned });
+			return transaction(names, mode, options);
+		}) as typeof idb.transaction;
+		return { created, state };
+	}
+
+	it('creates the strict transaction of the event and its outbox row before append returns (in the tap’s own handler)', async () => {
+		const db = new StationDb(`test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+		const log = await EventLog.open(db);
+		const { created, state } = watchTransactions(db);
+		const written = log.append(draft);
+		state.returned = true;
+		expect(created).toEqual([{ stores: ['events', 'outbox'], durability: 'strict', returned: false }]);
+		const stored = await written;
+		expect(await db.events.get(stored.id)).toEqual(stored);
+		expect((await db.outbox.toArray()).map((r) => r.id)).toEqual([stored.id]);
+	});
+
+	it('a second append while the first is being written waits for it, and takes the next number', async () => {
+		const db = new StationDb(`test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+		const log = await EventLog.open(db);
+		const { created } = watchTransactions(db);
+		const first = log.append(draft);
+		const second = log.append({ ...draft, at: T0 + 1 });
+		expect(created).toHaveLength(1);
+		expect([(await first).seq, (await second).seq]).toEqual([1, 2]);
+		expect(created).toHaveLength(2);
+		// Idle again: the next one is issued at once.
+		const third = log.append({ ...draft, at: T0 + 2 });
+		expect(created).toHaveLength(3);
+		expect((await third).seq).toBe(3);
+	});
+
+	it('writes through Dexie, which reopens it, when the connection was closed (e.g. by a version change)', async () => {
+		const db = new StationDb(`test-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+		const log = await EventLog.open(db);
+		db.close({ disableAutoOpen: false });
+		const stored = await log.append(draft);
+		expect(await db.events.get(stored.id)).toEqual(stored);
+		expect(await db.outbox.count()).toBe(1);
+	});
+});

@@ -2,6 +2,7 @@ import { JudgeEventSchema, type ActionEvent, type CorrectionEvent, type JudgeEve
 import { describeIssues, toIssues } from '$lib/validation';
 import type { StationDb } from './station-db';
 import { queueEvents, type QueueResult } from './outbox';
+import { addNow } from './issue-now';
 
 type Stamped = 'id' | 'deviceId' | 'seq';
 /** An event as an action makes it: the log adds the device, its sequence number and the ID. */
@@ -107,10 +108,22 @@ export class EventLog {
 
 	/** Appends run one after another, so two quick taps never take the same sequence number. */
 	private queue: Promise<unknown> = Promise.resolve();
+	/** Appends (and imports) not settled yet: with none, the next one is issued at once. */
+	private pending = 0;
 
-	/** Stores the event durably and returns it as stored. Invalid events are refused, nothing written. */
+	/**
+	 * Stores the event durably and returns it as stored. Invalid events are refused, nothing
+	 * written. When no other write is under way, the transaction is issued before this returns
+	 * (in the tap's own handler, before anything renders); otherwise it follows the one before.
+	 */
 	append(draft: EventDraft): Promise<JudgeEvent> {
-		const run = this.queue.then(() => this.write(draft));
+		return this.serially(() => this.write(draft));
+	}
+
+	private serially<T>(job: () => Promise<T>): Promise<T> {
+		const idle = this.pending === 0;
+		this.pending++;
+		const run = (idle ? job() : this.queue.then(job)).finally(() => this.pending--);
 		this.queue = run.catch(() => undefined);
 		return run;
 	}
@@ -126,14 +139,11 @@ export class EventLog {
 			// One strict transaction holds the event and its outbox row: a tap is recorded and queued
 			// for the server, or neither. The number needs no row of its own, since events are never
 			// deleted and `open` continues after the highest.
-			await this.db.transaction('rw', this.db.events, this.db.outbox, async () => {
-				await this.db.events.add(stored);
-				await this.db.outbox.add({ id: stored.id, queuedAt: this.now() });
-			});
+			await this.store(stored);
 		} catch (e) {
 			// The ID is taken: another tab of the station took that number (continue after its last
 			// one), or an event of another device came with that ID (pulled, imported): skip the number.
-			if (e instanceof Error && e.name === 'ConstraintError' && attempt < 5) {
+			if ((e as { name?: unknown } | null)?.name === 'ConstraintError' && attempt < 5) {
 				this.nextSeq = Math.max((await this.highestSeq()) + 1, seq + 1);
 				return this.write(draft, attempt + 1);
 			}
@@ -151,19 +161,33 @@ export class EventLog {
 		return stored;
 	}
 
+	/** The event and its outbox row in one strict transaction: issued now when the database is open. */
+	private store(event: JudgeEvent): Promise<unknown> {
+		const row = { id: event.id, queuedAt: this.now() };
+		if (this.db.isOpen()) {
+			try {
+				return addNow(this.db.backendDB(), { [this.db.events.name]: event, [this.db.outbox.name]: row });
+			} catch {
+				// The connection is closing (a version change): Dexie reopens it below.
+			}
+		}
+		return this.db.transaction('rw', this.db.events, this.db.outbox, async () => {
+			await this.db.events.add(event);
+			await this.db.outbox.add(row);
+		});
+	}
+
 	/**
 	 * Stores and queues for the server events that came from elsewhere (an imported file);
 	 * events already held are neither replaced nor queued again. This device's numbers continue
 	 * after any of its own events among them.
 	 */
 	importEvents(events: readonly JudgeEvent[]): Promise<QueueResult> {
-		const run = this.queue.then(async () => {
+		return this.serially(async () => {
 			const result = await queueEvents(this.db, events, this.now());
 			for (const e of events) if (e.deviceId === this.deviceId && e.seq >= this.nextSeq) this.nextSeq = e.seq + 1;
 			return result;
 		});
-		this.queue = run.catch(() => undefined);
-		return run;
 	}
 
 	private async highestSeq(): Promise<number> {

@@ -220,11 +220,16 @@ export class HeatSession {
 		);
 	}
 
-	/** `automatic`: recorded by the tablet itself, not a judge's action to undo. */
+	/**
+	 * `automatic`: recorded by the tablet itself, not a judge's action to undo. The write is
+	 * issued first, in the tap's own handler (EventLog.append): only then does any state change
+	 * that renders ("saving" disables the buttons), so nothing is drawn before the transaction.
+	 */
 	private async write(draft: Parameters<EventLog['append']>[0], automatic = false): Promise<JudgeEvent | null> {
+		const written = this.log.append(draft);
 		this.saving = true;
 		try {
-			const event = await this.log.append(draft);
+			const event = await written;
 			this.scorer.add([event]);
 			this.events = [...this.events, event];
 			this.refold(event.at);

@@ -286,3 +286,29 @@ describe('the limit seen by the tablet', () => {
 		expect(limit?.type === 'heat.time-limit' && limit.payload.entryIds).toEqual([bob]);
 	});
 });
+
+describe('a tap’s write comes before anything the screen shows', () => {
+	it('CZ-GEN-FINISH: "Hand raised" creates the event’s strict transaction in the tap’s own call, before "saving" (which disables the buttons) changes', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob']);
+		await session.start(tap(T0));
+		const [ana] = session.seats.map((s) => s.id);
+		const idb = db.backendDB();
+		const transaction = idb.transaction.bind(idb);
+		const seen: { stores: string[]; durability: string | undefined; saving: boolean; events: number }[] = [];
+		idb.transaction = ((names: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) => {
+			if (mode === 'readwrite') seen.push({ stores: [names].flat(), durability: options?.durability, saving: session.saving, events: session.events.length });
+			return transaction(names, mode, options);
+		}) as typeof idb.transaction;
+
+		const written = session.handRaised(ana!, tap(T0 + MIN));
+		// Issued within the call, while nothing the screen reads has changed yet.
+		expect(seen).toEqual([{ stores: ['events', 'outbox'], durability: 'strict', saving: false, events: 1 }]);
+		expect(session.saving).toBe(true);
+		const event = await written;
+		expect(event?.type).toBe('hand.raised');
+		expect(session.saving).toBe(false);
+		expect(session.outcomes.get(ana!)!.status).toBe('finished');
+		expect(await db.events.get(event!.id)).toEqual(event);
+	});
+});
