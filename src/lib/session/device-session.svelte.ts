@@ -92,7 +92,9 @@ export class DeviceSession {
 				this.state = 'ready';
 				this.#resolve({ db, log });
 				this.changed();
-				void this.#options.startSync(this.sync, db);
+				// The sync engine's code loads only on a paired device (an unpaired station's first
+				// load stays lighter); a pairing made later starts it (#pairingAnnounced).
+				if (this.pairing) void this.#options.startSync(this.sync, db);
 			} catch (e) {
 				this.error = e instanceof Error ? e.message : String(e);
 				this.state = 'failed';
@@ -153,6 +155,7 @@ export class DeviceSession {
 	async #pairingAnnounced(): Promise<void> {
 		await this.refreshPairing();
 		this.changed();
+		if (this.pairing && this.db) await this.#options.startSync(this.sync, this.db);
 		await this.sync.pairingChanged();
 	}
 }

@@ -3,7 +3,8 @@ import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/
 import { downloadText } from '$lib/device/download';
 import { IdSchema } from '$lib/setup/schema';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
-import { HeatSession } from './heat-session.svelte';
+import type { HeatSession } from './heat-session.svelte';
+import { loadHeatScreen, type HeatScreen } from './heat-screen';
 import { watchOrganizerStart } from './organizer-start';
 import { quickSetup, type QuickSetupInput } from './quick-setup';
 import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
@@ -30,6 +31,8 @@ export interface JudgeQuestion {
 export class StationScreen {
 	/** The open heat. */
 	heat = $state<HeatSession | null>(null);
+	/** The heat's view, loaded with the heat's code (./heat-screen.ts) when a heat first opens. */
+	heatView = $state.raw<HeatScreen['HeatView'] | null>(null);
 	asking = $state<JudgeQuestion | null>(null);
 	/** What was wrong with the last quick set-up. */
 	problems = $state<QuickSetupProblem[]>([]);
@@ -48,8 +51,14 @@ export class StationScreen {
 	#routing = 0;
 	#homeStop: (() => void) | null = null;
 
-	constructor(device: DeviceSession, options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string) => void }) {
+	readonly #loadHeat: () => Promise<HeatScreen>;
+
+	constructor(
+		device: DeviceSession,
+		options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string) => void; loadHeat?: () => Promise<HeatScreen> }
+	) {
 		this.#device = device;
+		this.#loadHeat = options.loadHeat ?? loadHeatScreen;
 		this.#judge = options.judge;
 		this.#storage = options.storage;
 		this.#navigate = options.navigate;
@@ -63,9 +72,12 @@ export class StationScreen {
 	async route(url: URL): Promise<void> {
 		this.#url = url;
 		const run = ++this.#routing;
-		const { db, log } = await this.#device.opened();
 		const params = HeatParams.safeParse(Object.fromEntries(url.searchParams));
-		if (params.success) {
+		// A heat's code loads while the database opens (not after it).
+		const heatScreen = params.success ? this.#loadHeat() : null;
+		heatScreen?.catch(() => {}); // awaited below, where a failure is said
+		const { db, log } = await this.#device.opened();
+		if (params.success && heatScreen) {
 			const { competition, heat: heatId, table = null } = params.data;
 			const setup = await loadCompetition(db, competition);
 			if (setup && setup.entries.some((e) => e.heatId === heatId)) {
@@ -79,6 +91,9 @@ export class StationScreen {
 				// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
 				this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
 				if (!judge) return;
+				const { HeatSession, HeatView } = await heatScreen;
+				if (run !== this.#routing) return;
+				this.heatView = HeatView;
 				this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
 				// The home lands here next time (however the heat was opened: chosen, set up, linked).
 				saveChoice(this.#storage, { competition, heat: heatId, table });
