@@ -5,7 +5,6 @@ import { IdSchema } from '$lib/setup/schema';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
 import type { HeatSession } from './heat-session.svelte';
 import { loadHeatScreen, type HeatScreen } from './heat-screen';
-import { watchOrganizerStart } from './organizer-start';
 import { quickSetup, type QuickSetupInput } from './quick-setup';
 import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
 import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
@@ -38,6 +37,8 @@ export class StationScreen {
 	problems = $state<QuickSetupProblem[]>([]);
 	/** The URL names a heat this tablet does not have (shown above the chooser). */
 	heatMissing = $state(false);
+	/** Why the heat screen's code did not load (shown above the chooser; a reload tries again). */
+	heatLoadError = $state<string | null>(null);
 	/** The quick set-up's problems in the current language. */
 	readonly errors = $derived(this.problems.map((p) => describeQuickSetupProblem(p)));
 	/** The home's set-up and how many events each heat holds. */
@@ -91,8 +92,18 @@ export class StationScreen {
 				// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
 				this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
 				if (!judge) return;
-				const { HeatSession, HeatView } = await heatScreen;
+				let code: HeatScreen;
+				try {
+					code = await heatScreen;
+				} catch (e) {
+					if (run !== this.#routing) return;
+					this.heatLoadError = e instanceof Error ? e.message : String(e);
+					this.#showHome(true);
+					return;
+				}
 				if (run !== this.#routing) return;
+				const { HeatSession, HeatView } = code;
+				this.heatLoadError = null;
 				this.heatView = HeatView;
 				this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
 				// The home lands here next time (however the heat was opened: chosen, set up, linked).
@@ -170,12 +181,27 @@ export class StationScreen {
 		heat.merge(await log.heatEvents(heat.setup.competition.id, heat.heatId));
 	}
 
-	/** While a paired tablet's heat waits for its start, the organizer may start it for every station; returns the way to stop. */
+	/**
+	 * While a paired tablet's heat waits for its start, the organizer may start it for every
+	 * station; returns the way to stop. The watch (the sync API's code) loads only then, after
+	 * the seat grid: an unpaired tablet's heat never loads it.
+	 */
 	followOrganizerStart(): (() => void) | undefined {
 		const heat = this.heat;
 		const pairing = this.#device.pairing;
 		if (!heat || heat.started || !pairing) return;
-		return watchOrganizerStart(pairing, heat, () => this.#device.sync.current.offsetMs);
+		let stop: (() => void) | null = null;
+		let stopped = false;
+		import('./organizer-start').then(
+			({ watchOrganizerStart }) => {
+				if (!stopped) stop = watchOrganizerStart(pairing, heat, () => this.#device.sync.current.offsetMs);
+			},
+			(e: unknown) => console.warn('the organizer’s start is not watched', e)
+		);
+		return () => {
+			stopped = true;
+			stop?.();
+		};
 	}
 
 	/** The tablet's set-up and events as an event file, downloaded. */
