@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveSetup } from '$lib/db/setup-store';
 import { orgSetup } from '$lib/db/testkit';
 import { device, until, disconnectAfterEach } from '$lib/session/device.testkit';
@@ -8,6 +8,9 @@ import { StationScreen } from './station-screen.svelte';
 import { loadHeatScreen, type HeatScreen } from './heat-screen';
 
 const keep = disconnectAfterEach();
+// The heat screen's code is loaded on demand: its first load (compiling HeatView and its parts)
+// is done once here, not inside a test's time limit.
+beforeAll(() => loadHeatScreen().then(() => undefined), 60_000);
 
 /** The station on a device holding the testkit's competition "comp" (heat "heat-1"). */
 async function station(judgeName: string | null = 'Eva', loadHeat: () => Promise<HeatScreen> = loadHeatScreen) {
