@@ -16,6 +16,8 @@ const RUNE_TESTS = [
 ];
 
 export default defineConfig({
+	// Source maps only on request, to attribute the station's bytes (bench/station-js.ts).
+	build: { sourcemap: process.env.BUILD_SOURCEMAP === '1' },
 	plugins: [
 		sveltekit(),
 		// The offline part of the judge station (TOOLCHAIN.md, "PWA with SvelteKit"). The worker

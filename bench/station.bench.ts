@@ -30,8 +30,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { stationJsLines, stationJsRow, stationScripts } from './station-js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TAPS = Math.max(200, Number(process.env.BENCH_TAPS ?? 200));
@@ -76,7 +76,6 @@ const GOAL_TAP_OVER_BARE_UNTHROTTLED = 1.2;
 const GOAL_COLD_OVER_FLOOR = 1.3;
 /** The floor of (c): an empty prerendered page of the same stack under the same worker (src/routes/station/floor). */
 const FLOOR_PATH = '/station/floor';
-const GOAL_JS_GZIP_BYTES = 80 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // Statistics and output
@@ -513,48 +512,6 @@ async function profileColdStart(context: BrowserContext, url: string): Promise<s
 	return `Offline cold start of ${url} at ${CPU_RATE}×: quick set-up in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}`;
 }
 
-interface Script {
-	url: string;
-	bytes: number;
-	gzip: number;
-}
-
-/** Every JS response of /station (and of opening a heat), online, without the worker. */
-async function stationScripts(browser: import('@playwright/test').Browser, base: string): Promise<{ home: Script[]; heat: Script[] }> {
-	const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-US' });
-	const page = await context.newPage();
-	const seen = new Map<string, Promise<Script | null>>();
-	page.on('response', (r) => {
-		const url = new URL(r.url());
-		if (url.origin !== base || !url.pathname.endsWith('.js') || seen.has(url.pathname)) return;
-		seen.set(
-			url.pathname,
-			r.body().then(
-				(body) => ({ url: url.pathname, bytes: body.length, gzip: gzipSync(body).length }),
-				() => null
-			)
-		);
-	});
-	await page.goto(`${base}/station`);
-	await page.getByTestId('quick-start').waitFor();
-	await page.waitForLoadState('networkidle');
-	const homeKeys = [...seen.keys()];
-	await page.getByTestId('judge').fill('Bench');
-	await page.getByTestId('quick-start').click();
-	await page.getByTestId('seat').first().waitFor();
-	await page.waitForLoadState('networkidle');
-	const all = new Map<string, Script>();
-	for (const [k, p] of seen) {
-		const s = await p;
-		if (s) all.set(k, s);
-	}
-	await context.close();
-	return {
-		home: homeKeys.map((k) => all.get(k)!).filter(Boolean),
-		heat: [...all.keys()].filter((k) => !homeKeys.includes(k)).map((k) => all.get(k)!)
-	};
-}
-
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -668,9 +625,6 @@ async function main() {
 
 		const cold = (c: ColdStart[], k: keyof ColdStart = 'ms') => c.map((x) => x[k]);
 		const durabilities = [...new Set(tapRuns.flatMap((r) => [...r.taps.map((t) => `tap ${t.durability}`), ...r.puts.map((p) => `bare ${p.durability}`)]))];
-		const homeGzip = scripts.home.reduce((a, s) => a + s.gzip, 0);
-		const homeRaw = scripts.home.reduce((a, s) => a + s.bytes, 0);
-		const heatGzip = scripts.heat.reduce((a, s) => a + s.gzip, 0);
 		const floorMedian = median(cold(coldFloor));
 		const overFloor = (c: ColdStart[]) => median(cold(c)) / floorMedian;
 
@@ -697,7 +651,7 @@ async function main() {
 					['(c) floor: empty page of the stack', `${ms(floorMedian)} ms`, `${ms(p95(cold(coldFloor)))} ms`, '', '', ''],
 					['(c) offline cold start → quick set-up', `${ms(median(cold(coldHome)))} ms`, `${ms(p95(cold(coldHome)))} ms`, `${overFloor(coldHome).toFixed(2)}×`, `median ≤ ${GOAL_COLD_OVER_FLOOR}× floor`, verdict(overFloor(coldHome) <= GOAL_COLD_OVER_FLOOR)],
 					['(c) offline cold start → seat grid', `${ms(median(cold(coldHeat)))} ms`, `${ms(p95(cold(coldHeat)))} ms`, `${overFloor(coldHeat).toFixed(2)}×`, `median ≤ ${GOAL_COLD_OVER_FLOOR}× floor`, verdict(overFloor(coldHeat) <= GOAL_COLD_OVER_FLOOR)],
-					['(d) /station JS, gzipped', `${(homeGzip / 1024).toFixed(1)} KiB`, '', '', `≤ ${GOAL_JS_GZIP_BYTES / 1024} KiB`, verdict(homeGzip <= GOAL_JS_GZIP_BYTES)]
+					(([measure, value, floor, goal, result]) => [measure, value, '', floor, goal, result])(stationJsRow(scripts))
 				]
 			)
 		);
@@ -741,9 +695,7 @@ async function main() {
 				.join('\n')
 		);
 		out.push('');
-		out.push(`/station JS: ${scripts.home.length} files, ${(homeRaw / 1024).toFixed(1)} KiB raw, ${homeGzip} bytes gzipped (${(homeGzip / 1024).toFixed(1)} KiB)`);
-		for (const s of [...scripts.home].sort((a, b) => b.gzip - a.gzip)) out.push(`  ${s.url}  ${s.bytes} B → ${s.gzip} B gz`);
-		out.push(`opening a heat loads ${scripts.heat.length} more JS file(s)${scripts.heat.length ? `, ${heatGzip} bytes gzipped` : ''}`);
+		out.push(...stationJsLines(scripts));
 		out.push(`transaction durability seen: ${durabilities.join(', ')}`);
 		out.push(`cold starts, ms: floor [${cold(coldFloor).map((t) => t.toFixed(0)).join(', ')}]; quick set-up [${cold(coldHome).map((t) => t.toFixed(0)).join(', ')}]; seat grid [${cold(coldHeat).map((t) => t.toFixed(0)).join(', ')}]`);
 		process.stdout.write(`${out.join('\n')}\n`);

@@ -16,6 +16,8 @@ describe('DeviceSession: the device, once for the app', () => {
 		keep(d.session.connect());
 		const { db, log } = await d.session.opened();
 		expect(d.opened).toEqual([db]);
+		await until(() => d.syncStarts.length === 1);
+		expect(d.syncStarts).toEqual([db]);
 		expect(d.session.db).toBe(db);
 		expect(d.session.log).toBe(log);
 		expect(d.session.state).toBe('ready');
@@ -28,6 +30,9 @@ describe('DeviceSession: the device, once for the app', () => {
 	it('a live read is read again after an event stored here, another tab’s, a sync, a new pairing and a reported write; never by a timer', async () => {
 		const intervals = vi.spyOn(globalThis, 'setInterval');
 		const d = device();
+		const earlier = d.open(); // paired: the sync runs
+		await savePairing(earlier, PAIRING);
+		earlier.close();
 		keep(d.session.connect());
 		const { db, log } = await d.session.opened();
 		let reads = 0;
@@ -95,6 +100,19 @@ describe('DeviceSession: the device, once for the app', () => {
 		expect(d.session.pairing).toBeNull();
 		expect(await loadPairing(db)).toBeNull();
 		await until(() => toSync.mock.calls.length === 2);
+	});
+
+	it('an unpaired device does not start the sync (its code stays unloaded) until a pairing arrives, then starts it once', async () => {
+		const d = device();
+		keep(d.session.connect());
+		const { db } = await d.session.opened();
+		await d.session.live(async () => null).settled();
+		expect(d.session.state).toBe('ready');
+		expect(d.syncStarts).toEqual([]);
+		await savePairing(db, PAIRING);
+		await d.session.pairingChanged({ paired: true, eventId: PAIRING.eventId });
+		await until(() => d.syncStarts.length === 1);
+		expect(d.syncStarts).toEqual([db]);
 	});
 
 	it('a device whose storage does not open says why, and its live reads wait in vain without breaking', async () => {

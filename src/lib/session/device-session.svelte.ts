@@ -93,7 +93,7 @@ export class DeviceSession {
 				this.state = 'ready';
 				this.#resolve({ db, log });
 				this.changed();
-				void this.#options.startSync(this.sync, db);
+				this.#startSyncWhenPaired(db);
 			} catch (e) {
 				this.error = e instanceof Error ? e.message : String(e);
 				this.state = 'failed';
@@ -104,6 +104,7 @@ export class DeviceSession {
 			closed = true;
 			for (const stop of stops.splice(0)) stop();
 			this.sync.disconnect();
+			this.#syncStarted = false;
 			this.log?.close();
 			this.db?.close();
 		};
@@ -144,7 +145,20 @@ export class DeviceSession {
 		const { db } = await this.#opened;
 		const stored = await loadPairing(db);
 		if (!sameJson(stored, this.pairing)) this.pairing = stored;
+		this.#startSyncWhenPaired(db);
 		return this.pairing;
+	}
+
+	#syncStarted = false;
+
+	/**
+	 * The sync engine's code loads only on a paired device (an unpaired station's first load
+	 * stays lighter): started once, when a pairing is first read (at `connect`, or later).
+	 */
+	#startSyncWhenPaired(db: StationDb): void {
+		if (!this.pairing || this.#syncStarted) return;
+		this.#syncStarted = true;
+		void this.#options.startSync(this.sync, db);
 	}
 
 	/** After this tab saved or cleared the pairing: every tab (this one included) follows it; resolves once this one did. */

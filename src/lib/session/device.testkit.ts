@@ -47,6 +47,8 @@ export function device(options: { failOpen?: boolean } = {}) {
 	const bus = pairingBus();
 	const sync = fakeEngine();
 	const opened: StationDb[] = [];
+	/** The databases the sync was started on (once per start). */
+	const syncStarts: StationDb[] = [];
 	const session = new DeviceSession({
 		openDb: () => {
 			if (options.failOpen) throw new Error('IndexedDB is not available');
@@ -54,11 +56,14 @@ export function device(options: { failOpen?: boolean } = {}) {
 			opened.push(db);
 			return db;
 		},
-		startSync: async (status) => status.follow(sync.engine),
+		startSync: async (status, db) => {
+			syncStarts.push(db);
+			status.follow(sync.engine);
+		},
 		followPairing: bus.follow,
 		announce: bus.announce
 	});
-	return { session, open, bus, sync, opened };
+	return { session, open, bus, sync, opened, syncStarts };
 }
 
 /** Resolves once `check` holds (reads and channels are asynchronous). */

@@ -1,15 +1,19 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveSetup } from '$lib/db/setup-store';
 import { orgSetup } from '$lib/db/testkit';
 import { device, until, disconnectAfterEach } from '$lib/session/device.testkit';
 import { StationJudge } from './judge.svelte';
 import { CHOICE_KEY } from './remembered-choice';
 import { StationScreen } from './station-screen.svelte';
+import { loadHeatScreen, type HeatScreen } from './heat-screen';
 
 const keep = disconnectAfterEach();
+// The heat screen's code is loaded on demand: its first load (compiling HeatView and its parts)
+// is done once here, not inside a test's time limit.
+beforeAll(() => loadHeatScreen().then(() => undefined), 60_000);
 
 /** The station on a device holding the testkit's competition "comp" (heat "heat-1"). */
-async function station(judgeName: string | null = 'Eva') {
+async function station(judgeName: string | null = 'Eva', loadHeat: () => Promise<HeatScreen> = loadHeatScreen) {
 	const d = device();
 	keep(d.session.connect());
 	const { db, log } = await d.session.opened();
@@ -21,7 +25,8 @@ async function station(judgeName: string | null = 'Eva') {
 	const screen = new StationScreen(d.session, {
 		judge,
 		storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) },
-		navigate
+		navigate,
+		loadHeat
 	});
 	return { d, db, log, screen, storage, judge, navigate };
 }
@@ -66,6 +71,34 @@ describe('StationScreen: what /station shows, from its address', () => {
 		expect(screen.home.current!.eventCounts[0]!.count).toBe(1);
 		await screen.route(url());
 		await until(() => screen.home.current!.eventCounts[0]?.count === 2);
+	});
+
+	it('the home does not load the heat screen’s code; an address naming a heat loads it, and its view comes with the session', async () => {
+		const loadHeat = vi.fn(loadHeatScreen);
+		const { screen } = await station('Eva', loadHeat);
+		await screen.route(url());
+		await until(() => screen.home.current !== undefined);
+		expect(loadHeat).not.toHaveBeenCalled();
+		expect(screen.heatView).toBeNull();
+
+		await screen.route(url('?competition=comp&heat=heat-1'));
+		expect(loadHeat).toHaveBeenCalledTimes(1);
+		expect(screen.heat?.heatName).toBe('Heat 1');
+		expect(screen.heatView).toBe((await loadHeatScreen()).HeatView);
+	});
+
+	it('a heat whose code does not load is said above the home (nothing else changes); the next try opens it', async () => {
+		let fail = true;
+		const { screen } = await station('Eva', () => (fail ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : loadHeatScreen()));
+		await screen.route(url('?competition=comp&heat=heat-1'));
+		expect([screen.heat, screen.asking, screen.heatMissing]).toEqual([null, null, false]);
+		expect(screen.heatLoadError).toBe('Failed to fetch dynamically imported module');
+		await until(() => screen.home.current !== undefined);
+
+		fail = false;
+		await screen.route(url('?competition=comp&heat=heat-1'));
+		expect(screen.heat?.heatName).toBe('Heat 1');
+		expect(screen.heatLoadError).toBeNull();
 	});
 
 	it('a quick set-up is stored and its heat opened, or its problems are said', async () => {

@@ -3,8 +3,8 @@ import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/
 import { downloadText } from '$lib/device/download';
 import { IdSchema } from '$lib/setup/schema';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
-import { HeatSession } from './heat-session.svelte';
-import { watchOrganizerStart } from './organizer-start';
+import type { HeatSession } from './heat-session.svelte';
+import { loadHeatScreen, type HeatScreen } from './heat-screen';
 import { quickSetup, type QuickSetupInput } from './quick-setup';
 import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
 import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
@@ -30,11 +30,15 @@ export interface JudgeQuestion {
 export class StationScreen {
 	/** The open heat. */
 	heat = $state<HeatSession | null>(null);
+	/** The heat's view, loaded with the heat's code (./heat-screen.ts) when a heat first opens. */
+	heatView = $state.raw<HeatScreen['HeatView'] | null>(null);
 	asking = $state<JudgeQuestion | null>(null);
 	/** What was wrong with the last quick set-up. */
 	problems = $state<QuickSetupProblem[]>([]);
 	/** The URL names a heat this tablet does not have (shown above the chooser). */
 	heatMissing = $state(false);
+	/** Why the heat screen's code did not load (shown above the chooser; a reload tries again). */
+	heatLoadError = $state<string | null>(null);
 	/** The quick set-up's problems in the current language. */
 	readonly errors = $derived(this.problems.map((p) => describeQuickSetupProblem(p)));
 	/** The home's set-up and how many events each heat holds. */
@@ -48,8 +52,14 @@ export class StationScreen {
 	#routing = 0;
 	#homeStop: (() => void) | null = null;
 
-	constructor(device: DeviceSession, options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string) => void }) {
+	readonly #loadHeat: () => Promise<HeatScreen>;
+
+	constructor(
+		device: DeviceSession,
+		options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string) => void; loadHeat?: () => Promise<HeatScreen> }
+	) {
 		this.#device = device;
+		this.#loadHeat = options.loadHeat ?? loadHeatScreen;
 		this.#judge = options.judge;
 		this.#storage = options.storage;
 		this.#navigate = options.navigate;
@@ -63,9 +73,12 @@ export class StationScreen {
 	async route(url: URL): Promise<void> {
 		this.#url = url;
 		const run = ++this.#routing;
-		const { db, log } = await this.#device.opened();
 		const params = HeatParams.safeParse(Object.fromEntries(url.searchParams));
-		if (params.success) {
+		// A heat's code loads while the database opens (not after it).
+		const heatScreen = params.success ? this.#loadHeat() : null;
+		heatScreen?.catch(() => {}); // awaited below, where a failure is said
+		const { db, log } = await this.#device.opened();
+		if (params.success && heatScreen) {
 			const { competition, heat: heatId, table = null } = params.data;
 			const setup = await loadCompetition(db, competition);
 			if (setup && setup.entries.some((e) => e.heatId === heatId)) {
@@ -81,6 +94,19 @@ export class StationScreen {
 				// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
 				this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
 				if (!judge) return;
+				let code: HeatScreen;
+				try {
+					code = await heatScreen;
+				} catch (e) {
+					if (run !== this.#routing) return;
+					this.heatLoadError = e instanceof Error ? e.message : String(e);
+					this.#showHome(true);
+					return;
+				}
+				if (run !== this.#routing) return;
+				const { HeatSession, HeatView } = code;
+				this.heatLoadError = null;
+				this.heatView = HeatView;
 				this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
 				// The home lands here next time (however the heat was opened: chosen, set up, linked).
 				saveChoice(this.#storage, { competition, heat: heatId, table });
@@ -157,12 +183,27 @@ export class StationScreen {
 		heat.merge(await log.heatEvents(heat.setup.competition.id, heat.heatId));
 	}
 
-	/** While a paired tablet's heat waits for its start, the organizer may start it for every station; returns the way to stop. */
+	/**
+	 * While a paired tablet's heat waits for its start, the organizer may start it for every
+	 * station; returns the way to stop. The watch (the sync API's code) loads only then, after
+	 * the seat grid: an unpaired tablet's heat never loads it.
+	 */
 	followOrganizerStart(): (() => void) | undefined {
 		const heat = this.heat;
 		const pairing = this.#device.pairing;
 		if (!heat || heat.started || !pairing) return;
-		return watchOrganizerStart(pairing, heat, () => this.#device.sync.current.offsetMs);
+		let stop: (() => void) | null = null;
+		let stopped = false;
+		import('./organizer-start').then(
+			({ watchOrganizerStart }) => {
+				if (!stopped) stop = watchOrganizerStart(pairing, heat, () => this.#device.sync.current.offsetMs);
+			},
+			(e: unknown) => console.warn('the organizer’s start is not watched', e)
+		);
+		return () => {
+			stopped = true;
+			stop?.();
+		};
 	}
 
 	/** The tablet's set-up and events as an event file, downloaded. */
