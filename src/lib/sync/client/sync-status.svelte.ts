@@ -2,7 +2,8 @@
 // owns one: it connects it to the device's database after the first paint, tells it when the
 // pairing changed, and re-reads its screens after each successful sync (`onSynced`).
 import type { StationDb } from '$lib/db/station-db';
-import { UNPAIRED_STATUS as UNPAIRED, type SyncEngine, type SyncStatusSnapshot } from './engine';
+import type { SyncEngine } from './engine';
+import { UNPAIRED_STATUS as UNPAIRED, type SyncStatusSnapshot } from './sync-snapshot';
 import type { BrowserSync } from './browser';
 
 export class SyncStatus {
