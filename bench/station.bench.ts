@@ -294,6 +294,8 @@ async function installHelpers(page: Page): Promise<void> {
 						tx.onerror = () => reject(tx.error);
 					});
 					tx.objectStore('events').put(object);
+					// As the app's write does (src/lib/db/issue-now.ts): nothing more comes, commit now.
+					tx.commit?.();
 				};
 				if (fromClick) {
 					const b = document.createElement('button');
@@ -637,7 +639,7 @@ async function main() {
 			table(
 				['measure', 'median', 'p95', 'floor', 'goal', 'result'],
 				[
-					...tapRuns.flatMap(({ rate, taps: t, puts }) => {
+					...tapRuns.flatMap(({ rate, taps: t, puts, clickPuts }) => {
 						const tapMs = t.map((x) => x.ms);
 						const putMs = puts.map((x) => x.ms);
 						const ratioP95 = p95(tapMs) / p95(putMs);
@@ -645,7 +647,14 @@ async function main() {
 						return [
 							[`(a) tap → event durable in IndexedDB, ${rate}×`, `${ms(median(tapMs))} ms`, `${ms(p95(tapMs))} ms`, '(b)', '', ''],
 							[`(b) bare IndexedDB put, strict, ${rate}×`, `${ms(median(putMs))} ms`, `${ms(p95(putMs))} ms`, '', '', ''],
-							[`(a)/(b) tap ÷ bare put, ${rate}×`, `${(median(tapMs) / median(putMs)).toFixed(2)}×`, `${ratioP95.toFixed(2)}×`, '', `p95 ≤ ${goal}×`, verdict(ratioP95 <= goal)]
+							[`(a)/(b) tap ÷ bare put, ${rate}×`, `${(median(tapMs) / median(putMs)).toFixed(2)}×`, `${ratioP95.toFixed(2)}×`, '', `p95 ≤ ${goal}×`, verdict(ratioP95 <= goal)],
+							// The same put started from a click handler, as the tap is: faster than (b) since the
+							// tap's write is issued in its handler, so the stricter floor is printed too.
+							(() => {
+								const clickMs = clickPuts.map((x) => x.ms);
+								const r = p95(tapMs) / p95(clickMs);
+								return [`(a)/(b′) tap ÷ bare put from a click handler, ${rate}×`, `${(median(tapMs) / median(clickMs)).toFixed(2)}×`, `${r.toFixed(2)}×`, `(b′) ${ms(median(clickMs))} / ${ms(p95(clickMs))} ms`, `p95 ≤ ${goal}×`, verdict(r <= goal)];
+							})()
 						];
 					}),
 					['(c) floor: empty page of the stack', `${ms(floorMedian)} ms`, `${ms(p95(cold(coldFloor)))} ms`, '', '', ''],
