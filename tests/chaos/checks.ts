@@ -21,12 +21,12 @@ export class Checker {
 	}
 
 	/** Every event of `eventId` on the server, pulled from the start in pages of `pageSize`. */
-	async pullAll(api: SyncApi, eventId: string, pageSize: number): Promise<{ events: JudgeEvent[]; cursor: number; pages: number }> {
+	async pullAll(api: SyncApi, eventId: string, pageSize: number, competitions?: string[]): Promise<{ events: JudgeEvent[]; cursor: number; pages: number }> {
 		const events: JudgeEvent[] = [];
 		let cursor = 0;
 		let pages = 0;
 		for (;;) {
-			const page = await api.pull(eventId, cursor, pageSize);
+			const page = await api.pull(eventId, cursor, pageSize, competitions);
 			pages++;
 			events.push(...(page.events as JudgeEvent[]));
 			if (page.cursor < cursor) this.fail(`server pull: the cursor went back from ${cursor} to ${page.cursor}`);
