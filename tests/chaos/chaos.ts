@@ -278,7 +278,7 @@ async function main(): Promise<number> {
 	}
 
 	if (!check.report('chaos')) return 1;
-	console.log('\nchaos: PASSED: the server holds every event, every tablet exactly the server's events of its competition and the same standings; nothing lost, nothing doubled');
+	console.log('\nchaos: PASSED: the server holds every event, every tablet exactly the server’s events of its competition and the same standings; nothing lost, nothing doubled');
 	return 0;
 }
 
