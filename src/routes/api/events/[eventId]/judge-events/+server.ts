@@ -41,7 +41,7 @@ export const GET: RequestHandler = ({ request, params, url }) => {
 	const device = requireDevice(store, request, params.eventId, 'events.pull');
 	const query = PullQuerySchema.safeParse(Object.fromEntries(url.searchParams));
 	if (!query.success) error(400, describeIssues(toIssues(query.error)));
-	// Installed app or browser tab: every sync pulls, so the organizer's device list stays current.
+	// Installed app or browser tab (the set-up read notes it too): the organizer's device list stays current.
 	noteDisplayMode(store, device, request.headers, Date.now());
 	// The events as stored (JSON of the validated event): written out as they are, joined by SQLite.
 	const page = store.judgeEventPageBytes(params.eventId, query.data.after, query.data.limit, query.data.competitions);

@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
+import { noteDisplayMode } from '$lib/server/devices';
 import { readJsonBody } from '$lib/server/http-body';
 import { eventSetup, saveOrganizerSetup } from '$lib/server/organizer-setup';
 import { answer } from '$lib/server/answer';
@@ -12,6 +13,8 @@ import type { RequestHandler } from './$types';
 export const GET: RequestHandler = ({ request, params }) => {
 	const store = getStore();
 	const device = requireDevice(store, request, params.eventId, 'setup.read');
+	// Every sync reads the set-up (a judge tablet that follows no competition yet pulls no events).
+	noteDisplayMode(store, device, request.headers, Date.now());
 	const setup = eventSetup(store, params.eventId);
 	if (!setup) error(404, `no event "${params.eventId}" on this server`);
 	return answer(API.setup, setupForRole(setup, device.role));
