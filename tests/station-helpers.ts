@@ -13,12 +13,22 @@ export const JUDGE_KEY = 'puzzle-judge.judge';
  */
 export async function fillQuickSetup(page: Page, presetId: string, names: string[]): Promise<void> {
 	await page.getByTestId('judge').fill('Eva');
-	if (!(await page.getByTestId('preset').isVisible())) await page.getByTestId('quick-toggle').click();
+	await unfoldQuickSetup(page);
 	await page.getByTestId('preset').selectOption(presetId);
 	await page.getByTestId('names').fill(names.join('\n'));
 	await expect(page.getByTestId('seat-count')).toHaveValue(String(names.length));
 	await page.getByTestId('quick-start').click();
 	await expect(page.getByTestId('seat')).toHaveCount(names.length);
+}
+
+/**
+ * Unfolds the station home's quick set-up unless it is open. The home paints before the tablet's
+ * heats are read and its fold is set once they are, so the fold is read after that.
+ */
+export async function unfoldQuickSetup(page: Page): Promise<void> {
+	await expect(page.getByTestId('reading-heats')).toHaveCount(0);
+	if (!(await page.locator('details.quick-setup').evaluate((d) => (d as HTMLDetailsElement).open))) await page.getByTestId('quick-toggle').click();
+	await expect(page.getByTestId('preset')).toBeVisible();
 }
 
 /**

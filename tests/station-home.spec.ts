@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillQuickSetup, seatCard, seedTablet, twoEventTablet } from './station-helpers';
+import { fillQuickSetup, seatCard, unfoldQuickSetup, seedTablet, twoEventTablet } from './station-helpers';
 
 /**
  * The station's home on a tablet that holds set-up: the judge chooses event → competition →
@@ -223,7 +223,7 @@ test('the quick set-up makes one seat per name typed, the count field showing it
 	await test.step('in Czech the hint follows the count', async () => {
 		await page.getByRole('button', { name: 'Heats' }).click();
 		await expect(level(page)).toHaveText('Choose the heat');
-		if (!(await page.getByTestId('names').isVisible())) await page.getByTestId('quick-toggle').click();
+		await unfoldQuickSetup(page);
 		await page.getByTestId('names').fill('Ana\nBára');
 		await page.getByLabel('Language').selectOption('cs');
 		await expect(hint).toHaveText('2 místa, jedno na každé zadané jméno: počet se řídí jmény.');
@@ -240,4 +240,33 @@ test('the quick set-up makes one seat per name typed, the count field showing it
 		await expect(page.getByTestId('seat')).toHaveCount(3);
 		await expect(page.getByTestId('seat').getByRole('heading')).toHaveText(['1 Seat 1', '2 Seat 2', '3 Seat 3']);
 	});
+});
+
+test('the home paints before the tablet’s heats are read; the quick set-up’s fold is right from the first paint (a fresh tablet unfolded, one with heats folded)', async ({ page }) => {
+	// What the home's first paints show, recorded as they happen (a read takes milliseconds).
+	await page.addInitScript(() => {
+		const seen = { reading: false, unfoldedWithHeats: false };
+		(window as unknown as { __home: typeof seen }).__home = seen;
+		new MutationObserver(() => {
+			if (document.querySelector('[data-testid="reading-heats"]')) seen.reading = true;
+			const form = document.querySelector<HTMLDetailsElement>('details.quick-setup');
+			if (form?.open && localStorage.getItem('puzzle-judge.station-holds-heats') === 'yes') seen.unfoldedWithHeats = true;
+		}).observe(document, { childList: true, subtree: true, attributes: true });
+	});
+	const seen = () => page.evaluate(() => (window as unknown as { __home: { reading: boolean; unfoldedWithHeats: boolean } }).__home);
+
+	await page.goto('/station');
+	// A fresh tablet: the set-up form is open at once and stays open.
+	await expect(page.getByTestId('preset')).toBeVisible();
+	expect((await seen()).reading).toBe(true);
+
+	await seedTablet(page, TABLET);
+	await page.reload();
+	await expect(option(page, 'Summer puzzle day')).toBeVisible();
+	// The first read found heats: the form folded itself once, and is remembered so.
+	await expect(page.getByTestId('preset')).toBeHidden();
+	await page.reload();
+	await expect(option(page, 'Summer puzzle day')).toBeVisible();
+	expect(await seen()).toEqual({ reading: true, unfoldedWithHeats: false });
+	await expect(page.getByTestId('preset')).toBeHidden();
 });

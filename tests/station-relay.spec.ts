@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { StandingsJson } from '../src/lib/files/format';
 import { screen, shoot } from './screens-kit';
-import { heardSignals, recordSignals, relayTablet, relayTableUrl, seedTablet, typeTally } from './station-helpers';
+import { heardSignals, recordSignals, relayTablet, relayTableUrl, seedTablet, typeTally, unfoldQuickSetup } from './station-helpers';
 
 /**
  * The CZJPA team relay at the table (issue 16), end to end on the production build with
@@ -336,7 +336,7 @@ test('CZ-TEAM-P1: sounds off, the signal still flashes and vibrates, silently; i
 test('CZ-TEAM-P1: a relay set up on the tablet itself takes each line as a team with its members in order; members not typed are named', async ({ page }) => {
 	await page.goto('/station');
 	await page.getByTestId('judge').fill('Eva');
-	if (!(await page.getByTestId('preset').isVisible())) await page.getByTestId('quick-toggle').click();
+	await unfoldQuickSetup(page);
 	await page.getByTestId('preset').selectOption('czjpa-team-relay');
 	await expect(page.getByText('Teams, one per line')).toBeVisible();
 	await page.getByTestId('names').fill('Sovy: Ada, Ben, Cyd, Dan\nLišky: Eva, Fik');

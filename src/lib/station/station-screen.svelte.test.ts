@@ -52,6 +52,28 @@ describe('StationScreen: what /station shows, from its address', () => {
 		expect([screen.asking, screen.heat?.judge]).toEqual([null, 'Pablo']);
 	});
 
+	it('the home shows before the device’s storage is open (its heats fill in after); a heat waits for the storage', async () => {
+		const d = device();
+		const other = d.open(); // the set-up is already on the tablet (written as another tab would)
+		await saveSetup(other, orgSetup().bundle);
+		other.close();
+		const judge = new StationJudge();
+		judge.set('Eva');
+		const screen = new StationScreen(d.session, { judge, storage: { getItem: () => null, setItem: () => {} }, navigate: vi.fn(), loadHeat: loadHeatScreen });
+		// Nothing connected yet: the storage is not open.
+		await screen.route(url());
+		expect([screen.showingHome, screen.home.current]).toEqual([true, undefined]);
+		const heat = screen.route(url('?competition=comp&heat=heat-1'));
+		await Promise.resolve();
+		expect(screen.heat).toBeNull();
+		keep(d.session.connect());
+		await heat;
+		expect([screen.showingHome, screen.heat?.heatName]).toEqual([false, 'Heat 1']);
+		await screen.route(url());
+		await until(() => screen.home.current?.directory.competitions.length === 1);
+		expect(screen.showingHome).toBe(true);
+	});
+
 	it('a heat the tablet does not have is said above the home; the home is a live read only while it shows', async () => {
 		const { screen, log } = await station();
 		await screen.route(url('?competition=comp&heat=nope'));

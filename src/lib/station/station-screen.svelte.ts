@@ -39,6 +39,11 @@ export class StationScreen {
 	heatMissing = $state(false);
 	/** Why the heat screen's code did not load (shown above the chooser; a reload tries again). */
 	heatLoadError = $state<string | null>(null);
+	/**
+	 * The home is what shows (its live read `home` runs). Set before the device's storage is open,
+	 * so the home's frame (the quick set-up, the judge's name) paints at once and its heats fill in.
+	 */
+	showingHome = $state(false);
 	/** The quick set-up's problems in the current language. */
 	readonly errors = $derived(this.problems.map((p) => describeQuickSetupProblem(p)));
 	/** The home's set-up and how many events each heat holds. */
@@ -74,55 +79,67 @@ export class StationScreen {
 		this.#url = url;
 		const run = ++this.#routing;
 		const params = HeatParams.safeParse(Object.fromEntries(url.searchParams));
+		// An address without a heat is the home: shown now, not after the storage opened (its read waits for that).
+		if (!params.success) {
+			this.#closeHeat();
+			this.#showHome(true);
+			return;
+		}
 		// A heat's code loads while the database opens (not after it).
-		const heatScreen = params.success ? this.#loadHeat() : null;
-		heatScreen?.catch(() => {}); // awaited below, where a failure is said
+		const heatScreen = this.#loadHeat();
+		heatScreen.catch(() => {}); // awaited below, where a failure is said
 		const { db, log } = await this.#device.opened();
-		if (params.success && heatScreen) {
-			const { competition, heat: heatId, table = null } = params.data;
-			const setup = await loadCompetition(db, competition);
-			if (setup && setup.entries.some((e) => e.heatId === heatId)) {
-				// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on.
-				void this.#device.followCompetition(competition).catch(() => {});
-				const heatName = (await db.heats.get(heatId))?.name;
-				const judge = this.#judge.name;
-				const events = judge ? await log.heatEvents(competition, heatId) : [];
+		const { competition, heat: heatId, table = null } = params.data;
+		const judge = this.#judge.name;
+		// The heat's three reads at once: the seat grid waits for the slowest, not for their sum.
+		const [setup, heatName, events] = await Promise.all([
+			loadCompetition(db, competition),
+			db.heats.get(heatId).then((h) => h?.name),
+			judge ? log.heatEvents(competition, heatId) : []
+		]);
+		if (setup && setup.entries.some((e) => e.heatId === heatId)) {
+			// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on.
+			void this.#device.followCompetition(competition).catch(() => {});
+			if (run !== this.#routing) return;
+			this.#showHome(false);
+			this.heat?.close();
+			this.heat = null;
+			// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
+			this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
+			if (!judge) return;
+			let code: HeatScreen;
+			try {
+				code = await heatScreen;
+			} catch (e) {
 				if (run !== this.#routing) return;
-				this.#showHome(false);
-				this.heat?.close();
-				this.heat = null;
-				// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
-				this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
-				if (!judge) return;
-				let code: HeatScreen;
-				try {
-					code = await heatScreen;
-				} catch (e) {
-					if (run !== this.#routing) return;
-					this.heatLoadError = e instanceof Error ? e.message : String(e);
-					this.#showHome(true);
-					return;
-				}
-				if (run !== this.#routing) return;
-				const { HeatSession, HeatView } = code;
-				this.heatLoadError = null;
-				this.heatView = HeatView;
-				this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
-				// The home lands here next time (however the heat was opened: chosen, set up, linked).
-				saveChoice(this.#storage, { competition, heat: heatId, table });
+				this.heatLoadError = e instanceof Error ? e.message : String(e);
+				this.#showHome(true);
 				return;
 			}
-			this.problems = [];
-			this.heatMissing = true;
+			if (run !== this.#routing) return;
+			const { HeatSession, HeatView } = code;
+			this.heatLoadError = null;
+			this.heatView = HeatView;
+			this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
+			// The home lands here next time (however the heat was opened: chosen, set up, linked).
+			saveChoice(this.#storage, { competition, heat: heatId, table });
+			return;
 		}
+		this.problems = [];
+		this.heatMissing = true;
 		if (run !== this.#routing) return;
-		this.heat?.close();
-		this.heat = null;
-		this.asking = null;
+		this.#closeHeat();
 		this.#showHome(true);
 	}
 
+	#closeHeat(): void {
+		this.heat?.close();
+		this.heat = null;
+		this.asking = null;
+	}
+
 	#showHome(shown: boolean): void {
+		this.showingHome = shown;
 		if (shown && !this.#homeStop) this.#homeStop = this.home.connect();
 		else if (!shown && this.#homeStop) {
 			this.#homeStop();
