@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillQuickSetup, seatCard } from './station-helpers';
+import { expectTimeLeft, fillQuickSetup, seatCard } from './station-helpers';
 
 /**
  * What iPads refuse outside a tap (issue 17): WebKit refuses a wake-lock request not made in a
@@ -114,7 +114,7 @@ test('WebKit-like: after a reload of a running heat the wake lock and the sounds
 	// A reload (or a wake from sleep, an app relaunch): nothing may be asked without a tap.
 	await page.clock.fastForward(60 * MIN);
 	await page.reload();
-	await expect(page.getByTestId('time-left')).toHaveText('Time left: 30:00');
+	await expectTimeLeft(page, '30:00');
 	await expect(heat(page)).toHaveAttribute('data-wake-lock', 'tap-needed');
 	await expect(heat(page)).toHaveAttribute('data-audio', 'tap-needed');
 	// (The page's record starts again with the reload.)
@@ -126,7 +126,7 @@ test('WebKit-like: after a reload of a running heat the wake lock and the sounds
 
 	// The 10-minute signal comes before any tap: it cannot sound, and is not played late.
 	await page.clock.fastForward(20 * MIN + 30_000);
-	await expect(page.getByTestId('time-left')).toHaveText('Time left: 9:30');
+	await expectTimeLeft(page, '9:30');
 	await expect(heat(page)).toHaveAttribute('data-audio', 'tap-needed');
 
 	// The judge's next tap, anywhere on the heat screen: the lock is held, the sounds run.
@@ -139,7 +139,7 @@ test('WebKit-like: after a reload of a running heat the wake lock and the sounds
 
 	// The 1-minute signal now sounds (three tones).
 	await page.clock.fastForward(9 * MIN);
-	await expect(page.getByTestId('time-left')).toHaveText('Time left: 0:30');
+	await expectTimeLeft(page, '0:30');
 	await expect.poll(() => page.evaluate(() => window.__webkit.tones)).toBe(3);
 
 	// After the limit no lock is wanted.

@@ -248,3 +248,20 @@ export async function recordSignals(page: Page): Promise<void> {
 export function heardSignals(page: Page): Promise<{ kind: string; hz?: number; at: number }[]> {
 	return page.evaluate(() => (window as unknown as { __signals: { kind: string; hz?: number; at: number }[] }).__signals);
 }
+
+/**
+ * Expects the heat's "Time left" to read `left` (m:ss), or up to five seconds less: after
+ * `page.clock.install` the page's clock still runs in real time between the test's jumps, and a
+ * loaded machine spends seconds on a reload or a jump's frames.
+ */
+export async function expectTimeLeft(page: Page, left: string): Promise<void> {
+	const seconds = (text: string | null) => {
+		const match = /Time left: (\d+):(\d\d)$/.exec(text ?? '');
+		return match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
+	};
+	const wanted = seconds(`Time left: ${left}`);
+	await expect
+		.poll(async () => wanted - seconds(await page.getByTestId('time-left').textContent()), { message: `time left ≈ ${left}` })
+		.toBeGreaterThanOrEqual(0);
+	expect(wanted - seconds(await page.getByTestId('time-left').textContent())).toBeLessThanOrEqual(5);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillQuickSetup, seatCard } from './station-helpers';
+import { expectTimeLeft, fillQuickSetup, seatCard } from './station-helpers';
 
 /**
  * The heat's signals: start, 10 minutes left, 1 minute left and the limit, each once, with
@@ -58,11 +58,11 @@ test('start, 10 minutes left, 1 minute left and the limit sound once each; muted
 	expect(await tones(page)).toBe(1);
 
 	await page.clock.fastForward(80 * MIN + 30_000);
-	await expect(page.getByTestId('time-left')).toHaveText('Time left: 9:30');
+	await expectTimeLeft(page, '9:30');
 	await expect.poll(() => signals(page)).toEqual(['start', 'ten-minutes']);
 
 	await page.clock.fastForward(9 * MIN);
-	await expect(page.getByTestId('time-left')).toHaveText('Time left: 0:30');
+	await expectTimeLeft(page, '0:30');
 	await expect.poll(() => signals(page)).toEqual(['start', 'ten-minutes', 'one-minute']);
 
 	await page.clock.fastForward(31_000);
