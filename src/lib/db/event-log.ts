@@ -1,5 +1,5 @@
-import { JudgeEventSchema, type ActionEvent, type CorrectionEvent, type JudgeEvent } from '$lib/events/schema';
-import { describeIssues, toIssues } from '$lib/validation';
+import type { ActionEvent, CorrectionEvent, JudgeEvent } from '$lib/events/schema';
+import { loadEventChecks, loadedEventChecks } from './event-checks';
 import type { StationDb } from './station-db';
 import { queueEvents, type QueueResult } from './outbox';
 import { addNow } from './issue-now';
@@ -57,13 +57,15 @@ export class EventLog {
 		private readonly now: () => number
 	) {
 		this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${CHANNEL}:${db.name}`) : null;
-		this.channel?.addEventListener('message', (m: MessageEvent) => this.received(m.data));
+		this.channel?.addEventListener('message', (m: MessageEvent) => void this.received(m.data).catch(() => {}));
 		// Under Node (tests, scripts) an open channel would keep the process alive.
 		(this.channel as { unref?: () => void } | null)?.unref?.();
 	}
 
 	/** An event another tab stored (already durable there, and so here: it is one database). */
-	private received(data: unknown): void {
+	private async received(data: unknown): Promise<void> {
+		// Loaded already, unless this tab only read so far; the messages are still handled in order.
+		const { JudgeEventSchema } = loadedEventChecks() ?? (await loadEventChecks());
 		const checked = JudgeEventSchema.safeParse(data);
 		if (!checked.success) return;
 		const event = checked.data as JudgeEvent;
@@ -131,6 +133,8 @@ export class EventLog {
 	private async write(draft: EventDraft, attempt = 0): Promise<JudgeEvent> {
 		const seq = this.nextSeq;
 		const event = { ...draft, id: `${this.deviceId}-${seq}`, deviceId: this.deviceId, seq } as JudgeEvent;
+		// Loaded with the heat's code: then nothing is awaited before the write is issued.
+		const { JudgeEventSchema, describeIssues, toIssues } = loadedEventChecks() ?? (await loadEventChecks());
 		const checked = JudgeEventSchema.safeParse(event);
 		if (!checked.success) throw new Error(`not recorded: ${describeIssues(toIssues(checked.error))}`);
 		// What zod returns is a plain copy: UI state (Svelte proxies) cannot be stored as such.

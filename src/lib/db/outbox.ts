@@ -1,4 +1,5 @@
-import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
+import type { JudgeEvent } from '$lib/events/schema';
+import { loadEventChecks } from './event-checks';
 import type { OutboxRow, RejectedRow, StationDb } from './station-db';
 
 /**
@@ -20,6 +21,7 @@ export interface QueueResult {
  * (a bad one refuses the whole lot, nothing written); one already held is never replaced.
  */
 export async function queueEvents(db: StationDb, events: readonly JudgeEvent[], queuedAt: number): Promise<QueueResult> {
+	const { JudgeEventSchema } = await loadEventChecks();
 	const checked = events.map((e) => JudgeEventSchema.parse(e) as JudgeEvent);
 	return db.transaction('rw', db.events, db.outbox, async () => {
 		const held = await db.events.bulkGet(checked.map((e) => e.id));

@@ -1,16 +1,5 @@
-import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
-import {
-	CompetitionMergeSchema,
-	CompetitionSchema,
-	EntrySchema,
-	EventSchema,
-	HeatSchema,
-	type Competition,
-	type CompetitionEvent,
-	type CompetitionMerge,
-	type Entry,
-	type Heat
-} from '$lib/setup/schema';
+import type { Ruleset } from '$lib/rules/schema';
+import type { Competition, CompetitionEvent, CompetitionMerge, Entry, Heat } from '$lib/setup/schema';
 import type { CompetitionSetup } from '$lib/scoring';
 import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION } from '$lib/files/event-file-format';
 import type { EventFile } from '$lib/files/event-file';
@@ -36,6 +25,11 @@ export interface SetupBundle {
  * Nothing else goes: days are only names and dates, events refer to competitions and heats.
  */
 export async function saveSetup(db: StationDb, bundle: SetupBundle): Promise<void> {
+	// The schemas (and zod) load on the first save, not with the station's home, which only reads.
+	const [{ RulesetSchema }, { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema }] = await Promise.all([
+		import('$lib/rules/schema'),
+		import('$lib/setup/schema')
+	]);
 	const checked: SetupBundle = {
 		days: bundle.days.map((d) => EventSchema.parse(d)),
 		rulesets: bundle.rulesets.map((r) => RulesetSchema.parse(r)),

@@ -1,3 +1,4 @@
+import { loadEventChecks } from '$lib/db/event-checks';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { RosterEntry } from '$lib/registration/schema';
 import { searchRoster } from '$lib/registration/name-search';
@@ -34,6 +35,8 @@ export class DeskScreen {
 	readonly data: LiveRead<DeskData | null>;
 
 	constructor(private readonly device: DeviceSession) {
+		// A desk checks people in offline: the event checks load with its screen, not at the first check-in.
+		void loadEventChecks().catch(() => {});
 		this.data = device.live(async ({ db, pairing }) => (pairing ? readDeskData(db, pairing.eventId) : null));
 	}
 

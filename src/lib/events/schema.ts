@@ -94,7 +94,7 @@ const correctionPayload = z.object({
 	replacement: z.optional(ReplacementSchema)
 });
 
-export const EVENT_FORMAT_VERSION = 1;
+export { EVENT_FORMAT_VERSION } from './format-version';
 
 const envelope = {
 	/** Made on the device; unique across devices (a UUID or similar). */

@@ -1,4 +1,4 @@
-import { EVENT_FORMAT_VERSION } from '$lib/events/schema';
+import { EVENT_FORMAT_VERSION } from '$lib/events/format-version';
 
 /**
  * The event file's name and version, apart from its parser (event-file.ts): a tablet that

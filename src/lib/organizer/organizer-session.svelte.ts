@@ -1,5 +1,6 @@
 import { untrack } from 'svelte';
 import { m } from '$lib/i18n';
+import { loadEventChecks } from '$lib/db/event-checks';
 import { organizerStandings, type MergedEvent } from '$lib/db/merged-event';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { CompetitionStandings } from '$lib/files/merge';
@@ -81,6 +82,8 @@ export class OrganizerSession {
 
 	constructor(device: DeviceSession, options: { env?: SyncEnvironment; now?: () => number } = {}) {
 		this.#device = device;
+		// Corrections and tie-break results are recorded offline too: the event checks load with the screen.
+		void loadEventChecks().catch(() => {});
 		this.#env = options.env ?? realEnvironment();
 		this.#now = options.now ?? (() => Date.now());
 		this.#view = device.live(async ({ db, pairing }) => {

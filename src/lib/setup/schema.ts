@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { RulesetSchema } from '$lib/rules/schema';
 import { AdvancementRuleSchema } from './advancement-rule';
+import { ID_MAX_LENGTH, ID_PATTERN } from './id-rule';
 
 /**
  * The set-up that judge events refer to: events (the day), competitions (one ruleset each),
@@ -10,7 +11,7 @@ import { AdvancementRuleSchema } from './advancement-rule';
  */
 
 /** IDs made on devices or by the organizer: URL-safe, short. */
-export const IdSchema = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and _ . : - only'));
+export const IdSchema = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENGTH), z.regex(ID_PATTERN, 'letters, digits and _ . : - only'));
 
 const isoDay = z.iso.date();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHOICE_KEY, loadChoice, saveChoice } from './remembered-choice';
+import { CHOICE_KEY, checkSelection, loadChoice, saveChoice } from './remembered-choice';
 
 function memory(initial: Record<string, string> = {}) {
 	const items = new Map(Object.entries(initial));
@@ -26,6 +26,19 @@ describe('the remembered choice', () => {
 		expect(loadChoice(memory({ [CHOICE_KEY]: JSON.stringify({ heat: 'bad id!' }) }))).toEqual({});
 		expect(loadChoice(memory({ [CHOICE_KEY]: JSON.stringify({ at: 'seat' }) }))).toEqual({});
 		expect(loadChoice(memory({ [CHOICE_KEY]: '42' }))).toEqual({});
+	});
+
+	it('keeps only the choice’s fields, and refuses a bad one whole', () => {
+		expect(checkSelection({ event: 'spring', heat: 'h1', extra: 1 })).toEqual({ event: 'spring', heat: 'h1' });
+		expect(checkSelection({ table: 't'.repeat(40) })).toEqual({ table: 't'.repeat(40) });
+		expect(checkSelection({ table: 't'.repeat(41) })).toBeNull();
+		expect(checkSelection({ competition: null })).toBeNull();
+		expect(checkSelection({ event: 'spring', heat: '-h1' })).toBeNull();
+		expect(checkSelection([])).toBeNull();
+		expect(checkSelection(null)).toBeNull();
+		const s = memory();
+		saveChoice(s, { event: 'spring', heat: 'bad id!' });
+		expect(s.items.has(CHOICE_KEY)).toBe(false);
 	});
 
 	it('a storage that refuses to write costs nothing but the memory', () => {

@@ -1,30 +1,37 @@
-import { z } from 'zod/mini';
-import { IdSchema } from '$lib/setup/schema';
-import { LEVELS } from './choice-tree';
+import { isId } from '$lib/setup/id-rule';
+import { LEVELS, type Level } from './choice-tree';
 import type { Selection } from './choice-path';
+import { isTableName } from './heat-params';
 
 /**
  * The judge's last choice on the station's home (choice-path.ts), kept in localStorage so that
  * reopening the home, or coming back from a heat, lands where the judge was. What is read back
- * is checked: anything unreadable counts as no choice.
+ * is checked: anything unreadable counts as no choice. Checked by hand, not with zod: the
+ * home reads it on its first paint.
  */
 
 export const CHOICE_KEY = 'puzzle-judge.station-choice';
 
-const SelectionSchema = z.object({
-	event: z.optional(z.nullable(IdSchema)),
-	competition: z.optional(IdSchema),
-	heat: z.optional(IdSchema),
-	table: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
-	at: z.optional(z.enum(LEVELS))
-});
+/** `value` as a selection (its other keys dropped), or null when a field is not valid. */
+export function checkSelection(value: unknown): Selection | null {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+	const { event, competition, heat, table, at } = value as Record<string, unknown>;
+	const valid =
+		(event === undefined || event === null || isId(event)) &&
+		(competition === undefined || isId(competition)) &&
+		(heat === undefined || isId(heat)) &&
+		(table === undefined || table === null || isTableName(table)) &&
+		(at === undefined || LEVELS.includes(at as Level));
+	if (!valid) return null;
+	const fields: Selection = { event, competition, heat, table, at: at as Level | undefined };
+	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Selection;
+}
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 export function loadChoice(storage: KeyValueStore): Selection {
 	try {
-		const parsed = SelectionSchema.safeParse(JSON.parse(storage.getItem(CHOICE_KEY) ?? 'null'));
-		return parsed.success ? parsed.data : {};
+		return checkSelection(JSON.parse(storage.getItem(CHOICE_KEY) ?? 'null')) ?? {};
 	} catch {
 		return {};
 	}
@@ -32,7 +39,8 @@ export function loadChoice(storage: KeyValueStore): Selection {
 
 export function saveChoice(storage: KeyValueStore, selection: Selection): void {
 	try {
-		storage.setItem(CHOICE_KEY, JSON.stringify(SelectionSchema.parse(selection)));
+		const checked = checkSelection(selection);
+		if (checked) storage.setItem(CHOICE_KEY, JSON.stringify(checked));
 	} catch {
 		// A full or blocked storage only costs the convenience of landing there next time.
 	}

@@ -1,18 +1,14 @@
-import { z } from 'zod/mini';
 import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/setup-store';
 import { downloadText } from '$lib/device/download';
-import { IdSchema } from '$lib/setup/schema';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
 import type { HeatSession } from './heat-session.svelte';
 import { loadHeatScreen, type HeatScreen } from './heat-screen';
-import { quickSetup, type QuickSetupInput } from './quick-setup';
+import { parseHeatParams } from './heat-params';
+import type { QuickSetupInput } from './quick-setup';
 import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
 import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
 import { saveChoice, type KeyValueStore } from './remembered-choice';
 import type { StationJudge } from './judge.svelte';
-
-/** Which heat to open: the URL's query, validated. */
-const HeatParams = z.object({ competition: IdSchema, heat: IdSchema, table: z.optional(z.string().check(z.maxLength(40))) });
 
 /** A heat to open on a tablet without a judge's name: the name is asked first. */
 export interface JudgeQuestion {
@@ -78,9 +74,10 @@ export class StationScreen {
 	async route(url: URL): Promise<void> {
 		this.#url = url;
 		const run = ++this.#routing;
-		const params = HeatParams.safeParse(Object.fromEntries(url.searchParams));
+		// Which heat to open: the URL's query, validated.
+		const params = parseHeatParams(url.searchParams);
 		// An address without a heat is the home: shown now, not after the storage opened (its read waits for that).
-		if (!params.success) {
+		if (!params) {
 			this.#closeHeat();
 			this.#showHome(true);
 			return;
@@ -89,7 +86,7 @@ export class StationScreen {
 		const heatScreen = this.#loadHeat();
 		heatScreen.catch(() => {}); // awaited below, where a failure is said
 		const { db, log } = await this.#device.opened();
-		const { competition, heat: heatId, table = null } = params.data;
+		const { competition, heat: heatId, table = null } = params;
 		const judge = this.#judge.name;
 		// The heat's three reads at once: the seat grid waits for the slowest, not for their sum.
 		const [setup, heatName, events] = await Promise.all([
@@ -162,7 +159,8 @@ export class StationScreen {
 
 	/** The quick set-up: stored and its heat opened, or its problems shown. */
 	async quick(input: Omit<QuickSetupInput, 'day' | 'suffix'>): Promise<void> {
-		const { db } = await this.#device.opened();
+		// The set-up's schema (and zod) loads when a judge sets up, not with the home.
+		const [{ db }, { quickSetup }] = await Promise.all([this.#device.opened(), import('./quick-setup')]);
 		const now = new Date();
 		const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 		// What the judge left blank is named in the judge's language ("Rozběh 1", the preset's name).
