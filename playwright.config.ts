@@ -1,21 +1,31 @@
 import { defineConfig } from '@playwright/test';
+import { workerBaseURL } from './tests/e2e-servers';
 
-/** E2E_PORT lets two checkouts run their e2e tests at once (the update test uses the next port). */
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-const HOST = '127.0.0.1';
-/** A fresh data directory for every run (deleted before the server starts). */
-const DATA_DIR = 'tests/.tmp/e2e-data';
+/**
+ * Two workers by default (E2E_WORKERS sets another number), each with a production server of
+ * its own (tests/e2e-servers.ts: a free port, a fresh data directory): build first
+ * (`npm run build`; scripts/test.sh does).
+ *
+ * Tiers (scripts/test.sh): `npm test` runs every test but those tagged @full; `npm run
+ * test:full` runs them all, with E2E_FULL=1 for the sweeps' full sizes (kills, fuzz, sizes).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
 	testDir: 'tests',
 	testMatch: '**/*.spec.ts',
-	workers: 1,
+	workers: WORKERS,
+	globalSetup: './tests/e2e-servers.ts',
+	// Retries only on CI, and every retry is reported (scripts/test.sh): a test that needed one is a defect.
 	retries: process.env.CI ? 1 : 0,
 	forbidOnly: !!process.env.CI,
-	reporter: 'list',
+	reporter: [['list'], ['json', { outputFile: 'tests/.tmp/e2e-report.json' }]],
 	use: {
-		baseURL: `http://${HOST}:${PORT}`,
+		baseURL: workerBaseURL(),
 		browserName: 'chromium',
+		// Most specs do not test the service worker, and a context with it allowed costs twice the
+		// CPU of one without; the specs that prove offline behaviour allow it (test.use).
+		serviceWorkers: 'block',
 		// `npx playwright install` cannot download here: Debian's Chromium (TOOLCHAIN.md).
 		launchOptions: {
 			executablePath: '/usr/bin/chromium',
@@ -29,17 +39,5 @@ export default defineConfig({
 				'--disable-sync'
 			]
 		}
-	},
-	webServer: {
-		// The production build (npm run build first; scripts/test.sh does).
-		command: `rm -rf ${DATA_DIR} && node scripts/start.js`,
-		url: `http://${HOST}:${PORT}/api/health`,
-		// No ORIGIN: scripts/start.js takes the origin's scheme from the connection (plain HTTP
-		// here), so the pairing links the server hands out say http:// (tests/pair-origin.spec.ts).
-		env: { PORT: String(PORT), HOST, DATA_DIR },
-		reuseExistingServer: false,
-		timeout: 60_000,
-		stdout: 'pipe',
-		stderr: 'pipe'
 	}
 });

@@ -1,70 +1,107 @@
 #!/usr/bin/env bash
-# The whole test suite: type and Svelte checks, the dependency rules, unit tests, production
-# build, the sync chaos test, Playwright e2e (Chromium), the station in WebKit and Firefox.
+# The test tiers (README, "Tests"):
+#   npm test           (scripts/test.sh)         the gate: type and Svelte checks, the dependency rules,
+#                                                unit tests, production build, the sync chaos test,
+#                                                Playwright (Chromium, every test not tagged @full, the
+#                                                sweeps at sample size), the station in WebKit and Firefox.
+#   npm run test:full  (scripts/test.sh --full)  the same with every Playwright test and the sweeps at
+#                                                full size (E2E_FULL=1): what .ci/run runs.
+# Each section's time and, at the end, the 15 slowest tests and every Playwright retry are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+TIER=gate
+case "${1:-}" in
+	'') ;;
+	--full) TIER=full ;;
+	*) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
+esac
+
+mkdir -p tests/.tmp
+SECTIONS=tests/.tmp/test-sections.tsv
+VITEST_JSON=tests/.tmp/vitest-report.json
+PLAYWRIGHT_JSON=tests/.tmp/e2e-report.json
+: >"$SECTIONS"
+rm -f "$VITEST_JSON" "$PLAYWRIGHT_JSON"
+STARTED=$(date +%s)
+
+report() {
+	local status=$?
+	printf '\n==== Report (%s) ====\n\n' "$TIER"
+	node scripts/test-report.js "$SECTIONS" "$VITEST_JSON" "$PLAYWRIGHT_JSON" || true
+	if [[ $status -eq 0 ]]; then
+		printf '\n==== All tests passed (%s, %d s) ====\n' "$TIER" "$(($(date +%s) - STARTED))"
+	else
+		printf '\n==== FAILED (%s) in the section above the report ====\n' "$TIER"
+	fi
+}
+trap report EXIT
+
+# section NAME COMMAND...: runs the command under a heading and notes its time.
 section() {
-	printf '\n==== %s ====\n\n' "$1"
+	local name=$1
+	shift
+	printf '\n==== %s ====\n\n' "$name"
+	local began=$SECONDS
+	"$@"
+	printf '%s\t%s\n' "$((SECONDS - began))" "$name" >>"$SECTIONS"
 }
 
-section "Chromium for Playwright"
-if [[ -x /usr/bin/chromium ]]; then
-	echo "found /usr/bin/chromium"
-elif [[ $(id -u) -eq 0 ]]; then
-	echo "/usr/bin/chromium is missing: installing Debian's chromium"
-	apt-get update
-	apt-get install -y chromium
+browsers() {
+	# Debian's Chromium for Playwright; WebKitGTK's WebDriver and MiniBrowser (as on iPads), an X
+	# server without a screen for it, and Firefox ESR for the engine tests (../shared/TOOLCHAIN.md).
+	local missing=()
+	[[ -x /usr/bin/chromium ]] || missing+=(chromium)
+	[[ -x /usr/bin/WebKitWebDriver ]] || missing+=(webkit2gtk-driver)
+	[[ -n ${DISPLAY:-} || -x /usr/bin/Xvfb ]] || missing+=(xvfb)
+	[[ -x /usr/bin/firefox-esr ]] || missing+=(firefox-esr)
+	if [[ ${#missing[@]} -eq 0 ]]; then
+		echo "found /usr/bin/chromium, /usr/bin/WebKitWebDriver (its MiniBrowser comes with it), /usr/bin/firefox-esr, and ${DISPLAY:+DISPLAY=}${DISPLAY:-/usr/bin/Xvfb}"
+	elif [[ $(id -u) -eq 0 ]]; then
+		echo "missing: ${missing[*]}: installing Debian's packages"
+		apt-get update
+		apt-get install -y "${missing[@]}"
+	else
+		echo "The browser tests need Debian's ${missing[*]}; install with:" >&2
+		echo "" >&2
+		echo "    sudo apt-get install -y ${missing[*]}" >&2
+		echo "" >&2
+		echo "then run npm test again." >&2
+		return 1
+	fi
+}
+
+# svelte-check and the dependency rules at once (each mostly one core); each one's output in turn.
+static_checks() {
+	npm run --silent i18n:compile
+	npx svelte-kit sync
+	local out=tests/.tmp/static
+	mkdir -p "$out"
+	npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings >"$out/check.log" 2>&1 &
+	local check=$!
+	npm run --silent check:deps >"$out/deps.log" 2>&1 &
+	local deps=$!
+	local failed=0
+	wait "$check" || failed=1
+	echo "-- svelte-check"
+	cat "$out/check.log"
+	wait "$deps" || failed=1
+	echo "-- dependency rules (folders one way, scoring pure, server code on the server)"
+	cat "$out/deps.log"
+	return "$failed"
+}
+
+PLAYWRIGHT_ARGS=()
+if [[ $TIER == full ]]; then
+	export E2E_FULL=1
 else
-	echo "/usr/bin/chromium is missing. The e2e tests use Debian's Chromium; install it with:" >&2
-	echo "" >&2
-	echo "    sudo apt-get install -y chromium" >&2
-	echo "" >&2
-	echo "then run npm test again." >&2
-	exit 1
+	PLAYWRIGHT_ARGS+=(--grep-invert @full)
 fi
 
-section "WebKit and Firefox for the engine tests"
-# WebKitGTK's WebDriver and MiniBrowser (as on iPads), an X server without a screen for it, and
-# Firefox ESR: Debian's packages, as Chromium above (../shared/TOOLCHAIN.md, "Other browser engines").
-ENGINE_PACKAGES=()
-[[ -x /usr/bin/WebKitWebDriver ]] || ENGINE_PACKAGES+=(webkit2gtk-driver)
-[[ -n ${DISPLAY:-} || -x /usr/bin/Xvfb ]] || ENGINE_PACKAGES+=(xvfb)
-[[ -x /usr/bin/firefox-esr ]] || ENGINE_PACKAGES+=(firefox-esr)
-if [[ ${#ENGINE_PACKAGES[@]} -eq 0 ]]; then
-	echo "found /usr/bin/WebKitWebDriver (its MiniBrowser comes with it), /usr/bin/firefox-esr, and ${DISPLAY:+DISPLAY=}${DISPLAY:-/usr/bin/Xvfb}"
-elif [[ $(id -u) -eq 0 ]]; then
-	echo "missing: ${ENGINE_PACKAGES[*]}: installing Debian's packages"
-	apt-get update
-	apt-get install -y "${ENGINE_PACKAGES[@]}"
-else
-	echo "The engine tests (WebKit as on iPads, Firefox) need Debian's ${ENGINE_PACKAGES[*]}; install with:" >&2
-	echo "" >&2
-	echo "    sudo apt-get install -y ${ENGINE_PACKAGES[*]}" >&2
-	echo "" >&2
-	echo "then run npm test again." >&2
-	exit 1
-fi
-
-section "svelte-check (npm run check)"
-npm run check
-
-section "Dependency rules (npm run check:deps): folders one way, scoring pure, server code on the server"
-npm run check:deps
-
-section "Unit tests (vitest)"
-npx vitest run
-
-section "Production build (npm run build)"
-npm run build
-
-section "Sync chaos test (npm run test:chaos): 20 tablets, faulty network, server SIGKILLs"
-npm run test:chaos
-
-section "End-to-end tests (playwright)"
-npx playwright test
-
-section "The station in WebKit and Firefox (npm run test:engines)"
-npm run test:engines
-
-section "All tests passed"
+section "Browsers (Debian's packages)" browsers
+section "svelte-check and the dependency rules" static_checks
+section "Unit tests (vitest, both cores)" npx vitest run --reporter=default --reporter=json --outputFile.json="$VITEST_JSON"
+section "Production build (npm run build)" npm run build
+section "Sync chaos test (npm run test:chaos): 20 tablets, faulty network, server SIGKILLs" npm run test:chaos
+section "End-to-end tests (Playwright, Chromium, two workers${E2E_FULL:+, full sweeps})" npx playwright test "${PLAYWRIGHT_ARGS[@]}"
+section "The station in WebKit and Firefox (npm run test:engines)" npm run test:engines

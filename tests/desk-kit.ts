@@ -1,28 +1,32 @@
-import Database from 'better-sqlite3';
 import type { Person, Registration } from '../src/lib/registration/schema';
+import { deriveRuleset } from '../src/lib/rules/derive';
 import { presetById } from '../src/lib/rules/presets';
-import { addDevice, createEvent, DB_FILE, writeSetup } from './sync-kit';
+import { addDevice, call, createEvent, expectStatus, writeSetup } from './sync-kit';
 
 /**
- * Test-only: puts people and registrations straight into the e2e server's register tables
- * (migration 11), while the server runs (SQLite in WAL mode takes the second writer), as the
- * organizer's registration screens will once they exist. One function, so that it can be
- * switched to the register's API (helper 1's endpoints) after the merge.
+ * Puts people and registrations into an event's register through the organizer's API, as
+ * the register screens do: each person, then each registration at its time of registration
+ * (its status is the server's: registered, or waiting past the capacity), then its payment.
  */
-export function seedRegister(people: Person[], registrations: Registration[], file = DB_FILE): void {
-	const db = new Database(file, { fileMustExist: true });
-	db.pragma('busy_timeout = 5000');
-	try {
-		db.transaction(() => {
-			const person = db.prepare('INSERT INTO people (event_id, id, version, json) VALUES (?, ?, ?, ?)');
-			for (const p of people) person.run(p.eventId, p.id, p.version, JSON.stringify(p));
-			const registration = db.prepare(
-				'INSERT INTO registrations (event_id, id, competition_id, status, registered_at, version, json) VALUES (?, ?, ?, ?, ?, ?, ?)'
+export async function seedRegister(eventId: string, orgToken: string, people: Person[], registrations: Registration[]): Promise<void> {
+	for (const { eventId: _, version: __, ...person } of people)
+		expectStatus(await call('POST', `/api/events/${eventId}/people`, { token: orgToken, json: { person } }), 201, `person ${person.id}`);
+	for (const r of registrations) {
+		const created = expectStatus(
+			await call('POST', `/api/events/${eventId}/registrations`, {
+				token: orgToken,
+				json: { registration: { id: r.id, competitionId: r.competitionId, memberIds: r.memberIds, registeredAt: r.registeredAt }, despiteProblems: true }
+			}),
+			201,
+			`registration ${r.id}`
+		).body.registration as Registration;
+		if (created.status !== r.status) throw new Error(`registration ${r.id}: ${created.status}, not ${r.status}`);
+		if (r.paid)
+			expectStatus(
+				await call('POST', `/api/events/${eventId}/registrations/${r.id}`, { token: orgToken, json: { action: 'pay', expectedVersion: created.version, paid: r.paid } }),
+				200,
+				`payment of ${r.id}`
 			);
-			for (const r of registrations) registration.run(r.eventId, r.id, r.competitionId, r.status, r.registeredAt, r.version, JSON.stringify(r));
-		})();
-	} finally {
-		db.close();
 	}
 }
 
@@ -33,9 +37,12 @@ export function seedRegister(people: Person[], registrations: Registration[], fi
  * the register; a desk "Door 1" and a judge "Table 1" added.
  */
 export async function organizeDeskEvent() {
-	const RULESET = presetById('czjpa-individual')!;
 	const created = await createEvent(`Desk cup ${Math.random().toString(36).slice(2, 7)}`);
 	const { eventId, token } = created;
+	// The CZJPA individual with room for two: the third to register waits.
+	const derived = deriveRuleset(presetById('czjpa-individual')!, `${eventId}-czjpa`, 'CZJPA individual, 2 places', { capacity: { max: 2, per: 'person' } });
+	if (!derived.ok) throw new Error(`the desk's ruleset: ${JSON.stringify(derived)}`);
+	const RULESET = derived.value;
 	const competitionId = `${eventId}-ind`;
 	const heatId = `${eventId}-h1`;
 	const id = (s: string) => `${eventId}-${s}`;
@@ -58,7 +65,7 @@ export async function organizeDeskEvent() {
 	const jana = person('jana', 'Jana Nováková', '1990-01-02', { club: 'Skládačky Brno' });
 	const tom = person('tom', 'Tomáš Malý', '2012-03-04');
 	const eva = person('eva', 'Eva Nová', '1985-07-08');
-	seedRegister([jana, tom, eva], [
+	await seedRegister(eventId, token, [jana, tom, eva], [
 		registration('r-jana', jana, 1),
 		registration('r-tom', tom, 2, { paid: { amount: 400, at: 3 } }),
 		registration('r-eva', eva, 4, { status: 'waiting', paid: { amount: 400, at: 5 } })

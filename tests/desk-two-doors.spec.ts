@@ -3,6 +3,9 @@ import type { JudgeEvent } from '../src/lib/events/schema';
 import { organizeDeskEvent } from './desk-kit';
 import { addDevice, pullAll } from './sync-kit';
 
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Two door devices at once (issue 14): both check people in with no network, one person at
  * both doors; when the network returns every check-in reaches the server from its own device,

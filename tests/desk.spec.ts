@@ -5,9 +5,12 @@ import { presetById } from '../src/lib/rules/presets';
 import { addDevice, call, createEvent, DAY, expectStatus, pullAll, writeSetup } from './sync-kit';
 import { organizeDeskEvent } from './desk-kit';
 import { JUDGE_KEY } from './station-helpers';
-import { checkScreen, SIZES } from './screens-kit';
+import { checkScreenSizes } from './screens-kit';
 import { DeviceLog } from '../src/lib/events/builder';
 import { quickSetup } from '../src/lib/station/quick-setup';
+
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * The check-in at the door (issue 14) against the production build: a device paired as a desk
@@ -56,10 +59,7 @@ test('a desk checks people in offline; the check-ins reach the server and the ju
 		await expect(jana.locator('[data-warning="unpaid"]')).toHaveText('Not paid');
 		await jana.getByTestId('desk-check-in').click();
 		// The screen with its questions open: large controls, no sideways scrolling on a phone, no axe violation.
-		for (const size of SIZES) {
-			await page.setViewportSize(size);
-			await checkScreen(page, 'desk');
-		}
+		await checkScreenSizes(page, 'desk');
 		await jana.getByTestId('desk-paid').check();
 		await jana.getByTestId('desk-confirm').click();
 		await expect(jana.getByTestId('desk-checked-in')).toContainText('Checked in at');

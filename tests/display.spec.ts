@@ -4,6 +4,9 @@ import { presetById } from '../src/lib/rules/presets';
 import { addDevice, call, createEvent, expectStatus, writeSetup, DAY } from './sync-kit';
 import { expectNoAxeViolations } from './a11y';
 
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The room display /display against the production build: a screen paired as a display
  * through the real pairing link, a judge's tablet (its token, over the API) starting a heat of

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { makeCert, type CertFiles } from '../scripts/make-cert';
 
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A venue laptop serving HTTPS itself (README, "Deployment and HTTPS"): `npm run cert` makes a
  * local CA and a certificate for the laptop's name, `scripts/start.js` serves the production

@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { freePort } from './server-spawn';
+
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * The judge station offline, through the service worker of the production build
@@ -147,7 +151,7 @@ test.describe('control: service workers blocked', () => {
  * worker belongs to the origin). */
 async function startServer(buildDir: string, port: number): Promise<ChildProcess> {
 	const server = spawn(process.execPath, [resolve(buildDir, 'index.js')], {
-		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: resolve('tests/.tmp/update-data') },
+		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: resolve(`tests/.tmp/update-data-${process.pid}`) },
 		stdio: 'ignore'
 	});
 	const deadline = Date.now() + 30_000;
@@ -189,7 +193,6 @@ const hasWaitingWorker = (page: Page) =>
 	page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
 
 test.describe('updates', () => {
-	const PORT = Number(process.env.E2E_PORT ?? 4173) + 1;
 	const V2 = 'tests/.tmp/build-v2';
 	let server: ChildProcess | null = null;
 
@@ -215,6 +218,8 @@ test.describe('updates', () => {
 		const banner = page.getByRole('status', { name: 'App update' });
 		const reload = banner.getByRole('button', { name: 'Reload' });
 
+		// One free port for both versions (the worker belongs to the origin).
+		const PORT = await freePort();
 		server = await startServer('build', PORT);
 		await page.goto(`http://127.0.0.1:${PORT}/station`);
 		await waitForServiceWorker(page);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { FIXTURE_DUPLICATE, FIXTURE_PATH, FIXTURE_PEOPLE, fixturePeople } from './fixtures/make-registrations-cs-1250';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
-import { checkScreen, SIZES } from './screens-kit';
+import { checkScreenSizes } from './screens-kit';
 import { call, createEvent, expectStatus, RUN } from './sync-kit';
 
 /**
@@ -29,15 +29,6 @@ const statuses = (r: RegisterBody) => ({
 	registered: r.registrations.filter((x) => x.status === 'registered').length,
 	waiting: r.registrations.filter((x) => x.status === 'waiting').length
 });
-
-/** The import page at both sizes, back at the tablet's. */
-async function checkBothSizes(page: Page, name: string): Promise<void> {
-	for (const size of SIZES) {
-		await page.setViewportSize(size);
-		await checkScreen(page, name);
-	}
-	await page.setViewportSize(SIZES[0]);
-}
 
 /** Chooses a file on the import page. */
 async function choose(page: Page, name: string, buffer: Buffer, mimeType = 'text/csv'): Promise<void> {
@@ -65,7 +56,7 @@ test('CZ-IND-CAP: a Windows-1250 CSV of 85 people into 80 places: 80 registered,
 	await files.getByRole('link', { name: 'Import registrations from a CSV file' }).click();
 	await expect(page).toHaveURL(/\/organizer\/register\/import$/);
 	await expect(page.getByTestId('import-steps').locator('[aria-current="step"]')).toHaveText(/Read the file/);
-	await checkBothSizes(page, 'register import');
+	await checkScreenSizes(page, 'register import');
 
 	// The fixture: read as Windows-1250 with semicolons, every row previewed, the duplicate flagged.
 	const fixture = readFileSync(FIXTURE_PATH);
@@ -81,7 +72,7 @@ test('CZ-IND-CAP: a Windows-1250 CSV of 85 people into 80 places: 80 registered,
 	await expect(page.getByTestId('import-steps').locator('[aria-current="step"]')).toHaveText(/Confirm/);
 	// Nothing is sent before the organizer confirms.
 	expect(statuses(await registerOf(eventId, token))).toEqual({ people: 0, registered: 0, waiting: 0 });
-	await checkBothSizes(page, 'register import preview');
+	await checkScreenSizes(page, 'register import preview');
 
 	await page.getByTestId('csv-confirm').click();
 	await expect(page.getByTestId('csv-import-done')).toHaveText('85 people and 85 registrations added (80 registered, 5 waiting). 1 row skipped.');
@@ -116,7 +107,7 @@ test('CZ-IND-CAP: a Windows-1250 CSV of 85 people into 80 places: 80 registered,
 	await page.getByTestId('import-back').click();
 	await expect(page).toHaveURL(/\/organizer\/register$/);
 	await expect(files.getByTestId('print-list-link')).toHaveText(/Print the list: CZJPA jednotlivci\s*80 registered, 5 waiting/);
-	await checkBothSizes(page, 'register files');
+	await checkScreenSizes(page, 'register files');
 	const [download] = await Promise.all([page.waitForEvent('download'), files.getByTestId('export-registrations').click()]);
 	expect(download.suggestedFilename()).toMatch(new RegExp(`^registrations-${eventId}-\\d{4}-\\d{2}-\\d{2}-\\d{2}-\\d{2}\\.csv$`));
 	const exported = readFileSync((await download.path())!);
@@ -149,6 +140,6 @@ test('CZ-IND-CAP: a Windows-1250 CSV of 85 people into 80 places: 80 registered,
 	const sheet = (await page.locator('main').textContent())!;
 	expect(sheet).not.toMatch(/@|\+420|\d{1,2}\. ?\d{1,2}\. ?\d{4}|\d{4}-\d{2}-\d{2}/);
 	for (const p of people.slice(0, 10)) expect(sheet).not.toContain(p.birthDate);
-	await checkBothSizes(page, 'register print');
+	await checkScreenSizes(page, 'register print');
 	expect(errors).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { DeviceLog } from '../src/lib/events/builder';
 import { presetById } from '../src/lib/rules/presets';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
-import { checkScreen, SIZES } from './screens-kit';
+import { checkScreenSizes, SIZES } from './screens-kit';
 import { addDevice, call, createEvent, expectStatus, RUN, writeSetup } from './sync-kit';
 
 /**
@@ -58,15 +58,6 @@ async function organize(): Promise<Organizer> {
 		return people.find((p) => p.name === name)!.id;
 	};
 	return { eventId, eventName: created.event.name, token, deviceLabel: created.device.label, competitionId, registrations, personId };
-}
-
-/** checkScreen at the tablet's and the phone's size (screens-kit's SIZES), then back to the first. */
-async function checkSizes(page: Page, name: string): Promise<void> {
-	for (const size of SIZES) {
-		await page.setViewportSize(size);
-		await checkScreen(page, name);
-	}
-	await page.setViewportSize(SIZES[0]);
 }
 
 async function openRegister(page: Page, org: Organizer): Promise<Locator> {
@@ -128,7 +119,7 @@ test('the register of people: search with and without diacritics, a page at a ti
 	await search.fill('zzzz');
 	await expect(panel.getByText('No one matches “zzzz”.')).toBeVisible();
 	await search.fill('');
-	await checkSizes(page, 'register people list');
+	await checkScreenSizes(page, 'register people list');
 	await search.fill('nov');
 
 	// The card: the details the organizer keeps, the registrations.
@@ -139,7 +130,7 @@ test('the register of people: search with and without diacritics, a page at a ti
 	await expect(card.getByTestId('person-birthDate')).toHaveText('Jan 10, 1970');
 	await expect(card.getByTestId('person-registration')).toContainText('Individuals: registered');
 	await expect(card.getByTestId('checked-in')).toBeVisible();
-	await checkSizes(page, 'register person card');
+	await checkScreenSizes(page, 'register person card');
 
 	// Add: the errors next to their fields, in words; nothing sent until they are fixed.
 	await panel.getByRole('button', { name: 'Add a person' }).click();
@@ -153,7 +144,7 @@ test('the register of people: search with and without diacritics, a page at a ti
 	await expect(field(form, 'E-mail')).toContainText('Not an e-mail address (such as name@example.org).');
 	await expect(field(form, 'Country code')).toContainText('A code of 2 or 3 capital letters, such as CZ or ESP.');
 	await expect(form.getByText('Correct the fields marked above.')).toBeVisible();
-	await checkSizes(page, 'register person form errors');
+	await checkScreenSizes(page, 'register person form errors');
 	await form.getByLabel('Name', { exact: true }).fill('Tereza Šimková');
 	await form.getByLabel('E-mail').fill(`tereza.${RUN}@example.org`);
 	await form.getByLabel('Country code').fill('cz');
@@ -215,7 +206,7 @@ test('two organizer devices edit the same person: the later save shows both and 
 		// What was typed is still in the form.
 		await expect(mine.getByLabel('Notes')).toHaveValue('vegetarian');
 		await expect(mine.getByLabel('Club')).toHaveValue('Puzzle Sevilla');
-		await checkSizes(page, 'register person stale edit');
+		await checkScreenSizes(page, 'register person stale edit');
 
 		// Take the saved one: the form holds it (the other device's phone), from its version.
 		await mine.getByRole('button', { name: 'Take the saved one' }).click();
@@ -274,7 +265,7 @@ test('a person’s history in words; the personal data erased after confirming, 
 	await expect(changes.nth(1)).toContainText('Status: registered');
 	await expect(changes.nth(2)).toContainText('Details changed');
 	await expect(changes.nth(2)).toContainText('Club: Puzzle Brno → Hlavolamy Praha');
-	await checkSizes(page, 'register person history');
+	await checkScreenSizes(page, 'register person history');
 	await history.getByRole('button', { name: 'Close' }).click();
 	await expect(history).toBeHidden();
 
@@ -283,7 +274,7 @@ test('a person’s history in words; the personal data erased after confirming, 
 	const erase = page.getByTestId('person-erase');
 	await expect(erase).toContainText('Erased for good: Date of birth, E-mail, Phone, Notes, Club, Accompanying adult.');
 	await expect(erase).toContainText('Kept: the name and the country, the registrations, and the results under the name.');
-	await checkSizes(page, 'register person erase');
+	await checkScreenSizes(page, 'register person erase');
 	await erase.getByRole('button', { name: 'Erase the personal data' }).click();
 	await expect(erase).toBeHidden();
 	await expect(card.getByText('The personal data of Jana Nováková were erased.')).toBeVisible();

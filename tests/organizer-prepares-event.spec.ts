@@ -7,6 +7,9 @@ import { screen } from './screens-kit';
 import { addDevice, call, expectStatus, pullAll, RUN, writeSetup } from './sync-kit';
 import { JUDGE_KEY } from './station-helpers';
 
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The organizer prepares an event, end to end against the production build (issue 14's
  * scenario): an event with a CZJPA individual and two Spanish categories made on the screen; a

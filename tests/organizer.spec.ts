@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { issuedToken } from './sync-kit';
+import { demoToken } from './sync-kit';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
@@ -10,7 +10,7 @@ import { standingsJson, type StandingsJson } from '../src/lib/files/format';
 import type { EventFile } from '../src/lib/files/event-file';
 
 /**
- * The organizer's screen (/organizer) against the production server (playwright.config.ts:
+ * The organizer's screen (/organizer) against the production server (tests/e2e-servers.ts:
  * fresh data directory, demo event "demo", no ADMIN_KEY). Judge events are pushed with the
  * `request` fixture as a tablet would; the organizer's device pulls them into its IndexedDB.
  */
@@ -20,8 +20,6 @@ const HEAT = `${COMPETITION}-h1`;
 const entry = (n: number) => `${COMPETITION}-e${n}`;
 const T0 = Date.UTC(2026, 4, 16, 9);
 const MIN = 60_000;
-
-const token = issuedToken;
 
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
 
@@ -71,7 +69,7 @@ test('create an event in the UI: the organizer key is shown once, and it is the 
 });
 
 test('a wrong key is refused with a reason; a judge’s key is not an organizer key', async ({ page }) => {
-	const judge = token('demo', 'judge', 'Not an organizer');
+	const judge = await demoToken('judge', 'Not an organizer');
 	await page.goto('/organizer');
 	const form = page.locator('form').filter({ has: page.getByLabel('Organizer key') });
 	await form.getByLabel('Event ID').fill('demo');
@@ -84,7 +82,7 @@ test('a wrong key is refused with a reason; a judge’s key is not an organizer 
 });
 
 test('sign in with an organizer key; add a judge tablet (QR, code, list) and revoke it', async ({ page, request }) => {
-	const key = token('demo', 'organizer', 'X');
+	const key = await demoToken('organizer', 'X');
 	await signIn(page, key);
 	await openOrganizer(page, 'devices');
 
@@ -114,7 +112,7 @@ test('sign in with an organizer key; add a judge tablet (QR, code, list) and rev
 });
 
 test('the devices screen adds a check-in desk: its code pairs a device as a desk (issue 14)', async ({ page, request }) => {
-	await signIn(page, token('demo', 'organizer', 'X'));
+	await signIn(page, await demoToken('organizer', 'X'));
 	await openOrganizer(page, 'devices');
 	const label = `Door ${Date.now()}`;
 	await page.getByLabel('Role', { exact: true }).selectOption('desk');
@@ -128,9 +126,9 @@ test('the devices screen adds a check-in desk: its code pairs a device as a desk
 });
 
 test('merged standings equal merge.ts for the same events; a two-device conflict is resolved with a correction that reaches the server', async ({ page, request }) => {
-	const judge = token('demo', 'judge', 'Table A');
-	const judge2 = token('demo', 'judge', 'Table B');
-	const key = token('demo', 'organizer', 'Desk');
+	const judge = await demoToken('judge', 'Table A');
+	const judge2 = await demoToken('judge', 'Table B');
+	const key = await demoToken('organizer', 'Desk');
 	const stamp = Date.now();
 	const a = new DeviceLog({ deviceId: `tab-a-${stamp}`, judge: 'Eva', competitionId: COMPETITION, heatId: HEAT });
 	const b = new DeviceLog({ deviceId: `tab-b-${stamp}`, judge: 'Pablo', competitionId: COMPETITION, heatId: HEAT });
@@ -219,7 +217,7 @@ test('merged standings equal merge.ts for the same events; a two-device conflict
 });
 
 test('tablet files: imported with counts and per-file errors, then pushed to the server', async ({ page, request }) => {
-	const key = token('demo', 'organizer', 'Files desk');
+	const key = await demoToken('organizer', 'Files desk');
 	const setup = await (await request.get('/api/events/demo/setup', { headers: auth(key) })).json();
 	const C = 'demo-es-kids-group';
 	const competition = setup.competitions.find((c: { id: string }) => c.id === C);
@@ -268,7 +266,7 @@ test('tablet files: imported with counts and per-file errors, then pushed to the
 });
 
 test('the organizer’s screens are routes under /organizer; a link to a section of the one-page screen of before leads to its route', async ({ page }) => {
-	await signIn(page, token('demo', 'organizer', 'Routes desk'));
+	await signIn(page, await demoToken('organizer', 'Routes desk'));
 	await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveText(['Event & competitions', 'Registration', 'Draws & seating', 'Tablets’ files & backup', 'Live view', 'Review and publish', 'Devices']);
 	for (const [anchor, route] of [
 		['devices', 'devices'],

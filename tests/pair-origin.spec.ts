@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startServer, type FreshServer } from './server-process';
-import { createEvent, RUN } from './sync-kit';
+import { BASE, createEvent, RUN } from './sync-kit';
 
 /**
  * The pairing link a server hands out (POST /api/events/{e}/devices → pairUrl, the QR code's
@@ -68,6 +68,6 @@ test('ISSUE-12.11 behind a TLS proxy (PROTOCOL_HEADER, HOST_HEADER) the pairing 
 	expect((await pairUrlOf(server.base, { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'judge.local:8080' })).origin).toBe('http://judge.local:8080');
 });
 
-test('the shared e2e server runs without ORIGIN (playwright.config.ts): its pairing links are http:// too', async () => {
-	expect((await pairUrlOf('http://127.0.0.1:' + Number(process.env.E2E_PORT ?? 4173))).protocol).toBe('http:');
+test('the e2e servers run without ORIGIN (tests/e2e-servers.ts): their pairing links are http:// too', async () => {
+	expect((await pairUrlOf(BASE)).protocol).toBe('http:');
 });

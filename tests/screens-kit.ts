@@ -5,6 +5,7 @@ import { DeviceLog } from '../src/lib/events/builder';
 import { axeViolations } from './a11y';
 import { seatCard, typeDigits, typeTally } from './station-helpers';
 import { addDevice, call, createEvent, expectStatus, RULESET, writeSetup } from './sync-kit';
+import { FULL, sweep } from './tier';
 
 /**
  * What tests/screens.spec.ts needs: the data each screen shows, made through the API, and the
@@ -12,17 +13,25 @@ import { addDevice, call, createEvent, expectStatus, RULESET, writeSetup } from 
  * scrolling, the sync badge covering nothing, axe-core).
  */
 
-/** A landscape tablet and a phone: every screen is shot and checked at both. */
+/** A landscape tablet and a phone: `npm run test:full` shoots and checks every screen at both. */
 export const SIZES = [
 	{ width: 1280, height: 800 },
 	{ width: 390, height: 844 }
 ] as const;
 
 /**
+ * The sizes the screen checks run at: both in `npm run test:full`; in the gate the phone's alone
+ * (where a layout breaks first: sideways scrolling, a squeezed control), once per screen state.
+ */
+export const CHECK_SIZES: readonly { width: number; height: number }[] = sweep<readonly { width: number; height: number }[]>([SIZES[1]], SIZES);
+
+/**
  * Where the pictures go: SCREENSHOTS=before or SCREENSHOTS=after writes the committed ones
- * (docs/screenshots/before|after); an ordinary run writes them under test-results/.
+ * (docs/screenshots/before|after); `npm run test:full` writes them under test-results/, the
+ * gate takes none.
  */
 const WHICH = process.env.SCREENSHOTS;
+const PICTURES = FULL || WHICH !== undefined;
 if (WHICH !== undefined && WHICH !== 'before' && WHICH !== 'after') throw new Error(`SCREENSHOTS=${WHICH}: before or after`);
 const OUT = fileURLToPath(new URL(WHICH ? `../docs/screenshots/${WHICH}/` : '../test-results/screens/', import.meta.url));
 
@@ -113,6 +122,15 @@ export async function checkScreen(page: Page, name: string, { pausedClock = fals
 	expect.soft(await axeOn(page, pausedClock), `${where}: axe-core violations`).toEqual([]);
 }
 
+/** checkScreen at each size of CHECK_SIZES, then back at the tablet's. */
+export async function checkScreenSizes(page: Page, name: string): Promise<void> {
+	for (const size of CHECK_SIZES) {
+		await page.setViewportSize(size);
+		await checkScreen(page, name);
+	}
+	await page.setViewportSize(SIZES[0]);
+}
+
 /** axe-core's report; on a paused `page.clock` the clock moves on in small steps meanwhile (axe waits on timers). */
 async function axeOn(page: Page, pausedClock: boolean): Promise<string[]> {
 	if (!pausedClock) return axeViolations(page);
@@ -129,19 +147,20 @@ async function axeOn(page: Page, pausedClock: boolean): Promise<string[]> {
 	return r.violations;
 }
 
-/** The page's picture as `name-WxH.png` (the whole page unless told). */
+/** The page's picture as `name-WxH.png` (the whole page unless told); none in the gate. */
 export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+	if (!PICTURES) return;
 	const { width, height } = page.viewportSize()!;
 	mkdirSync(OUT, { recursive: true });
 	await page.screenshot({ path: `${OUT}${name}-${width}x${height}.png`, fullPage, animations: 'disabled', caret: 'hide' });
 }
 
 /**
- * The screen as it is now, at each size, from the top of the page: its picture, then its
- * checks (`pausedClock`: the page runs on a paused `page.clock`).
+ * The screen as it is now, at each size of CHECK_SIZES, from the top of the page: its picture,
+ * then its checks (`pausedClock`: the page runs on a paused `page.clock`).
  */
 export async function screen(page: Page, name: string, { pausedClock = false } = {}): Promise<void> {
-	for (const size of SIZES) {
+	for (const size of CHECK_SIZES) {
 		await page.setViewportSize(size);
 		await page.evaluate(() => window.scrollTo(0, 0));
 		await shoot(page, name);

@@ -3,15 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fillSixSeats, playSixSeats, setUpSixSeats, SIX_SEATS_START } from './screens-kit';
 import { seedTablet, twoEventTablet } from './station-helpers';
+import { FULL_ONLY } from './tier';
 
 /**
  * Screenshots of the station's main screens for docs/screenshots/, at a landscape and a
  * portrait tablet size, with checks that the screens are usable on a tablet there: nothing
  * scrolls sideways, every seat card is fully on screen, the main actions are at least 72 px
- * tall and every other button at least 48 px.
+ * tall and every other button at least 48 px. In `npm run test:full` (FULL_ONLY): the gate
+ * checks every screen at the phone's size (tests/screens.spec.ts).
  */
 
-test.use({ locale: 'en-US', timezoneId: 'UTC' });
+// The pictures show the station ready to work offline: the service worker is allowed.
+test.use({ locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'allow' });
 
 // The committed screenshots are rewritten only on request (UPDATE_SCREENSHOTS=1 npx playwright
 // test tests/screenshots.spec.ts); an ordinary run writes them under test-results/.
@@ -65,7 +68,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
 
 const seat = (page: Page, name: string) => page.getByTestId('seat').filter({ has: page.getByRole('heading', { name }) });
 
-test('the station screens at 1280×800 and 800×1280 (and the heat on a phone): screenshots, no sideways scrolling, large enough buttons', async ({ page }) => {
+test('the station screens at 1280×800 and 800×1280 (and the heat on a phone): screenshots, no sideways scrolling, large enough buttons', FULL_ONLY, async ({ page }) => {
 	// The same pictures on every run: fixed IDs (the heat's ID is shown), a paused clock.
 	await page.addInitScript(() => {
 		let n = 0;
@@ -116,7 +119,7 @@ test('the station screens at 1280×800 and 800×1280 (and the heat on a phone): 
 	}
 });
 
-test('the home on a tablet full of heats at 1280×800, 800×1280 and on a phone: the chooser fits, its buttons are large enough', async ({ page }) => {
+test('the home on a tablet full of heats at 1280×800, 800×1280 and on a phone: the chooser fits, its buttons are large enough', FULL_ONLY, async ({ page }) => {
 	await page.clock.install({ time: START - 5 * MIN });
 	await page.setViewportSize(VIEWPORTS[0]);
 	await page.goto('/station');

@@ -257,19 +257,23 @@ test('the QR scanner reads the camera (jsQR) without a policy violation', async 
 	}
 });
 
-test('offline, the worker’s copy of the station satisfies its policy and works', async ({ page, context }) => {
-	await page.goto('/station');
-	await page.evaluate(async () => {
-		await navigator.serviceWorker.ready;
+test.describe('with the service worker', () => {
+	test.use({ serviceWorkers: 'allow' });
+
+	test('offline, the worker’s copy of the station satisfies its policy and works', async ({ page, context }) => {
+		await page.goto('/station');
+		await page.evaluate(async () => {
+			await navigator.serviceWorker.ready;
+		});
+		await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+		await context.setOffline(true);
+		const response = await page.reload();
+		expect(response!.fromServiceWorker()).toBe(true);
+		expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+		await fillQuickSetup(page, 'es-adult-individual', ['Lucía', 'Marta']);
+		await expect(seatCard(page, 'Lucía')).toBeVisible();
+		await context.setOffline(false);
 	});
-	await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
-	await context.setOffline(true);
-	const response = await page.reload();
-	expect(response!.fromServiceWorker()).toBe(true);
-	expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-	await fillQuickSetup(page, 'es-adult-individual', ['Lucía', 'Marta']);
-	await expect(seatCard(page, 'Lucía')).toBeVisible();
-	await context.setOffline(false);
 });
 
 test('another origin cannot frame the organizer’s screen', async ({ page, baseURL, problems }) => {

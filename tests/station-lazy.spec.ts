@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillQuickSetup } from './station-helpers';
 
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * What the station loads (issue #18, "a lighter station"): the home does not fetch the heat
  * screen's code (the heat session, scoring, the seat cards); opening a heat does. The service

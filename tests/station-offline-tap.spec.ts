@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillQuickSetup, storedEvents } from './station-helpers';
 
+// The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A whole heat started offline: after one visit online (the service worker installed and in
  * control, see offline.spec.ts), the network goes away, the judge sets up a heat, starts it and

@@ -1,17 +1,15 @@
-import { issuedToken } from './sync-kit';
+import { demoToken } from './sync-kit';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 
 /**
- * The sync endpoints over real HTTP against the production server on 127.0.0.1, with tokens
- * issued the way an organizer bootstraps a server (npm run device-token, on the same data
- * directory as the running server: playwright.config.ts).
+ * The sync endpoints over real HTTP against the production server on 127.0.0.1, with tokens of
+ * the demo event that its organizer adds through the API (scripts/device-token.test.ts proves
+ * the command that issues the first key).
  */
 
 const URL = '/api/events/demo/judge-events';
 const T0 = Date.UTC(2026, 4, 16, 9);
-
-const token = issuedToken;
 
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
 
@@ -22,8 +20,8 @@ async function pull(request: APIRequestContext, t: string, after = 0, limit = 10
 }
 
 test('push and pull: idempotent, event by event, paged; 401, 403, 400 and 413 with a clear message', async ({ request }) => {
-	const judge = token('demo', 'judge', 'Table 1');
-	const display = token('demo', 'display', 'Hall screen');
+	const judge = await demoToken('judge', 'Table 1');
+	const display = await demoToken('display', 'Hall screen');
 	const log = new DeviceLog({ deviceId: `tab-${Date.now()}`, judge: 'Eva', competitionId: 'demo-czjpa-individual', heatId: 'h1' });
 	const events = [log.start(T0, ['e1', 'e2']), log.hand('e1', T0 + 1_800_000), log.hand('e2', T0 + 1_900_000)];
 	const start = await pull(request, judge);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,19 +7,23 @@ import Database from 'better-sqlite3';
 import { DeviceLog } from '../src/lib/events/builder';
 import type { JudgeEvent } from '../src/lib/events/schema';
 import { presetById } from '../src/lib/rules/presets';
+import { workerServer } from './e2e-servers';
 
 /**
  * Shared by the sync HTTP specs (sync-authz, sync-fuzz, sync-integration): plain `fetch`
- * (undici, keep-alive) against the production server that playwright.config.ts starts on
+ * (undici, keep-alive) against this worker's production server (tests/e2e-servers.ts) on
  * 127.0.0.1, helpers that create events and devices through the API, and snapshots that
  * show whether a request stored or changed anything.
  */
 
-export const PORT = Number(process.env.E2E_PORT ?? 4173);
-export const BASE = `http://127.0.0.1:${PORT}`;
-/** The e2e server's database (playwright.config.ts: DATA_DIR tests/.tmp/e2e-data). */
-export const DB_FILE = resolve('tests/.tmp/e2e-data/puzzle-judge.sqlite');
-/** Unique per run and per spec file: the data directory is shared by every spec of a run. */
+const SERVER = workerServer();
+export const PORT = SERVER.port;
+export const BASE = SERVER.base;
+/** This worker's server's database. */
+export const DB_FILE = SERVER.dbFile;
+/** The demo event's organizer key on this worker's server. */
+export const DEMO_KEY = SERVER.demoKey;
+/** Unique per run and per spec file: the data directory is shared by every spec of a worker. */
 export const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 export const DAY = '2026-05-16';
 export const T0 = Date.UTC(2026, 4, 16, 9);
@@ -218,16 +222,9 @@ export function eventFile(deviceId: string, setup: { events: unknown[]; rulesets
 	return { format: 'puzzle-judge-events', version: 1, exportedAt: T0 + 3_600_000, deviceId, setup, log };
 }
 
-/**
- * A device token issued on the e2e server's data directory the way an organizer bootstraps a
- * server (`npm run device-token`), without the API.
- */
-export function issuedToken(event: string, role: string, label: string): string {
-	const out = execFileSync('npx', ['tsx', 'scripts/device-token.ts', '--event', event, '--role', role, '--label', label], {
-		env: { ...process.env, DATA_DIR: 'tests/.tmp/e2e-data' },
-		encoding: 'utf8'
-	});
-	return (JSON.parse(out) as { token: string }).token;
+/** A device token of the demo event on this worker's server, added by its organizer through the API. */
+export async function demoToken(role: string, label: string): Promise<string> {
+	return (await addDevice('demo', DEMO_KEY, role, label)).token;
 }
 
 export interface SecondServer {

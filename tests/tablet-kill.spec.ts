@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { KillRun, type KillRunSummary } from './tablet-kill/kill-run';
 import { checkTaps, TAP_KINDS, type StoredTapEvent, type Tap } from './tablet-kill/tap-ledger';
+import { sweep } from './tier';
 
 /**
  * The tablet kill test: Chromium (Debian's, on a profile directory of its own) is SIGKILLed at
@@ -10,11 +11,12 @@ import { checkTaps, TAP_KINDS, type StoredTapEvent, type Tap } from './tablet-ki
  * time, every tap whose seat showed it recorded must be in IndexedDB with the time of its
  * click, and no tap may be there twice (tablet-kill/kill-run.ts says how).
  *
- * TABLET_KILLS kills (50 here, in `npm test`; `npm run test:kill-tablet` makes 1,000);
+ * TABLET_KILLS kills (a sample of 5 in `npm test`, 50 in `npm run test:full`; `npm run
+ * test:kill-tablet` makes 1,000);
  * SEED replays a run's choices (the moments of the kills depend on the machine's speed too).
  */
 
-const KILLS = whole('TABLET_KILLS', 50);
+const KILLS = whole('TABLET_KILLS', sweep(5, 50));
 const SEED = whole('SEED', randomInt(1, 2 ** 31));
 const PROFILE = fileURLToPath(new URL(`.tmp/tablet-kill-profile-${process.pid}`, import.meta.url));
 
