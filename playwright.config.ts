@@ -15,6 +15,11 @@ export default defineConfig({
 	testDir: 'tests',
 	testMatch: '**/*.spec.ts',
 	workers: WORKERS,
+	// Budgets for a busy machine (two cores shared with the other worker, its server and whatever
+	// else runs), not an idle one: a test 60 s, a long scenario test.slow() (three times that) or a
+	// budget of its own; an expectation waits up to 15 s for its state.
+	timeout: 60_000,
+	expect: { timeout: 15_000 },
 	globalSetup: './tests/e2e-servers.ts',
 	// Retries only on CI, and every retry is reported (scripts/test.sh): a test that needed one is a defect.
 	retries: process.env.CI ? 1 : 0,

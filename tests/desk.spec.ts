@@ -27,6 +27,8 @@ const RULESET = presetById('czjpa-individual')!;
 const entry = (page: Page, name: string) => page.getByTestId('desk-entry').filter({ hasText: name });
 
 test('a desk checks people in offline; the check-ins reach the server and the judge’s seat grid', async ({ page, context, browser }) => {
+	// A long scenario: three times the default budget, for a busy machine.
+	test.slow();
 	const org = await organizeDeskEvent();
 
 	await test.step('paired as a desk, it goes to /desk and pulls the roster (no contact data)', async () => {

@@ -12,6 +12,8 @@ import { addDevice, call, expectStatus, RUN } from './sync-kit';
  */
 
 test('CZ-GEN-CHANGES: create an event, add a CZJPA individual and two Spanish categories, change a ruleset with a reason, see it frozen once a tablet starts a heat; heats added, renamed, removed', async ({ page }) => {
+	// A long scenario: three times the default budget, for a busy machine.
+	test.slow();
 	page.on('dialog', (d) => void d.accept());
 	const errors: string[] = [];
 	page.on('pageerror', (e) => errors.push(e.message));

@@ -89,6 +89,8 @@ async function openEdit(panel: Locator, name: string): Promise<Locator> {
 test.use({ locale: 'en-US', timezoneId: 'UTC', viewport: SIZES[0] });
 
 test('the register of people: search with and without diacritics, a page at a time, registrations and check-ins; add and edit with errors by the fields', async ({ page }) => {
+	// A long scenario: three times the default budget, for a busy machine.
+	test.slow();
 	const org = await organize();
 	const panel = await openRegister(page, org);
 
@@ -176,6 +178,8 @@ test('the register of people: search with and without diacritics, a page at a ti
 });
 
 test('two organizer devices edit the same person: the later save shows both and loses neither (take the saved one, keep mine)', async ({ page, browser }) => {
+	// A long scenario: three times the default budget, for a busy machine.
+	test.slow();
 	const org = await organize();
 	const panel = await openRegister(page, org);
 	const other = await secondOrganizer(browser, org);

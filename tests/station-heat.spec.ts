@@ -117,6 +117,8 @@ function cliAsTablet(rows: CliRow[], resolution: 'ms' | 'second-truncated'): Tab
 
 test.describe('CZJPA individual heat of 6 seats run to the 90-minute limit', () => {
 	test('CZ-GEN-FINISH, CZ-GEN-MISSING, CZ-GEN-UNFINISHED, CZ-GEN-RECORD, CZ-IND-RANK-1, CZ-IND-RANK-2, CZ-IND-RANK-3: the tablet and the CLI agree on places worked out by hand', async ({ page }) => {
+		// A long scenario: three times the default budget, for a busy machine.
+		test.slow();
 		const names = ['Ana', 'Bohdan', 'Cecílie', 'David', 'Eliška', 'František'];
 		await quickHeat(page, 'czjpa-individual', names);
 		const [ana, bohdan, cecilie, david, eliska, frantisek] = names.map((n) => seat(page, n)) as [Locator, Locator, Locator, Locator, Locator, Locator];

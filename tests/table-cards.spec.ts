@@ -60,6 +60,8 @@ async function blankTablet(browser: Browser) {
 }
 
 test('a table card pairs a blank tablet with one scan and opens its table; one tap after the name, the heat runs', async ({ page, browser }) => {
+	// A long scenario: three times the default budget, for a busy machine.
+	test.slow();
 	const heat = await seatedHeat();
 	await signInOrganizer(page, heat.org, heat.eventId, heat.eventName);
 	await openOrganizer(page, 'seating');
