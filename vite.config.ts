@@ -112,6 +112,24 @@ export default defineConfig({
 					include: RUNE_TESTS,
 					environment: './src/lib/pwa/testing/client-environment.ts'
 				}
+			},
+			{
+				// The API over real HTTP (tests/http): each worker sends its files' requests to a production
+				// server of its own, which tests/http/servers.ts starts (build first: `npm run build`).
+				extends: true,
+				test: {
+					name: 'http',
+					include: ['tests/http/**/*.test.ts'],
+					environment: 'node',
+					globalSetup: ['tests/http/servers.ts'],
+					setupFiles: ['tests/http/worker-server.ts'],
+					// A fresh module graph per file: each file has its own RUN (tests/sync-kit.ts) and its
+					// module state (fixtures, second servers) is never seen by the next file.
+					isolate: true,
+					// The Playwright suite's budgets (playwright.config.ts): for a busy machine, not an idle one.
+					testTimeout: 60_000,
+					hookTimeout: 60_000
+				}
 			}
 		]
 	}

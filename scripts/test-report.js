@@ -3,14 +3,14 @@
  * the run (vitest and Playwright together) and every Playwright retry, which is a defect to fix
  * even when the retry passed.
  *
- *   node scripts/test-report.js SECTIONS_FILE [VITEST_JSON] [PLAYWRIGHT_JSON]
+ *   node scripts/test-report.js SECTIONS_FILE PLAYWRIGHT_JSON [VITEST_JSON...]
  *
  * SECTIONS_FILE: one "seconds<TAB>name" line per finished section. Missing reports are skipped
  * (a section that failed before writing one).
  */
 import { existsSync, readFileSync } from 'node:fs';
 
-const [sectionsFile, vitestFile, playwrightFile] = process.argv.slice(2);
+const [sectionsFile, playwrightFile, ...vitestFiles] = process.argv.slice(2);
 const SLOWEST = 15;
 
 /** "1 min 05 s" or "12.3 s". */
@@ -39,6 +39,14 @@ function vitestTests(report) {
 			seconds: (t.duration ?? 0) / 1000
 		}))
 	);
+}
+
+/** Passed and failed counts of vitest's JSON reports. */
+function vitestCounts(reports) {
+	return {
+		passed: reports.reduce((sum, r) => sum + r.numPassedTests, 0),
+		failed: reports.reduce((sum, r) => sum + r.numFailedTests, 0)
+	};
 }
 
 /** Every test of Playwright's JSON report with its results: { name, seconds, retries, outcome }. */
@@ -77,8 +85,9 @@ console.log('Time by section:');
 for (const s of sections) console.log(`  ${duration(s.seconds).padStart(10)}  ${s.name}`);
 console.log(`  ${duration(total).padStart(10)}  in all`);
 
+const vitestReports = vitestFiles.map(readJson).filter((r) => r !== null);
 const playwright = playwrightTests(readJson(playwrightFile));
-const all = [...vitestTests(readJson(vitestFile)), ...playwright].sort((a, b) => b.seconds - a.seconds);
+const all = [...vitestReports.flatMap(vitestTests), ...playwright].sort((a, b) => b.seconds - a.seconds);
 if (all.length > 0) {
 	console.log(`\nThe ${Math.min(SLOWEST, all.length)} slowest tests:`);
 	for (const t of all.slice(0, SLOWEST)) console.log(`  ${duration(t.seconds).padStart(10)}  ${t.name}`);
@@ -89,3 +98,9 @@ if (playwright.length > 0) {
 	console.log(retried.length === 0 ? '\nPlaywright retries: none.' : `\nPlaywright retries (each a defect to fix, even when the retry passed): ${retried.length}`);
 	for (const t of retried) console.log(`  ${t.retries} × ${t.outcome}: ${t.name}`);
 }
+
+// The plain closing line: vitest's and Playwright's tests together (a flaky test passed on its retry).
+const counts = vitestCounts(vitestReports);
+const playwrightFailed = playwright.filter((t) => t.outcome === 'unexpected').length;
+const playwrightPassed = playwright.filter((t) => t.outcome === 'expected' || t.outcome === 'flaky').length;
+console.log(`\n${counts.passed + playwrightPassed} passed, ${counts.failed + playwrightFailed} failed`);

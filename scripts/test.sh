@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test tiers (README, "Tests"):
 #   npm test           (scripts/test.sh)         the gate: type and Svelte checks, the dependency rules,
-#                                                unit tests, production build, the sync chaos test,
+#                                                unit tests, production build, the HTTP tests, the sync chaos test,
 #                                                Playwright (Chromium, every test not tagged @full, the
 #                                                sweeps at sample size), the station in WebKit and Firefox.
 #   npm run test:full  (scripts/test.sh --full)  the same with every Playwright test and the sweeps at
@@ -19,21 +19,23 @@ esac
 
 mkdir -p tests/.tmp
 SECTIONS=tests/.tmp/test-sections.tsv
-VITEST_JSON=tests/.tmp/vitest-report.json
+UNIT_JSON=tests/.tmp/vitest-unit-report.json
+HTTP_JSON=tests/.tmp/vitest-http-report.json
 PLAYWRIGHT_JSON=tests/.tmp/e2e-report.json
 : >"$SECTIONS"
-rm -f "$VITEST_JSON" "$PLAYWRIGHT_JSON"
+rm -f "$UNIT_JSON" "$HTTP_JSON" "$PLAYWRIGHT_JSON"
 STARTED=$(date +%s)
 
 report() {
 	local status=$?
-	printf '\n==== Report (%s) ====\n\n' "$TIER"
-	node scripts/test-report.js "$SECTIONS" "$VITEST_JSON" "$PLAYWRIGHT_JSON" || true
 	if [[ $status -eq 0 ]]; then
 		printf '\n==== All tests passed (%s, %d s) ====\n' "$TIER" "$(($(date +%s) - STARTED))"
 	else
-		printf '\n==== FAILED (%s) in the section above the report ====\n' "$TIER"
+		printf '\n==== FAILED (%s): the failing section is the last one above ====\n' "$TIER"
 	fi
+	printf '\n==== Report (%s) ====\n\n' "$TIER"
+	node scripts/test-report.js "$SECTIONS" "$PLAYWRIGHT_JSON" "$UNIT_JSON" "$HTTP_JSON" || true
+	exit "$status"
 }
 trap report EXIT
 
@@ -100,8 +102,9 @@ fi
 
 section "Browsers (Debian's packages)" browsers
 section "svelte-check and the dependency rules" static_checks
-section "Unit tests (vitest, both cores)" npx vitest run --reporter=default --reporter=json --outputFile.json="$VITEST_JSON"
+section "Unit tests (vitest, both cores)" npx vitest run --project unit --project runes --reporter=default --reporter=json --outputFile.json="$UNIT_JSON"
 section "Production build (npm run build)" npm run build
+section "HTTP tests (vitest, a production server per worker)" npx vitest run --project http --reporter=default --reporter=json --outputFile.json="$HTTP_JSON"
 section "Sync chaos test (npm run test:chaos): 20 tablets, faulty network, server SIGKILLs" npm run test:chaos
 section "End-to-end tests (Playwright, Chromium, two workers${E2E_FULL:+, full sweeps})" npx playwright test "${PLAYWRIGHT_ARGS[@]}"
 section "The station in WebKit and Firefox (npm run test:engines)" npm run test:engines

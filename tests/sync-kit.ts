@@ -10,7 +10,7 @@ import { presetById } from '../src/lib/rules/presets';
 import { workerServer } from './e2e-servers';
 
 /**
- * Shared by the sync HTTP specs (sync-authz, sync-fuzz, sync-integration): plain `fetch`
+ * Shared by the HTTP tests (tests/http, vitest) and the browser specs (Playwright): plain `fetch`
  * (undici, keep-alive) against this worker's production server (tests/e2e-servers.ts) on
  * 127.0.0.1, helpers that create events and devices through the API, and snapshots that
  * show whether a request stored or changed anything.

@@ -1,6 +1,7 @@
-import { demoToken } from './sync-kit';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DeviceLog } from '../src/lib/events/builder';
+import { expect } from 'vitest';
+import { DeviceLog } from '../../src/lib/events/builder';
+import { demoToken } from '../sync-kit';
+import { test, type APIRequestContext } from './request';
 
 /**
  * The sync endpoints over real HTTP against the production server on 127.0.0.1, with tokens of

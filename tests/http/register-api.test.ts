@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { presetById } from '../src/lib/rules/presets';
-import { addDevice, call, createEvent, DAY, expectStatus, RUN, writeSetup } from './sync-kit';
+import { expect, test } from 'vitest';
+import { presetById } from '../../src/lib/rules/presets';
+import { addDevice, call, createEvent, DAY, expectStatus, RUN, writeSetup } from '../sync-kit';
 
 /**
  * The register over real HTTP against the production build (issue 14): people and

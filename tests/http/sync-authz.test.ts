@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { DeviceLog } from '../src/lib/events/builder';
-import { presetById } from '../src/lib/rules/presets';
-import { quickSetup } from '../src/lib/station/quick-setup';
-import { addDevice, backupOf, call, createEvent, DAY, T0, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, tableCounts, writeSetup, type AddedDevice } from './sync-kit';
+import { expect } from 'vitest';
+import { DeviceLog } from '../../src/lib/events/builder';
+import { presetById } from '../../src/lib/rules/presets';
+import { quickSetup } from '../../src/lib/station/quick-setup';
+import { addDevice, backupOf, call, createEvent, DAY, T0, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, tableCounts, writeSetup, type AddedDevice } from '../sync-kit';
+import { test, type APIRequestContext, type APIResponse } from './request';
 
 /**
  * The authorization matrix of docs/sync.md over real HTTP: every endpoint × every kind of

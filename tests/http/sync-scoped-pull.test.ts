@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import type { JudgeEvent } from '../src/lib/events/schema';
-import { addDevice, call, createEvent, expectStatus, judgeLog, pullAll, RUN, setupOf, writeSetup, type PullPage } from './sync-kit';
+import { expect, test } from 'vitest';
+import type { JudgeEvent } from '../../src/lib/events/schema';
+import { addDevice, call, createEvent, expectStatus, judgeLog, pullAll, RUN, setupOf, writeSetup, type PullPage } from '../sync-kit';
 
 /**
  * Issue 18 (sync: each device pulls what it needs), through the real route: a pull scoped to

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { expect, test } from '@playwright/test';
-import { DeviceLog } from '../src/lib/events/builder';
-import type { JudgeEvent } from '../src/lib/events/schema';
-import { quickSetup } from '../src/lib/station/quick-setup';
-import { SyncApi } from '../src/lib/sync/client/api';
-import { freshDb } from '../src/lib/sync/client/fake-server.testkit';
-import { pullEvents, readPosition } from '../src/lib/sync/client/pull';
-import { addDevice, backupOf, BASE, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, T0, writeSetup } from './sync-kit';
+import { expect, test } from 'vitest';
+import { DeviceLog } from '../../src/lib/events/builder';
+import type { JudgeEvent } from '../../src/lib/events/schema';
+import { quickSetup } from '../../src/lib/station/quick-setup';
+import { SyncApi } from '../../src/lib/sync/client/api';
+import { freshDb } from '../../src/lib/sync/client/fake-server.testkit';
+import { pullEvents, readPosition } from '../../src/lib/sync/client/pull';
+import { addDevice, backupOf, BASE, call, createEvent, DAY, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, T0, writeSetup } from '../sync-kit';
 
 /**
  * The sync protocol against the real production server: repeated, reordered, partial and
@@ -112,8 +112,7 @@ function cutPush(eventId: string, token: string, body: string, fraction: number)
 	});
 }
 
-test('resume after a cut: 1,500 events, a push cut mid-body and one aborted, then everything again: each stored once', async () => {
-	test.setTimeout(120_000);
+test('resume after a cut: 1,500 events, a push cut mid-body and one aborted, then everything again: each stored once', { timeout: 120_000 }, async () => {
 	const { e, s, judge } = await freshEvent('cut');
 	const log = judgeLog(`in-${RUN}-cut`, s.competitionId, s.heatId, s.entryIds, 1500);
 	const batches = Array.from({ length: 6 }, (_, i) => log.slice(i * 250, (i + 1) * 250));
@@ -160,8 +159,7 @@ test('resume after a cut: 1,500 events, a push cut mid-body and one aborted, the
 	for (let i = 1; i < positions.length; i++) expect(positions[i]!).toBeGreaterThan(positions[i - 1]!);
 });
 
-test('pull paging while others push: the cursor never skips an event', async () => {
-	test.setTimeout(90_000);
+test('pull paging while others push: the cursor never skips an event', { timeout: 90_000 }, async () => {
 	const { e, s, judge } = await freshEvent('paging');
 	const judges = await Promise.all([1, 2, 3].map((k) => addDevice(e.eventId, e.token, 'judge', `Pusher ${k}`)));
 	const logs = judges.map((_, k) => judgeLog(`in-${RUN}-paging-${k}`, s.competitionId, s.heatId, s.entryIds, 300));
@@ -216,8 +214,7 @@ test('quick set-up push: a competition the server does not know is added; pushin
 	expect(afterAgain.events).toEqual(after.events);
 });
 
-test('backup and restore: refused over HTTP without an ADMIN_KEY (403); a second server with one restores it whole (heat starts too), with the same tokens (issue 12, points 1 and 5)', async () => {
-	test.setTimeout(120_000);
+test('backup and restore: refused over HTTP without an ADMIN_KEY (403); a second server with one restores it whole (heat starts too), with the same tokens (issue 12, points 1 and 5)', { timeout: 120_000 }, async () => {
 	const { e, s, judge } = await freshEvent('backup');
 	const display = await addDevice(e.eventId, e.token, 'display', 'Hall');
 	const revoked = await addDevice(e.eventId, e.token, 'judge', 'Gone');
@@ -321,8 +318,7 @@ test("the issue's attack: a crafted backup of a new event pointing at demo's com
 	}
 });
 
-test('a tablet that pulled from a server, pointed at the server its backup was restored into, sees every event: its cursor counted in another store (issue 12, point 4)', async () => {
-	test.setTimeout(120_000);
+test('a tablet that pulled from a server, pointed at the server its backup was restored into, sees every event: its cursor counted in another store (issue 12, point 4)', { timeout: 120_000 }, async () => {
 	const { e, s, judge } = await freshEvent('cursor');
 	// Three judges' tablets, each with its own token (a judge's token pushes only its own tablet's events), all known to the backup.
 	const [judgeB, judgeC] = [await addDevice(e.eventId, e.token, 'judge', 'Judge B'), await addDevice(e.eventId, e.token, 'judge', 'Judge C')];

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { expect, test } from '@playwright/test';
-import { startServer, type FreshServer } from './server-process';
-import { BASE, createEvent, RUN } from './sync-kit';
+import { afterEach, expect, test, vi } from 'vitest';
+import { startServer, type FreshServer } from '../server-process';
+import { BASE, createEvent, RUN } from '../sync-kit';
 
 /**
  * The pairing link a server hands out (POST /api/events/{e}/devices → pairUrl, the QR code's
@@ -12,10 +12,11 @@ import { BASE, createEvent, RUN } from './sync-kit';
  * server that serves HTTPS itself.
  */
 
-test.describe.configure({ mode: 'serial', timeout: 60_000 });
+// One after another (vitest runs a file's tests in order), 60 s each.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let server: FreshServer | undefined;
-test.afterEach(async () => {
+afterEach(async () => {
 	await server?.stop();
 	server = undefined;
 });
