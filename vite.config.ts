@@ -89,6 +89,9 @@ export default defineConfig({
 	test: {
 		// Both cores (vitest's default leaves one free: half the speed on these 2-core machines).
 		maxWorkers: 2,
+		// A budget for a busy machine: the slowest unit tests take 1–2 s idle (a restore of 20,000
+		// events, the CLIs), and vitest's 5 s default was once overrun under load.
+		testTimeout: 30_000,
 		projects: [
 			{
 				extends: true,
