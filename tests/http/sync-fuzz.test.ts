@@ -1086,33 +1086,22 @@ const bodyEndpoints = async (): Promise<[path: string, token: string | undefined
 /** The row counts of the e2e server's database and of the server with an ADMIN_KEY (started when needed). */
 const allTableCounts = async () => ({ e2e: tableCounts(), keyed: tableCounts((await keyed()).dbFile) });
 
-/** A POST of raw bytes (fetch sends them as they are). */
 /**
- * A POST of raw bytes on a connection of its own (node:http without an agent), closed after the
- * answer: a refused body of many megabytes leaves no kept-alive connection behind for the next
- * test (keeping a connection alive after a refusal is tested on its own: "after a too-large push").
+ * A POST of raw bytes on a connection of its own (rawRequest: node:http without an agent), closed
+ * after the answer: a refused body of many megabytes leaves no kept-alive connection behind for
+ * the next test (keeping a connection alive after a refusal is tested on its own: "after a
+ * too-large push").
  */
-function postBytes(path: string, token: string | undefined, body: Uint8Array<ArrayBuffer>, timeoutMs = 30_000, base = BASE): Promise<{ status: number; type: string | null; text: string; message: string | undefined }> {
-	return new Promise((resolve, reject) => {
-		const headers = { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(body.byteLength), ...(token ? { authorization: `Bearer ${token}` } : {}) };
-		const req = httpRequest(`${base}${path}`, { method: 'POST', agent: false, headers, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
-			let text = '';
-			res.setEncoding('utf8');
-			res.on('data', (c) => (text += c));
-			res.on('end', () => {
-				let parsed: { message?: unknown } | undefined;
-				try {
-					parsed = JSON.parse(text);
-				} catch {
-					parsed = undefined;
-				}
-				resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? null, text, message: typeof parsed?.message === 'string' ? parsed.message : undefined });
-			});
-			res.on('error', reject);
-		});
-		req.on('error', reject);
-		req.end(body);
-	});
+async function postBytes(path: string, token: string | undefined, body: Uint8Array<ArrayBuffer>, timeoutMs = 30_000, base = BASE) {
+	const headers = { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+	const a = await rawRequest('POST', path, headers, Buffer.from(body.buffer, body.byteOffset, body.byteLength), base, timeoutMs);
+	let parsed: { message?: unknown } | undefined;
+	try {
+		parsed = JSON.parse(a.text);
+	} catch {
+		parsed = undefined;
+	}
+	return { ...a, message: typeof parsed?.message === 'string' ? parsed.message : undefined };
 }
 const utf8 = (...parts: (string | number[])[]): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p)))));
 
@@ -1221,10 +1210,10 @@ test('ISSUE-12.6 every endpoint with a body refuses bytes that are not UTF-8 and
 	expect(await allTableCounts()).toEqual(before);
 });
 
-/** One request over node:http, which (unlike fetch) sends no Accept header unless told. */
-function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string | Buffer, base = BASE): Promise<{ status: number; type: string; text: string }> {
+/** One request over node:http on a connection of its own, which (unlike fetch) sends no Accept header unless told. */
+function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string | Buffer, base = BASE, timeoutMs = 30_000): Promise<{ status: number; type: string; text: string }> {
 	return new Promise((resolve, reject) => {
-		const req = httpRequest(`${base}${path}`, { method, agent: false, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+		const req = httpRequest(`${base}${path}`, { method, agent: false, signal: AbortSignal.timeout(timeoutMs), headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
 			let text = '';
 			res.setEncoding('utf8');
 			res.on('data', (c) => (text += c));
