@@ -39,14 +39,17 @@ report() {
 }
 trap report EXIT
 
-# section NAME COMMAND...: runs the command under a heading and notes its time.
+# section NAME COMMAND...: runs the command under a heading and notes its time (a failed one's too).
 section() {
 	local name=$1
 	shift
 	printf '\n==== %s ====\n\n' "$name"
-	local began=$SECONDS
-	"$@"
-	printf '%s\t%s\n' "$((SECONDS - began))" "$name" >>"$SECTIONS"
+	local began=$SECONDS status=0
+	"$@" || status=$?
+	local mark=''
+	[[ $status -eq 0 ]] || mark=" (FAILED, exit $status)"
+	printf '%s\t%s%s\n' "$((SECONDS - began))" "$name" "$mark" >>"$SECTIONS"
+	return "$status"
 }
 
 browsers() {
