@@ -99,7 +99,7 @@ test('wrong pairing codes: a burst gets 429 with Retry-After, the right code pai
 	await signInOrganizer(organizer, key, eventId, eventName);
 	await openOrganizer(organizer, 'devices');
 	const failures = organizer.getByTestId('pairing-failures');
-	await expect(failures).toContainText('Wrong pairing codes typed: 13');
+	await expect(failures).toContainText('Wrong pairing codes or table cards: 13');
 	await expect(failures).toContainText('from 127.0.0.1');
 	await desk.close();
 });

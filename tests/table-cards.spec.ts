@@ -6,11 +6,13 @@ import { screen } from './screens-kit';
 import { call, createEvent, expectStatus, RULESET, writeSetup } from './sync-kit';
 
 /**
- * Table cards (issue 15): a small heat seated through the set-up API; the cards page prints a
+ * Table cards (issue 15): a small heat seated through the set-up API; the cards page lists the
+ * heat's tables and prints nothing until "Print cards for Heat 1" is pressed (issue 29 #7), then a
  * card per table with its seats' names and a QR code; a blank tablet opens table 2's card link
  * and, after one scan, the judge's name and Start, times the heat; a second tablet scanning the
- * same card gets a token of its own; a revoked card is refused; a card's token may not push
- * another heat's events.
+ * same card gets a token of its own; a revoked card is refused; visiting the page again issues
+ * no card, and a lost card is reprinted alone, the earlier one revoked; a card's token may not
+ * push another heat's events.
  */
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
@@ -67,8 +69,17 @@ test('a table card pairs a blank tablet with one scan and opens its table; one t
 	await openOrganizer(page, 'seating');
 	const panel = page.getByTestId('table-cards-panel');
 	await panel.getByTestId('cards-heat').selectOption({ label: 'Individuals · Heat 1' });
-	await panel.getByTestId('cards-print').click();
+	await panel.getByTestId('cards-open').click();
 	await expect(page).toHaveURL(/\/organizer\/seating\/cards\?heat=/);
+	// Opening the page prints nothing: the tables, none with a live card, and the explicit step.
+	await expect(page.getByTestId('cards-table-row')).toHaveCount(2);
+	await expect(page.getByTestId('cards-live')).toHaveText(['0', '0']);
+	await expect(page.getByTestId('table-card')).toHaveCount(0);
+	await expect(page.getByTestId('cards-issue-panel')).toContainText('pairs any number of tablets');
+	await expect(page.getByTestId('cards-issue-panel')).toContainText('keeps its key after the card expires');
+	await page.getByRole('button', { name: 'Print cards for Heat 1' }).click();
+	await expect(page.getByTestId('cards-issued')).toBeVisible();
+	await expect(page.getByTestId('cards-live')).toHaveText(['1', '1']);
 
 	const card2 = page.locator('[data-testid="table-card"][data-table="2"]');
 	await expect(page.getByTestId('table-card')).toHaveCount(2);
@@ -138,6 +149,50 @@ test('a table card pairs a blank tablet with one scan and opens its table; one t
 			await context.close();
 		}
 	});
+});
+
+/** The heat's live cards per table, as the server lists them. */
+async function liveCards(heat: Awaited<ReturnType<typeof seatedHeat>>): Promise<Record<string, number>> {
+	const listed = expectStatus(await call('GET', `/api/events/${heat.eventId}/cards`, { token: heat.org }), 200, 'list cards').body as {
+		cards: { heatId: string; table: string; expiresAt: number; revokedAt: number | null }[];
+	};
+	const live: Record<string, number> = {};
+	for (const c of listed.cards) if (c.heatId === heat.heats[0] && c.revokedAt === null && c.expiresAt > Date.now()) live[c.table] = (live[c.table] ?? 0) + 1;
+	return live;
+}
+
+test('issue 29 #7: visiting the cards page twice issues no card; a lost card is reprinted alone, the earlier one revoked', async ({ page }) => {
+	const heat = await seatedHeat();
+	await signInOrganizer(page, heat.org, heat.eventId, heat.eventName);
+	await openOrganizer(page, 'seating');
+	await page.getByTestId('table-cards-panel').getByTestId('cards-heat').selectOption({ label: 'Individuals · Heat 1' });
+	await page.getByTestId('table-cards-panel').getByTestId('cards-open').click();
+	await expect(page).toHaveURL(/\/organizer\/seating\/cards\?heat=/);
+	const cardsPage = page.url();
+	await expect(page.getByTestId('cards-live')).toHaveText(['0', '0']);
+	await page.getByTestId('cards-issue').click();
+	await expect(page.getByTestId('table-card')).toHaveCount(2);
+	await expect(page.getByTestId('cards-live')).toHaveText(['1', '1']);
+	expect(await liveCards(heat)).toEqual({ '1': 1, '2': 1 });
+
+	for (let visit = 1; visit <= 2; visit++) {
+		await page.goto(cardsPage);
+		await expect(page.getByTestId('cards-live'), `visit ${visit}`).toHaveText(['1', '1']);
+		await expect(page.getByTestId('table-card')).toHaveCount(0);
+		expect(await liveCards(heat), `visit ${visit}`).toEqual({ '1': 1, '2': 1 });
+	}
+
+	// Table 2's card was lost: only that table, the earlier card of it revoked (the default).
+	await page.getByTestId('cards-choose-all').uncheck();
+	await expect(page.getByTestId('cards-issue')).toBeDisabled();
+	await page.locator('[data-testid="cards-table-row"][data-table="2"]').getByTestId('cards-choose').check();
+	await expect(page.getByTestId('cards-revoke-earlier')).toBeChecked();
+	await page.getByRole('button', { name: 'Print cards for Heat 1: Table 2 only' }).click();
+	await expect(page.getByTestId('cards-issued')).toContainText('revoked');
+	await expect(page.getByTestId('table-card')).toHaveCount(1);
+	await expect(page.locator('[data-testid="table-card"][data-table="2"]')).toHaveCount(1);
+	await expect(page.getByTestId('cards-live')).toHaveText(['1', '1']);
+	expect(await liveCards(heat)).toEqual({ '1': 1, '2': 1 });
 });
 
 test('a token from a table card pushes its heat’s events, and is refused another heat’s', async () => {

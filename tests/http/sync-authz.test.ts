@@ -5,6 +5,10 @@ import { presetById } from '../../src/lib/rules/presets';
 import { quickSetup } from '../../src/lib/station/quick-setup';
 import { addDevice, backupOf, call, createEvent, DAY, T0, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, tableCounts, writeSetup, type AddedDevice } from '../sync-kit';
 import { test, type APIRequestContext, type APIResponse } from './request';
+import { ACTION_TYPES, type ActionType } from '../../src/lib/events/action-types';
+import type { ActionEvent, JudgeEvent } from '../../src/lib/events/schema';
+import { sampleEvent, sampleVoid } from '../../src/lib/events/sample-events.testkit';
+import { CARD_MATRIX, WHERE, type Cell, type Where } from '../../src/lib/server/card-matrix.testkit';
 
 /**
  * The authorization matrix of docs/sync.md over real HTTP: every endpoint × every kind of
@@ -431,6 +435,55 @@ test('restore on a server with ADMIN_KEY: refused (401) without the key, with a 
 	} finally {
 		await second.stop();
 	}
+});
+
+// The card-token rows (issue 29): what a tablet paired from heat 1's table card may push, every
+// event type × its own heat, another heat of its competition, competition-wide (no heat): an
+// allow-list of a judge's actions at its own heat, written down in src/lib/server/card-matrix.testkit.ts.
+test('authorization matrix, table-card rows: a card token × every event type × own heat / other heat / competition-wide', async () => {
+	const A = await createEvent(`Authz cards ${RUN}`);
+	const tag = `az-${RUN}-k`;
+	const sA = setupOf(A.eventId, tag);
+	const otherHeat = `${tag}-h2`;
+	const otherEntries = [`${tag}-x1`, `${tag}-x2`] as const;
+	await writeSetup(A.eventId, A.token, {
+		...sA.body,
+		heats: [...sA.body.heats, { id: otherHeat, competitionId: sA.competitionId, name: 'Heat 2' }],
+		entries: [...sA.body.entries, ...otherEntries.map((id, i) => ({ id, competitionId: sA.competitionId, heatId: otherHeat, name: `Other ${i + 1}`, members: [], table: '2', seat: String(i + 1) }))]
+	});
+	const printed = expectStatus(await call('POST', `/api/events/${A.eventId}/cards`, { token: A.token, json: { heatId: sA.heatId } }), 201, 'table cards').body as { cards: { link: string }[] };
+	const secret = new URLSearchParams(new URL(printed.cards[0]!.link).hash.slice(1)).get('card')!;
+	const TABLET = `${tag}-tablet`;
+	const card = expectStatus(await call('POST', '/api/pair/card', { json: { card: secret, deviceId: TABLET } }), 200, 'card pairing').body as { token: string };
+	const seqs = { [TABLET]: 0, [`${tag}-org`]: 0 };
+	const at = (where: Where, type: ActionType, deviceId = TABLET): ActionEvent => {
+		const seq = ++seqs[deviceId]!;
+		const heatId = where === 'own heat' ? sA.heatId : where === 'other heat' ? otherHeat : null;
+		const entries = where === 'other heat' ? otherEntries : ([sA.entryIds[0]!, sA.entryIds[1]!] as const);
+		return sampleEvent(type, { id: `${deviceId}-${seq}`, deviceId, seq, at: T0 + seq, competitionId: sA.competitionId, heatId }, entries);
+	};
+	const push = async (e: JudgeEvent): Promise<Cell> => {
+		const r = expectStatus(await call('POST', `/api/events/${A.eventId}/judge-events`, { token: card.token, json: { events: [e] } }), 200, `${e.type} pushed`).body as { stored: unknown[]; refused: unknown[] };
+		expect(r.stored.length + r.refused.length, e.type).toBe(1);
+		return r.stored.length === 1 ? 'stored' : 'refused';
+	};
+	const seen = {} as Record<ActionType | 'correction', Cell[]>;
+	for (const type of ACTION_TYPES) {
+		seen[type] = [];
+		for (const where of WHERE) seen[type].push(await push(at(where, type)));
+	}
+	// Corrections of what the organizer recorded at each place.
+	const targets = WHERE.map((where) => at(where, where === 'competition-wide' ? 'tiebreak.result' : 'hand.raised', `${tag}-org`));
+	expect((expectStatus(await call('POST', `/api/events/${A.eventId}/judge-events`, { token: A.token, json: { events: targets } }), 200, 'targets').body as { stored: unknown[] }).stored).toHaveLength(3);
+	seen.correction = [];
+	for (const target of targets) {
+		const seq = ++seqs[TABLET]!;
+		seen.correction.push(await push(sampleVoid(target, { id: `${TABLET}-${seq}`, deviceId: TABLET, seq, at: T0 + seq })));
+	}
+	expect(seen).toEqual(CARD_MATRIX);
+	// And the probe's repro: heat 1's card deciding the competition's tie for first, far in the future.
+	const tiebreak = { ...at('competition-wide', 'tiebreak.result'), at: 8_000_000_000_000 };
+	expect(await push(tiebreak)).toBe('refused');
 });
 
 test('public pages need no token: GET /, /station and /results/{e} answer 200', async ({ request }) => {

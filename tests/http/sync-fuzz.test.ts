@@ -4,6 +4,9 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DeviceLog } from '../../src/lib/events/builder';
+import { ACTION_TYPES, namesEntry } from '../../src/lib/events/action-types';
+import { sampleEvent, sampleVoid } from '../../src/lib/events/sample-events.testkit';
+import { CARD_ACTIONS } from '../../src/lib/server/card-push-scope';
 import { quickSetup, type QuickSetup } from '../../src/lib/station/quick-setup';
 import { ROLES } from '../../src/lib/sync/contract/device';
 import { startServer, type FreshServer } from '../server-process';
@@ -95,6 +98,8 @@ interface Fixture {
 	backupTextA: string;
 	/** Two competitions a judge of A set up on tablets (quick set-up): what a merge names. */
 	quickA: [QuickSetup, QuickSetup];
+	/** A tablet paired from the table card of A's heat (issue 29): its token and device. */
+	cardA: { token: string; deviceId: string };
 }
 
 let fx: Fixture;
@@ -128,9 +133,13 @@ beforeAll(async () => {
 		return q.value;
 	}) as [QuickSetup, QuickSetup];
 	for (const q of quickA) expectStatus(await call('POST', `/api/events/${A.eventId}/judge-events`, { token: judgeA.token, json: { events: [], setup: q.bundle } }), 200, 'quick set-up');
+	const printed = expectStatus(await call('POST', `/api/events/${A.eventId}/cards`, { token: A.token, json: { heatId: sA.heatId } }), 201, 'table cards').body as { cards: { link: string }[] };
+	const cardSecret = new URLSearchParams(new URL(printed.cards[0]!.link).hash.slice(1)).get('card')!;
+	const cardDevice = `fz-${RUN}-card-tablet`;
+	const cardA = { token: (expectStatus(await call('POST', '/api/pair/card', { json: { card: cardSecret, deviceId: cardDevice } }), 200, 'card pairing').body as { token: string }).token, deviceId: cardDevice };
 	const { text: backupTextA, lines: backupLinesA } = await backupOf(A.eventId, A.token);
 	const backupA = asVersion1(backupLinesA) as Fixture['backupA'];
-	fx = { A, B, sA, sB, judgeA, displayA, revokedA, judgeB, sacrifice, usedCode: used.code, backupA, backupLinesA, backupTextA, quickA };
+	fx = { A, B, sA, sB, judgeA, displayA, revokedA, judgeB, sacrifice, usedCode: used.code, backupA, backupLinesA, backupTextA, quickA, cardA };
 	console.log(`fuzz seed: ${SEED} (FUZZ_SEED=${SEED} reproduces)`);
 });
 
@@ -328,6 +337,11 @@ function pushPost(): fc.Arbitrary<Case> {
 	const post = (body: string | (() => string), expect?: number[]): Case => ({ method: 'POST', path, authorization: `Bearer ${judgeA.token}`, body, ...(expect ? { expect } : {}) });
 	let n = 0;
 	const valid = () => judgeLog(`fz-push-${RUN}-${n++}`, sA.competitionId, sA.heatId, sA.entryIds, 2)[1]! as unknown as Record<string, unknown>;
+	const own = `fz-${RUN}-${A.eventId}`;
+	const ownNext = (at: number) => {
+		const seq = 1000 + n++;
+		return { ...sampleEvent('hand.raised', { id: `${own}-ahead-${seq}`, deviceId: own, seq, at, competitionId: sA.competitionId, heatId: sA.heatId }, [sA.entryIds[0]!, sA.entryIds[1]!]) };
+	};
 	const field = fc.constantFrom('id', 'deviceId', 'seq', 'at', 'mono', 'judge', 'competitionId', 'heatId', 'entryId', 'type', 'payload');
 	const badValue: Record<string, fc.Arbitrary<unknown>> = {
 		id: badId,
@@ -350,6 +364,8 @@ function pushPost(): fc.Arbitrary<Case> {
 		// B's judge's first event, ID, device and number, pushed into A by A's judge.
 		fc.constant(null).map(() => ({ ...valid(), id: `fz-${RUN}-${fx.B.eventId}-1`, deviceId: `fz-${RUN}-${fx.B.eventId}`, seq: 1 })),
 		fc.constant(null).map(() => ({ ...valid(), competitionId: sB.competitionId, heatId: sB.heatId, entryId: sB.entryIds[0] })),
+		// Issue 29: the judge's own tablet, its next numbers, times more than 24 h ahead of the server's clock.
+		fc.integer({ min: 25 * 3_600_000, max: 8_640_000_000_000 - 2_000_000_000_000 }).map((ahead) => ownNext(Date.now() + ahead)),
 		fc.constant(null).map(() => ({ __proto__: null, ...JSON.parse(`{"__proto__": ${json(valid())}}`) })),
 		fc.constant(null).map(() => JSON.parse(`{"constructor": ${json(valid())}}`)),
 		nonObject,
@@ -388,6 +404,51 @@ function pushPost(): fc.Arbitrary<Case> {
 			weight: 7
 		}
 	);
+}
+
+/**
+ * Issue 29: pushes with a table card's token of what a judge at its table does not record — the
+ * organizer's types, other heats and events without a heat, entries not seated in its heat,
+ * corrections of events elsewhere, times far ahead, set-ups — answered 200, every event refused,
+ * nothing added (the fuzz's table counts and snapshots).
+ */
+function cardPushPost(): fc.Arbitrary<Case> {
+	const { A, sA, sB, cardA } = fx;
+	const path = `/api/events/${A.eventId}/judge-events`;
+	let n = 0;
+	const next = (type: (typeof ACTION_TYPES)[number], heatId: string | null, entries: readonly [string, string], at = T0) => {
+		const seq = 1 + n++;
+		return sampleEvent(type, { id: `${cardA.deviceId}-fz-${seq}`, deviceId: cardA.deviceId, seq, at, competitionId: sA.competitionId, heatId }, entries);
+	};
+	const own = [sA.entryIds[0]!, sA.entryIds[1]!] as const;
+	const organizerOnly = ACTION_TYPES.filter((t) => !CARD_ACTIONS.has(t));
+	// The card's types that name entries (a heat's note and the relay's pairs of members name none).
+	const namingEntries = [...CARD_ACTIONS].filter((t) => namesEntry(t) || t === 'heat.start' || t === 'heat.time-limit');
+	const type = fc.constantFrom(...ACTION_TYPES);
+	const elsewhere = fc.oneof(fc.constant(null), fc.constant(sB.heatId), badId.filter((h): h is string => typeof h === 'string' && h !== sA.heatId), fc.constant(`${sA.heatId}-2`));
+	const stranger = fc.oneof(fc.constantFrom(sB.entryIds[0]!, `${sA.entryIds[0]}x`), fc.string({ minLength: 1, maxLength: 20 }).filter((id) => !sA.entryIds.includes(id)));
+	const refusedEvent: fc.Arbitrary<unknown> = fc.oneof(
+		fc.constantFrom(...organizerOnly).map((t) => next(t, sA.heatId, own)),
+		fc.tuple(type, elsewhere).map(([t, h]) => next(t, h, own)),
+		fc.tuple(type, elsewhere).map(([t, h]) => ({ ...next(t, sA.heatId, own), competitionId: h ?? sB.competitionId })),
+		fc.tuple(fc.constantFrom(...namingEntries), stranger).map(([t, e]) => next(t, sA.heatId, [e, e])),
+		fc.tuple(fc.constantFrom(...CARD_ACTIONS), fc.integer({ min: 25 * 3_600_000, max: 6_000_000_000_000 })).map(([t, ahead]) => next(t, sA.heatId, own, Date.now() + ahead)),
+		// A void of an event the server does not hold, or (disguised under its heat) of B's.
+		fc.oneof(fc.constant(null), fc.constant(sB.heatId)).map((h) => {
+			const target = { ...next('hand.raised', h ?? sA.heatId, own), id: `fz-${RUN}-${fx.B.eventId}-${1 + (n % 5)}` };
+			const seq = 1 + n++;
+			return { ...sampleVoid(target, { id: `${cardA.deviceId}-fz-${seq}`, deviceId: cardA.deviceId, seq, at: T0 }), heatId: sA.heatId };
+		})
+	);
+	const setup = fc.constant(null).map(() => ({ competitions: [{ id: `fz-${RUN}-card-made-${n++}`, eventId: A.eventId, name: 'Made by a table card', ruleset: { id: RULESET.id, version: RULESET.version } }], heats: [], entries: [] }));
+	return fc.tuple(fc.array(refusedEvent, { minLength: 1, maxLength: 8 }), fc.option(setup, { nil: undefined })).map(([events, s]) => ({
+		method: 'POST',
+		path,
+		authorization: `Bearer ${cardA.token}`,
+		body: json(s ? { events, setup: s } : { events }),
+		expect: [200],
+		allRefused: events.length
+	}));
 }
 
 function pullGet(): fc.Arbitrary<Case> {
@@ -906,6 +967,7 @@ describe('fuzz: every answer a 4xx with a JSON message, the server up, nothing s
 	test('POST /api/events/{e}/setup', () =>
 		fuzz('POST /api/events/{e}/setup', setupPost, 1200, 3, sized('POST', () => `/api/events/${fx.A.eventId}/setup`, () => `{"heats":[{"id":"fz-big","competitionId":"${fx.sA.competitionId}","name":"PAD"}]}`, 8 * MiB, [8 * MiB - 2048, 8 * MiB, 8 * MiB + 1, 8 * MiB + 8192], () => `Bearer ${fx.A.token}`)));
 	test('POST /api/events/{e}/judge-events', () => fuzz('POST /api/events/{e}/judge-events', pushPost, 2000, 4));
+	test('POST /api/events/{e}/judge-events with a table card\'s token (issue 29)', () => fuzz('POST /api/events/{e}/judge-events, card', cardPushPost, 1000, 23));
 	test('GET /api/events/{e}/judge-events', () => fuzz('GET /api/events/{e}/judge-events', pullGet, 1000, 5));
 	test('GET /api/events/{e}/devices', () => fuzz('GET /api/events/{e}/devices', () => tokenOrPathGet('devices', [fx.judgeA.token, fx.displayA.token]), 500, 6));
 	test('POST /api/events/{e}/devices', () => fuzz('POST /api/events/{e}/devices', devicesPost, 1000, 7));

@@ -12,7 +12,7 @@ export type DeviceRoster = Awaited<ReturnType<SyncApi['listDevices']>>;
  */
 export class DeviceList {
 	devices = $state.raw<DeviceRoster['devices']>([]);
-	/** Wrong pairing codes that could have been meant for this event (counted since the server started). */
+	/** Wrong pairing codes and table-card secrets that could have been meant for this event (counted since the server started). */
 	pairingFailures = $state.raw<DeviceRoster['pairingFailures']>(null);
 	/** Why the last listing failed (null when it did not); the last list stays shown. */
 	error = $state<string | null>(null);

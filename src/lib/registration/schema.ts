@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
+import { plainText } from '$lib/setup/plain-text';
 
 /**
  * The people who registered for an event and their registrations (issue 14: the organizer
@@ -17,11 +18,18 @@ const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_0
 /** Bumped by the server on every change of the record; an edit names the version it was made from. */
 const version = z.number().check(z.int(), z.minimum(1));
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+/**
+ * A person's or a unit's name: one line of plain text (no control characters, issue
+ * 29 #8: src/lib/setup/plain-text.ts), trimmed, up to 200 characters. Also the register's
+ * requests' names (src/lib/sync/contract/register.ts, draws.ts) and the CSV import's.
+ */
+export const NameSchema = z.string().check(plainText(), z.trim(), z.minLength(1), z.maxLength(200));
+const optionalName = z.optional(z.string().check(plainText(), z.trim(), z.maxLength(200)));
 
 export const PersonSchema = z.object({
 	id: IdSchema,
 	eventId: IdSchema,
-	name: z.string().check(z.trim(), z.minLength(1, 'a name is required'), z.maxLength(200)),
+	name: z.string().check(plainText(), z.trim(), z.minLength(1, 'a name is required'), z.maxLength(200)),
 	/** Age checks (ES-CAT, CZ-GEN-AGE) on the event's day. */
 	birthDate: z.optional(isoDay),
 	/** ISO 3166 alpha-2 or alpha-3, as on the results. */
@@ -31,7 +39,7 @@ export const PersonSchema = z.object({
 	phone: z.optional(z.string().check(z.trim(), z.maxLength(40), z.regex(/^[0-9+()./ -]*$/, 'digits, spaces and + ( ) . / - only'))),
 	notes: optionalText(2000),
 	/** The accompanying adult of someone under the ruleset's age (CZ-GEN-AGE): their name. */
-	accompaniedBy: optionalText(200),
+	accompaniedBy: optionalName,
 	version,
 	/** When the organizer erased the person's personal data after the event: the name stays (their results do), the rest is gone. */
 	erasedAt: z.optional(moment)
@@ -64,7 +72,7 @@ export const RegistrationSchema = z.object({
 	eventId: IdSchema,
 	competitionId: IdSchema,
 	/** The unit's name: the person's for an individual, the pair's, group's or team's otherwise. */
-	name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+	name: NameSchema,
 	/** The people of the unit (Person IDs), in the order the organizer gave. */
 	memberIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(50)),
 	/** When it was registered: the waiting list's order (CZ-IND-CAP, CZ-TEAM-CAP). */

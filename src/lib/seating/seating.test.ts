@@ -113,6 +113,24 @@ describe('a seat never holds two entries', () => {
 		expect(done.ok && done.entries.find((e) => e.id === 'a')).toMatchObject({ table: '2', seat: '1' });
 		expect(done.ok && doubleSeats(done.entries)).toEqual([]);
 	});
+
+	it('issue 29 #8: labels a person reads as the same are one seat: "1" and "01 ", "A" and "a", a no-break space, Cyrillic "А"', () => {
+		const clash = (a: [string, string], b: [string, string]) => doubleSeats([entry('a', ...a), entry('b', ...b)]);
+		expect(clash(['1', 'A'], ['01 ', 'a'])).toEqual([{ heatId: 'h1', table: '1', seat: 'A', entryIds: ['a', 'b'] }]);
+		expect(clash(['T1', '1'], ['t1', '1'])).toHaveLength(1);
+		expect(clash(['Table 2', '1'], ['Table\u00a02', '1'])).toHaveLength(1);
+		expect(clash(['1', 'A'], ['1', '\u0410'])).toHaveLength(1);
+		expect(clash(['1', 'A'], ['\uff11', 'A'])).toHaveLength(1);
+		expect(clash(['1', 'A'], ['10', 'A'])).toEqual([]);
+		expect(clash(['1', 'A'], ['1', 'B'])).toEqual([]);
+		// A blank label is no seat.
+		expect(clash([' ', '1'], ['\u00a0', '1'])).toEqual([]);
+	});
+
+	it('issue 29 #8: a move to a seat written another way ("01"/"a" for "1"/"A") is refused as taken', () => {
+		const entries = [entry('a', '1', 'A'), entry('b', '2', 'A')];
+		expect(moveEntry(entries, 'b', { table: '01', seat: 'a' })).toEqual({ ok: false, takenBy: entries[0] });
+	});
 });
 
 describe('what a save writes', () => {
@@ -164,5 +182,19 @@ describe('the seat plan', () => {
 			{ table: '10', seats: [{ seat: '1', name: 'Čeněk' }, { seat: '2', name: 'Zoe' }] }
 		]);
 		expect(plan.index.map((l) => l.name)).toEqual(['Ana', 'Čeněk', 'Zoe']);
+	});
+
+	it('issue 29 #8: one table however its label is written ("T1", "t1", "T01"): shown once, as first written', () => {
+		const plan = seatPlan([
+			{ name: 'Ana', table: 'T1', seat: '1' },
+			{ name: 'Bob', table: 't1', seat: '2' },
+			{ name: 'Cyril', table: 'T01', seat: '3' },
+			{ name: 'Dana', table: 'T2', seat: '1' }
+		]);
+		expect(plan.tables.map((t) => [t.table, t.seats.map((s) => s.name)])).toEqual([
+			['T1', ['Ana', 'Bob', 'Cyril']],
+			['T2', ['Dana']]
+		]);
+		expect(plan.index.map((l) => `${l.name} ${l.table}/${l.seat}`)).toEqual(['Ana T1/1', 'Bob T1/2', 'Cyril T1/3', 'Dana T2/1']);
 	});
 });

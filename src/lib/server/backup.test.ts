@@ -15,7 +15,8 @@ import { reviseCompetitionRuleset, preparation } from './event-preparation';
 import { heatStartsAfter } from './heat-starts';
 import { saveOrganizerSetup } from './organizer-setup';
 import { Store } from './store';
-import { heatScopeOf, listCards } from './table-cards';
+import { heatScopeOf } from './card-push-scope';
+import { listCards } from './table-cards';
 import type { Device } from '$lib/sync/contract';
 import { pushEvents } from './sync-push';
 import { authenticate, issueToken } from './tokens';
@@ -239,6 +240,47 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 		const ok = await restoreAnswer(target, textOf(valid));
 		expect(ok.status, ok.message).toBe(201);
 		expect(ok.result!.eventId).toBe('fresh');
+	});
+
+	it('issue 29 #5: a restore refuses a draw that assigns to another event\'s heat', async () => {
+		const { target, valid, unchanged } = setUp();
+		type L = Record<string, Record<string, unknown>>;
+		const relay = (valid.find((l) => l.kind === 'draw') as L).draw!;
+		// ES-SHIFT: the qualifying round's entries drawn into its two heats (its turns), in force: a swap moves an entry to the heat it is assigned.
+		const turns = {
+			id: 'f-draw-turns', eventId: 'fresh', competitionId: 'f-q', kind: 'turns', seed: 'dice-5-6', at: T0 - 4 * MIN, by: relay.by, reason: null, superseded: null,
+			slots: [{ heatId: 'f-q-h1', name: 'Heat 1', capacity: 2 }, { heatId: 'f-q-h2', name: 'Heat 2', capacity: 2 }],
+			input: [1, 2, 3, 4].map((i) => ({ id: `f-q-e${i}`, name: `Solver ${i}`, prefers: null })),
+			assigned: { 'f-q-e1': 'f-q-h1', 'f-q-e2': 'f-q-h1', 'f-q-e3': 'f-q-h2', 'f-q-e4': 'f-q-h2' } as Record<string, string>,
+			moved: [], unplaced: [], swaps: []
+		};
+		/** The backup with these draws after its own. */
+		const withDraws = (...draws: Record<string, unknown>[]) => {
+			const at = valid.findLastIndex((l) => l.kind === 'draw');
+			return recount([...valid.slice(0, at + 1), ...draws.map((draw) => ({ kind: 'draw', draw })), ...valid.slice(at + 1)]);
+		};
+		const assigning = (entryId: string, heatId: string, more: Record<string, unknown> = {}) => ({ ...turns, assigned: { ...turns.assigned, [entryId]: heatId }, ...more });
+		const superseded = { superseded: { at: T0 - 3 * MIN, by: 'f-draw-later' } };
+		const cases: [string, Line[], RegExp][] = [
+			['the issue: a draw in force assigning an entry to the demo event\'s heat', withDraws(assigning('f-q-e1', 'demo-czjpa-individual-h1')), /^line \d+: draw f-draw-turns assigns f-q-e1 to heat demo-czjpa-individual-h1, which is not a heat of its competition in the event "fresh" of this backup/],
+			['a draw in force assigning an entry to another event\'s heat', withDraws(assigning('f-q-e3', 'o-q-h1')), /draw f-draw-turns assigns f-q-e3 to heat o-q-h1, which is not a heat of its competition/],
+			['a draw in force assigning an entry to a heat of another competition of the backup', withDraws(assigning('f-q-e1', 'f-f-h1')), /draw f-draw-turns assigns f-q-e1 to heat f-f-h1, which is not a heat of its competition/],
+			['a draw in force assigning an entry to a heat that is nowhere', withDraws(assigning('f-q-e1', 'f-q-h9')), /draw f-draw-turns assigns f-q-e1 to heat f-q-h9, which is not a heat of its competition/],
+			['a superseded draw that assigned an entry to another event\'s heat', withDraws(assigning('f-q-e1', 'o-q-h1', superseded)), /draw f-draw-turns names heat o-q-h1 of another event on this server/],
+			['a draw whose turn is another event\'s heat', withDraws({ ...turns, slots: [...turns.slots, { heatId: 'o-q-h2', name: 'Heat 2', capacity: 0 }] }), /draw f-draw-turns names heat o-q-h2 of another event on this server/],
+			['a draw assigning another event\'s entry', withDraws(assigning('o-q-e1', 'f-q-h1')), /draw f-draw-turns names entry o-q-e1 of another event on this server/],
+			['a relay draw whose team is another event\'s entry', withDraws({ ...relay, id: 'f-draw-2', teams: [{ id: 'o-q-e2', name: 'Team 1', memberIds: ['f-person-0', 'f-person-1'], short: true }] }), /draw f-draw-2 names entry o-q-e2 of another event on this server/]
+		];
+		for (const [what, lines, message] of cases) {
+			const answer = await restoreAnswer(target, textOf(lines));
+			expect(answer, what).toEqual({ status: 400, message: expect.stringMatching(message) });
+			expect(answer.message, what).toMatch(/^line \d+: .*nothing was restored$/);
+			unchanged();
+		}
+		// A draw in force within its competition restores, and so does a superseded one naming a turn removed since (an empty heat may be removed).
+		const ok = await restoreAnswer(target, textOf(withDraws(assigning('f-q-e1', 'f-q-h9', { ...superseded, id: 'f-draw-earlier' }), turns)));
+		expect(ok.status, ok.message).toBe(201);
+		expect(ok.result!.counts.draws).toBe(3);
 	});
 
 	it('a tablet paired by a table card stays scoped to the card’s heat on the restored server, and the card still pairs a spare tablet; a revoked card stays revoked', async () => {

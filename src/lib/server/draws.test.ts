@@ -2,12 +2,14 @@ import { isHttpError } from '@sveltejs/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
 import { drawTeams } from '$lib/setup/draw';
+import { doubleSeats } from '$lib/seating/double-seats';
 import type { Device } from '$lib/sync/contract';
 import { drawRelayTeams, drawTurns, listDraws, renameDrawnTeam, swapTurns } from './draws';
 import { startHeat } from './heat-starts';
 import { actOnRegistration, importRegistrations } from './register';
 import { createPerson, createRegistration } from './register';
 import { listRegistrations } from './register-store';
+import { saveOrganizerSetup } from './organizer-setup';
 import type { Store } from './store';
 import { storePerTest } from './store-per-test.testkit';
 import { openTwoEvents } from './two-events.testkit';
@@ -28,6 +30,16 @@ beforeEach(() => {
 		createRegistration(store, org, E, { registration: { id: `r${i}`, competitionId: 'relay', memberIds: [`p${String(i).padStart(2, '0')}`], registeredAt: T0 + i }, despiteProblems: true }, T0 + i);
 	}
 });
+
+function refusal(fn: () => unknown): { status: number; message: string } | undefined {
+	try {
+		fn();
+	} catch (e) {
+		if (isHttpError(e)) return { status: e.status, message: e.body.message };
+		throw e;
+	}
+	return undefined;
+}
 
 function statusOf(fn: () => unknown): number {
 	try {
@@ -116,6 +128,82 @@ describe('the turns by lot on the server', () => {
 		expect(store.getEntry(a)!.heatId).toBe('es-pm');
 		startHeat(store, org, { id: 'start-am', competitionId: 'es', heatId: 'es-am', organizerAt: T0 + 300, offsetMs: null }, T0 + 300);
 		expect(statusOf(() => swapTurns(store, org, E, d.id, { a, b }, T0 + 400))).toBe(409);
+	});
+
+	/** Seats each turn at table 1, seats 1, 2, … in ID order, saved as the seating screen saves (those in `unseated` left without a seat). */
+	const seatTurns = (unseated: string[] = []) => {
+		const next = new Map<string, number>();
+		const entries = store
+			.listEntries('es')
+			.sort((x, y) => (x.id < y.id ? -1 : 1))
+			.map((e) => {
+				if (unseated.includes(e.id)) return e;
+				const seat = (next.get(e.heatId) ?? 0) + 1;
+				next.set(e.heatId, seat);
+				return { ...e, table: '1', seat: String(seat) };
+			});
+		saveOrganizerSetup(store, E, { entries });
+	};
+	const inTurn = (d: { assigned: Record<string, string> }, heatId: string) => Object.keys(d.assigned).filter((id) => d.assigned[id] === heatId).sort();
+	const placeOf = (id: string) => {
+		const e = store.getEntry(id)!;
+		return [e.heatId, e.table, e.seat];
+	};
+
+	it('issue 29 #2: a swap of seated turns exchanges their seats, never two on one seat', () => {
+		setUp();
+		const d = drawTurns(store, org, E, { competitionId: 'es', seed: 'sorteo', capacities: { 'es-am': 6, 'es-pm': 6 } }, T0 + 100);
+		seatTurns();
+		const a = inTurn(d, 'es-am')[0]!;
+		const b = inTurn(d, 'es-pm')[1]!;
+		expect([placeOf(a), placeOf(b)]).toEqual([
+			['es-am', '1', '1'],
+			['es-pm', '1', '2']
+		]);
+		swapTurns(store, org, E, d.id, { a, b }, T0 + 200);
+		expect([placeOf(a), placeOf(b)]).toEqual([
+			['es-pm', '1', '2'],
+			['es-am', '1', '1']
+		]);
+		expect(doubleSeats(store.listEntries('es'))).toEqual([]);
+		// A later set-up save of those turns goes through.
+		expect(refusal(() => saveOrganizerSetup(store, E, { entries: store.listEntries('es') }))).toBeUndefined();
+	});
+
+	it('issue 29 #2: a swap of a seated entry with an unseated one: the unseated takes the seat, the seated leaves it', () => {
+		setUp();
+		const d = drawTurns(store, org, E, { competitionId: 'es', seed: 'sorteo', capacities: { 'es-am': 6, 'es-pm': 6 } }, T0 + 100);
+		const a = inTurn(d, 'es-am')[0]!;
+		const b = inTurn(d, 'es-pm')[0]!;
+		seatTurns([b]);
+		expect([placeOf(a), placeOf(b)]).toEqual([
+			['es-am', '1', '1'],
+			['es-pm', undefined, undefined]
+		]);
+		swapTurns(store, org, E, d.id, { a, b }, T0 + 200);
+		expect([placeOf(a), placeOf(b)]).toEqual([
+			['es-pm', undefined, undefined],
+			['es-am', '1', '1']
+		]);
+		expect(doubleSeats(store.listEntries('es'))).toEqual([]);
+	});
+
+	it('issue 29 #2: a swap that would still leave two entries on one seat is refused with 409 naming the seat, and nothing moves', () => {
+		setUp();
+		const d = drawTurns(store, org, E, { competitionId: 'es', seed: 'sorteo', capacities: { 'es-am': 6, 'es-pm': 6 } }, T0 + 100);
+		seatTurns();
+		const [a, b] = [inTurn(d, 'es-am')[0]!, inTurn(d, 'es-pm')[0]!];
+		// Two on one seat already (stored before the seat check existed): the swap must not go through on top of it.
+		const [x, y] = inTurn(d, 'es-pm').slice(1, 3);
+		store.stmt("UPDATE entries SET table_label = '1', seat = '9' WHERE id IN (?, ?)").run(x, y);
+		const refused = refusal(() => swapTurns(store, org, E, d.id, { a, b }, T0 + 200));
+		expect(refused?.status).toBe(409);
+		expect(refused?.message).toMatch(/table 1 seat 9 of heat es-pm/);
+		expect([placeOf(a), placeOf(b)]).toEqual([
+			['es-am', '1', '1'],
+			['es-pm', '1', '1']
+		]);
+		expect(listDraws(store, E).find((r) => r.id === d.id)).toMatchObject({ swaps: [] });
 	});
 
 	it('ES-SHIFT: an import carries each row\'s preferred turn to its registration; a heat of another competition is refused and nothing stored', () => {

@@ -8,6 +8,7 @@ import { DrawRecordSchema, TeamDrawRequestSchema, TeamRenameSchema, TurnDrawRequ
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Device } from '$lib/sync/contract';
 import { competitionStartedAt, heatContents } from './competition-started';
+import { saveOrganizerSetup } from './organizer-setup';
 import { getPerson, listRegistrations, putRegistration, recordChange } from './register-store';
 import type { Store } from './store';
 
@@ -202,7 +203,10 @@ export function drawTurns(store: Store, device: Device, eventId: string, body: u
 	});
 }
 
-/** ES-SHIFT: two entries swap turns by agreement, recorded with both names and the time; refused once either turn started. */
+/**
+ * ES-SHIFT: two entries swap turns by agreement, and with them their tables and seats, recorded
+ * with both names and the time; refused once either turn started.
+ */
 export function swapTurns(store: Store, device: Device, eventId: string, drawId: string, body: unknown, now: number): TurnDraw {
 	const { a, b } = parse(TurnSwapSchema, body);
 	return store.transaction(() => {
@@ -216,9 +220,12 @@ export function swapTurns(store: Store, device: Device, eventId: string, drawId:
 		}
 		if (draw.assigned[a] === draw.assigned[b]) error(400, `${aName} and ${bName} are in the same turn already`);
 		const assigned = swapShifts(draw.assigned, a, b, false);
-		const move = store.stmt('UPDATE entries SET heat_id = ? WHERE competition_id = ? AND id = ?');
-		move.run(assigned[a], draw.competitionId, a);
-		move.run(assigned[b], draw.competitionId, b);
+		// Each takes the other's heat, table and seat (issue 29 #2): keeping its own seat in the other
+		// turn would land on a seat held there. Written as a set-up write, so its seat check refuses
+		// (409, naming the seat) a result that would still put two entries on one seat.
+		const [ea, eb] = [store.getEntry(a), store.getEntry(b)].map((e) => (e?.competitionId === draw.competitionId ? e : undefined));
+		const takes = (e: Entry | undefined, from: Entry | undefined, heatId: string) => (e ? [{ ...e, heatId, table: from?.table, seat: from?.seat }] : []);
+		saveOrganizerSetup(store, eventId, { entries: [...takes(ea, eb, assigned[a]!), ...takes(eb, ea, assigned[b]!)] });
 		const swapped: TurnDraw = { ...draw, assigned, swaps: [...draw.swaps, { a, b, aName, bName, at: now, by: { tokenId: device.id, label: device.label } }] };
 		putDraw(store, swapped);
 		return swapped;

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { boundDevices } from './device-binding';
 import { addDevice } from './devices';
-import { attemptPairing, CODE_ALPHABET, CODE_LIFETIME_MS, type PairAttempt } from './pairing';
+import { presetById } from '$lib/rules/presets';
+import { attemptCardPairing, attemptPairing, CODE_ALPHABET, CODE_LIFETIME_MS, type CardPairAttempt, type PairAttempt } from './pairing';
 import { addressKey, ADDRESS_LIMIT, EVENT_LIMIT, PairingGuard } from './pairing-guard';
 import type { Store } from './store';
+import { CARD_REFUSED, listCards, printCards, revokeCard } from './table-cards';
 import { authenticate } from './tokens';
 import { openTwoEvents } from './two-events.testkit';
 import { storePerTest } from './store-per-test.testkit';
@@ -86,6 +88,77 @@ describe('throttled pairing codes', () => {
 		expect(guard.failuresOf('spring')).toEqual({ count: 12, lastAt: T0 + 110, lastAddress: '192.168.1.51' });
 		// An event without a live code was no target.
 		expect(guard.failuresOf('autumn')).toBeNull();
+	});
+});
+
+describe('throttled table cards (issue 29 #6)', () => {
+	/** A heat of `eventId` with one seated table, and the secret of its card (the card link's). */
+	function cardOf(eventId: string, tag: string, now = T0): { id: string; secret: string } {
+		const R = presetById('czjpa-individual')!;
+		if (!store.getRuleset(R.id, R.version)) store.insertSetup({ rulesets: [R] });
+		store.insertSetup({
+			competitions: [{ id: `${tag}-c`, eventId, name: 'Individuals', ruleset: { id: R.id, version: R.version } }],
+			heats: [{ id: `${tag}-h1`, competitionId: `${tag}-c`, name: 'Heat 1' }],
+			entries: [{ id: `${tag}-e1`, competitionId: `${tag}-c`, heatId: `${tag}-h1`, name: 'Solver', members: [], table: '1', seat: '1' }]
+		});
+		const [card] = printCards(store, eventId, `${tag}-h1`, ORIGIN, now);
+		return { id: card!.id, secret: new URLSearchParams(new URL(card!.link).hash.slice(1)).get('card')! };
+	}
+	/** A well-formed secret that is no card's. */
+	const wrongSecret = (n: number) => `wrong-card-secret-${String(n).padStart(6, '0')}`;
+	const scan = (secret: string, address: string, now: number, deviceId = 'tab-card'): CardPairAttempt => attemptCardPairing(store, guard, { secret, address, deviceId, now });
+	const tablets = (eventId: string) => listCards(store, eventId).reduce((n, c) => n + c.tablets, 0);
+
+	it('issue 29 #6: a burst of wrong card secrets from one address gets 429 with the wait, the right card is not even looked at meanwhile, and pairs after the wait', () => {
+		const card = cardOf('spring', 's');
+		const answers = Array.from({ length: 40 }, (_, i) => scan(wrongSecret(i), '192.168.1.50', T0 + i));
+		for (const a of answers.slice(0, ADDRESS_LIMIT.burst)) expect(a).toEqual({ ok: false, status: 404, message: CARD_REFUSED.unknown });
+		for (const a of answers.slice(ADDRESS_LIMIT.burst)) expect(a).toEqual({ ok: false, status: 429, retryAfterMs: expect.any(Number) });
+		const wait = (answers.at(-1) as { retryAfterMs: number }).retryAfterMs;
+		expect(wait).toBeGreaterThan(0);
+		expect(wait).toBeLessThanOrEqual(ADDRESS_LIMIT.refillMs);
+		const now = T0 + 40;
+		expect(scan(card.secret, '192.168.1.50', now)).toMatchObject({ ok: false, status: 429 });
+		expect(tablets('spring')).toBe(0);
+		const paired = scan(card.secret, '192.168.1.50', now + wait);
+		expect(paired).toMatchObject({ ok: true, paired: { eventId: 'spring', heatId: 's-h1', table: '1', device: { role: 'judge' } } });
+		expect(authenticate(store, (paired as { paired: { token: string } }).paired.token)?.eventId).toBe('spring');
+		expect(tablets('spring')).toBe(1);
+		// A right card takes nothing: a second tablet scanning it at once pairs too.
+		expect(scan(card.secret, '192.168.1.50', now + wait, 'tab-spare')).toMatchObject({ ok: true });
+	});
+
+	it('issue 29 #6: wrong card secrets count in the failed pairing attempts of every event holding a live card (an unknown one has no event of its own); a revoked or expired card counts for its own event', () => {
+		cardOf('spring', 's');
+		const autumn = cardOf('autumn', 'a');
+		revokeCard(store, 'autumn', autumn.id, T0);
+		expect(guard.failuresOf('spring')).toBeNull();
+		for (let i = 0; i < 8; i++) scan(wrongSecret(i), i < 6 ? '192.168.1.50' : '192.168.1.51', T0 + i * 10);
+		// Looked at and wrong, or refused unread (the address waiting): every one counts, for spring only (autumn has no live card).
+		expect(guard.failuresOf('spring')).toEqual({ count: 8, lastAt: T0 + 70, lastAddress: '192.168.1.51' });
+		expect(guard.failuresOf('autumn')).toBeNull();
+		// The revoked card: refused as such (410), counted for its event (and for spring, which a wrong secret could have been meant for).
+		expect(scan(autumn.secret, '10.0.0.9', T0 + 100)).toEqual({ ok: false, status: 410, message: CARD_REFUSED.revoked });
+		expect(guard.failuresOf('autumn')).toEqual({ count: 1, lastAt: T0 + 100, lastAddress: '10.0.0.9' });
+		expect(guard.failuresOf('spring')).toMatchObject({ count: 9 });
+		// Spring's card, the day after its event: expired, counted for spring.
+		const spring = listCards(store, 'spring')[0]!;
+		expect(scan(cardOf('spring', 's2').secret, '10.0.0.10', spring.expiresAt + 1)).toEqual({ ok: false, status: 410, message: CARD_REFUSED.expired });
+		expect(guard.failuresOf('spring')).toMatchObject({ count: 10, lastAddress: '10.0.0.10' });
+	});
+
+	it('issue 29 #6: wrong card secrets and wrong codes draw on the same budget of an address, and of an event: a right card of an event that had its share is answered as a miss', () => {
+		const card = cardOf('spring', 's');
+		const added = addDevice(store, 'spring', { role: 'judge', label: 'Table 9' }, ORIGIN, T0);
+		for (let i = 0; i < ADDRESS_LIMIT.burst; i++) expect(scan(wrongSecret(i), '10.0.0.7', T0)).toMatchObject({ status: 404 });
+		expect(attempt(added.code, '10.0.0.7', T0)).toMatchObject({ ok: false, status: 429 });
+		// Many addresses, each within its own limit: the event's bucket runs dry.
+		const answers = Array.from({ length: EVENT_LIMIT.burst + 5 }, (_, i) => scan(wrongSecret(100 + i), `10.1.${i}.1`, T0));
+		expect(answers.slice(EVENT_LIMIT.burst).every((a) => !a.ok && a.status === 429)).toBe(true);
+		expect(scan(card.secret, '10.9.9.9', T0)).toEqual({ ok: false, status: 429, retryAfterMs: expect.any(Number) });
+		expect(tablets('spring')).toBe(0);
+		// Once the event's bucket refills, the card pairs.
+		expect(scan(card.secret, '10.9.9.7', T0 + EVENT_LIMIT.refillMs * 2)).toMatchObject({ ok: true, paired: { eventId: 'spring' } });
 	});
 });
 

@@ -2,9 +2,10 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { PairingFailures } from '$lib/sync/contract';
 
 /**
- * Throttling of wrong pairing codes (POST /api/pair): token buckets per client address and per
- * event, and what the organizer sees of failed attempts. A wrong code takes one token from its
- * address's bucket and from the bucket of every event it could have been meant for (each event
+ * Throttling of wrong pairing codes (POST /api/pair) and of wrong table-card secrets (POST
+ * /api/pair/card, issue 29 #6; one guard for both, pairing.ts): token buckets per client address
+ * and per event, and what the organizer sees of failed attempts. A wrong code takes one token from
+ * its address's bucket and from the bucket of every event it could have been meant for (each event
  * holding a live code); when a bucket is empty, codes are not even looked at until it refills
  * (429 with Retry-After). A right code takes nothing, so a tablet that typed a few typos pairs
  * at once, and after more than a few within seconds.
@@ -149,3 +150,12 @@ export class PairingGuard {
 
 /** The server's guard: one per process (the data directory's lock makes that one per store). */
 export const pairingGuard = new PairingGuard();
+
+/** The client's address as the guard keys it (adapter-node: the socket's, or ADDRESS_HEADER's behind a proxy); "unknown" when there is none. */
+export function clientAddress(get: () => string): string {
+	try {
+		return get();
+	} catch {
+		return 'unknown';
+	}
+}

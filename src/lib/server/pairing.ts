@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { cardState } from '$lib/sync/table-card-rules';
 import { rebindDevice } from './device-binding';
 import type { PairingGuard } from './pairing-guard';
+import { CARD_REFUSED, redeemCard } from './table-cards';
 import { hashToken, newSecret } from './tokens';
-import type { Device } from '$lib/sync/contract';
+import type { CardPaired, Device } from '$lib/sync/contract';
 import type { Store } from './store';
 
 /**
@@ -10,7 +12,8 @@ import type { Store } from './store';
  * look-alikes (no 0/O, 1/I/L), shown as `K7P2-QX9M`. One use, 15 minutes. Redeeming a code
  * gives the device a fresh token (replacing the one in its QR code). 31^8 ≈ 8.5·10^11 codes
  * live 15 minutes each: guessing one is hopeless, codes are stored hashed, and wrong ones are
- * throttled per address and per event (pairing-guard.ts).
+ * throttled per address and per event (pairing-guard.ts). So are the secrets of table cards
+ * (attemptCardPairing, below), with the same guard.
  */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const CODE_LENGTH = 8;
@@ -122,4 +125,55 @@ export function attemptPairing(
 	guard.failed(address, targets, now, true);
 	const wait = guard.eventWait(targets, now);
 	return wait > 0 ? { ok: false, status: 429, retryAfterMs: wait } : { ok: false, status: 404 };
+}
+
+/** The events holding a live table card now (not revoked, not expired): those a wrong card secret could be meant for. */
+export function eventsWithLiveCards(store: Store, now: number): string[] {
+	return store.stmt('SELECT DISTINCT event_id FROM table_cards WHERE revoked_at IS NULL AND expires_at > ?').pluck().all(now) as string[];
+}
+
+export type CardPairAttempt =
+	| { ok: true; paired: CardPaired }
+	/** Unknown (404), expired or revoked (410): table-cards.ts's refusals. */
+	| { ok: false; status: 404 | 410; message: string }
+	/** Too many wrong secrets: from this address, or for an event the secret could be meant for. */
+	| { ok: false; status: 429; retryAfterMs: number };
+
+/**
+ * POST /api/pair/card (issue 29 #6): a scanned card's secret from `address`, throttled by the guard
+ * that throttles pairing codes, as attemptPairing does, and on the same buckets (a guesser gets no
+ * second budget by switching endpoints). A secret from an address that must wait is not looked at.
+ * A live card is redeemed (redeemCard, table-cards.ts) unless its event must wait (then it is
+ * answered as a wrong one is). A wrong secret is charged to its address and to every event it could
+ * have been meant for — those holding a live card (an unknown secret names no event), and the event
+ * of the expired or revoked card it names — and counts in those events' failed pairing attempts,
+ * which the organizer sees on the devices screen.
+ */
+export function attemptCardPairing(
+	store: Store,
+	guard: PairingGuard,
+	attempt: { secret: string; address: string; deviceId: string; now: number }
+): CardPairAttempt {
+	const { secret, address, deviceId, now } = attempt;
+	// Reads only, and synchronous (nothing else runs meanwhile): no write transaction for a miss.
+	const live = eventsWithLiveCards(store, now);
+	const addressWait = guard.addressWait(address, now);
+	if (addressWait > 0) {
+		guard.failed(address, live, now, false);
+		return { ok: false, status: 429, retryAfterMs: addressWait };
+	}
+	const card = store.stmt('SELECT event_id, expires_at, revoked_at FROM table_cards WHERE secret_hash = ?').get(hashToken(secret)) as
+		| { event_id: string; expires_at: number; revoked_at: number | null }
+		| undefined;
+	const state = card ? cardState({ expiresAt: card.expires_at, revokedAt: card.revoked_at }, now) : null;
+	if (card && state === 'live' && guard.eventWait([card.event_id], now) === 0) {
+		const redeemed = redeemCard(store, secret, deviceId, now);
+		if (redeemed.ok) return redeemed;
+	}
+	const targets = new Set(live);
+	if (card) targets.add(card.event_id);
+	guard.failed(address, targets, now, true);
+	const wait = guard.eventWait(targets, now);
+	if (wait > 0) return { ok: false, status: 429, retryAfterMs: wait };
+	return state === 'expired' || state === 'revoked' ? { ok: false, status: 410, message: CARD_REFUSED[state] } : { ok: false, status: 404, message: CARD_REFUSED.unknown };
 }

@@ -1,15 +1,25 @@
 import { isHttpError } from '@sveltejs/kit';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DeviceLog } from '$lib/events/builder';
+import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { presetById } from '$lib/rules/presets';
 import type { Device, RegisterImportRow } from '$lib/sync/contract';
+import { backupText } from './backup';
+import { entryAudit } from './entry-audit';
 import { actOnRegistration, changePerson, createPerson, createRegistration, erasePerson, importRegistrations, personHistory, registerOf } from './register';
 import { listChanges, listRegistrations, StaleRecordError } from './register-store';
-import type { Store } from './store';
+import { DB_FILE, type Store } from './store';
 import { storePerTest } from './store-per-test.testkit';
 import { openTwoEvents } from './two-events.testkit';
 
 let store: Store;
-storePerTest(openTwoEvents, (s) => (store = s));
+let dir: string;
+storePerTest(openTwoEvents, (s, d) => {
+	store = s;
+	dir = d;
+});
 
 const E = 'spring'; // 2026-05-16
 const DAY = 86_400_000;
@@ -188,6 +198,107 @@ describe('the register on the server', () => {
 		expect(personHistory(store, E, 'j').at(-1)).toMatchObject({ kind: 'person.erased', at: T0 + 3 });
 		expect(statusOf(() => changePerson(store, desk, E, 'j', { person: { name: 'Jana' }, expectedVersion: 3 }, T0))).toBe(409);
 		expect(erasePerson(store, desk, E, 'j', T0 + 4)).toEqual(erased);
+	});
+
+	describe('issue 29 #4: erasure reaches what the desk typed', () => {
+		const GUARDIAN = 'Guardian Six';
+		const OTHERS = 'Guardian Seven';
+		const EMAIL = 'eliska.erased@example.org';
+
+		/** A minor and another competitor, registered and seated; the desk checks both in with their adults, then corrects the minor's check-in twice. */
+		function checkedIn() {
+			person('teen', 'Eliška', { birthDate: '2012-01-01', email: EMAIL, accompaniedBy: 'Jan Novák' });
+			person('other', 'Ota', { birthDate: '2013-01-01', accompaniedBy: 'Olga' });
+			register('rt', 'ind', ['teen'], T0, { despiteProblems: true });
+			register('ro', 'ind', ['other'], T0 + 1);
+			store.insertSetup({
+				heats: [{ id: 'ind-h1', competitionId: 'ind', name: 'Heat 1' }],
+				entries: [
+					{ id: 'rt', competitionId: 'ind', heatId: 'ind-h1', name: 'Eliška', members: [{ id: 'teen', name: 'Eliška' }] },
+					{ id: 'ro', competitionId: 'ind', heatId: 'ind-h1', name: 'Ota', members: [{ id: 'other', name: 'Ota' }] }
+				]
+			});
+			const door = new DeviceLog({ deviceId: 'desk-door', judge: 'Door', competitionId: 'ind', heatId: null });
+			const checkIn = door.record('entry.checked-in', EVENT_DAY, 'rt', { accompaniedBy: GUARDIAN });
+			const others = door.record('entry.checked-in', EVENT_DAY + 1_000, 'ro', { accompaniedBy: OTHERS });
+			const fix = door.correct(checkIn, EVENT_DAY + 2_000, 'paid after all', { type: 'entry.checked-in', at: EVENT_DAY, payload: { paid: true, accompaniedBy: GUARDIAN } });
+			const fixAgain = door.correct(fix, EVENT_DAY + 3_000, 'typo in the name', { type: 'entry.checked-in', at: EVENT_DAY, payload: { paid: true, accompaniedBy: `${GUARDIAN} Jr.` } });
+			expect(store.appendJudgeEvents(door.events, { eventId: E }).stored).toHaveLength(4);
+			return { checkIn, others, fix, fixAgain, all: door.events };
+		}
+
+		const eventsOf = (json: readonly string[]) => json.map((j) => JSON.parse(j) as JudgeEvent);
+		/** Everything but the personal field: IDs, device, numbers, timing. */
+		const envelopeOf = (e: JudgeEvent) => ({ id: e.id, deviceId: e.deviceId, seq: e.seq, at: e.at, mono: e.mono, judge: e.judge, type: e.type, entryId: e.entryId, heatId: e.heatId });
+
+		it('issue 29 #4: erasure redacts the accompanying adult in stored check-ins and in the pull', () => {
+			const { checkIn, others, fix, fixAgain, all } = checkedIn();
+			// A device pulled everything before the erasure.
+			const before = store.judgeEventPage(E, 0, 100);
+			expect(before.json.join()).toContain(GUARDIAN);
+
+			erasePerson(store, desk, E, 'teen', EVENT_DAY + 60_000);
+
+			// The device pulls on from its cursor: the three redacted events come again, nothing else.
+			const again = eventsOf(store.judgeEventPage(E, before.cursor, 100).json);
+			expect(again.map((e) => e.id)).toEqual([checkIn.id, fix.id, fixAgain.id]);
+			expect(JSON.stringify(again)).not.toContain(GUARDIAN);
+			for (const e of again) expect(JudgeEventSchema.safeParse(e).success).toBe(true);
+			expect(again.map(envelopeOf)).toEqual([checkIn, fix, fixAgain].map(envelopeOf));
+			expect(again[0]!.payload).toEqual({ accompaniedBy: '[erased]' });
+			expect(again[2]!.payload).toEqual({ supersedes: fix.id, reason: 'typo in the name', replacement: { type: 'entry.checked-in', at: EVENT_DAY, payload: { paid: true, accompaniedBy: '[erased]' } } });
+
+			// A device pulling from the start gets each event once, redacted; the other entry's adult stays.
+			const fresh = store.judgeEventPageBytes(E, 0, 100);
+			const pulled = JSON.parse(`[${fresh.joined.toString('utf8')}]`) as JudgeEvent[];
+			expect(pulled.map((e) => e.id).sort()).toEqual(all.map((e) => e.id).sort());
+			expect(fresh.joined.toString('utf8')).not.toContain(GUARDIAN);
+			expect(pulled.find((e) => e.id === others.id)).toEqual(others);
+			expect(fresh.cursor).toBeGreaterThan(before.cursor);
+
+			// The entry's audit trail and the backup read the same rows.
+			const audit = entryAudit(store, E, 'rt');
+			expect(audit.events.map((a) => a.event.id)).toEqual([checkIn.id, fix.id, fixAgain.id]);
+			expect(JSON.stringify(audit)).not.toContain(GUARDIAN);
+			const backup = backupText(store, E, EVENT_DAY + 70_000);
+			expect(backup).not.toContain(GUARDIAN);
+			expect(backup).not.toContain(EMAIL);
+			expect(backup).toContain('[erased]');
+			expect(backup).toContain(OTHERS);
+
+			// Recorded with the erasure: which field, how many events, which ones.
+			const erasure = personHistory(store, E, 'teen').at(-1)!;
+			expect(erasure.kind).toBe('person.erased');
+			expect(erasure.changes).toContainEqual({ field: 'checkIn.accompaniedBy', before: null, after: { replacedWith: '[erased]', events: 3, eventIds: [checkIn.id, fix.id, fixAgain.id] } });
+
+			// The door device sends its original again (a lost answer): a duplicate, not a conflict, and the stored copy stays redacted.
+			expect(store.appendJudgeEvents([checkIn, fixAgain], { eventId: E })).toEqual({ stored: [], duplicates: [checkIn.id, fixAgain.id], conflicts: [] });
+			expect(store.judgeEventPage(E, 0, 100).json.join()).not.toContain(GUARDIAN);
+			// Erasing again changes nothing, and pulls nothing again.
+			const cursor = store.judgeEventPage(E, 0, 100).cursor;
+			erasePerson(store, desk, E, 'teen', EVENT_DAY + 90_000);
+			expect(store.judgeEventPage(E, cursor, 100).json).toEqual([]);
+		});
+
+		it('issue 29 #4: after an erasure neither the database file nor its WAL holds the erased e-mail or the accompanying adult', () => {
+			checkedIn();
+			// More writes, so that the log holds several versions of the pages.
+			changePerson(store, desk, E, 'teen', { person: { name: 'Eliška', birthDate: '2012-01-01', email: EMAIL, phone: '777 000 111', accompaniedBy: 'Jan Novák' }, expectedVersion: 1 }, T0 + 5);
+			const raw = () =>
+				[DB_FILE, `${DB_FILE}-wal`]
+					.map((f) => join(dir, f))
+					.filter((f) => existsSync(f))
+					.map((f) => readFileSync(f));
+			const holds = (text: string) => raw().some((b) => b.includes(Buffer.from(text, 'utf8')));
+			expect(holds(EMAIL)).toBe(true);
+			expect(holds(GUARDIAN)).toBe(true);
+
+			erasePerson(store, desk, E, 'teen', EVENT_DAY + 60_000);
+
+			for (const gone of [EMAIL, GUARDIAN, '777 000 111', 'Jan Novák']) expect(holds(gone), gone).toBe(false);
+			// What was not erased is still there.
+			expect(holds(OTHERS)).toBe(true);
+		});
 	});
 
 	it('an import adds people and registrations in one go, on the waiting list past capacity; the same rows again change nothing', () => {

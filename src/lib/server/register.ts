@@ -21,6 +21,7 @@ import {
 } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import { getPerson, getRegistration, listChanges, listPeople, listRegistrations, putPerson, putRegistration, recordChange, StaleRecordError } from './register-store';
+import { CHECK_IN_ADULT_FIELD, entryIdsOfPerson, ERASED, redactCheckIns, truncateLog } from './erasure-redaction';
 import type { Store } from './store';
 
 /**
@@ -148,13 +149,18 @@ export function changePerson(store: Store, device: Device, eventId: string, pers
 
 /**
  * Erases the person's personal data (date of birth, e-mail, phone, notes, club, accompanying
- * adult), in the record and in its history; the name and country stay, and so do their
- * registrations and results. Erasing again changes nothing.
+ * adult), in the record and in its history, and the accompanying adult the desk typed into the
+ * check-ins of their entries (erasure-redaction.ts: the judge events redacted, pulled again by
+ * every device, recorded with the erasure); the name and country stay, and so do their
+ * registrations and results. Then the write-ahead log is emptied into the database file, where
+ * `secure_delete` left nothing of the erased values. Erasing again changes nothing.
  */
 export function erasePerson(store: Store, device: Device, eventId: string, personId: string, now: number): Person {
-	return store.transaction(() => {
+	let erased = false;
+	const person = store.transaction(() => {
 		const current = personOf(store, eventId, personId);
 		if (current.erasedAt !== undefined) return current;
+		erased = true;
 		const kept = Object.fromEntries(Object.entries(current).filter(([k]) => !(PERSONAL_FIELDS as readonly string[]).includes(k))) as Person;
 		const next: Person = { ...kept, version: current.version + 1, erasedAt: now };
 		putPerson(store, next, current.version);
@@ -165,10 +171,14 @@ export function erasePerson(store: Store, device: Device, eventId: string, perso
 			const changes = rest.changes.map((x) => (personal.has(x.field) ? { ...x, before: null, after: null } : x));
 			rewrite.run(JSON.stringify({ ...rest, changes }), seq);
 		}
-		const erased = PERSONAL_FIELDS.filter((f) => current[f] !== undefined).map((field) => ({ field, before: null, after: null }));
-		record(store, eventId, device, now, { kind: 'person.erased', personId, registrationId: null, changes: erased });
+		const fields: Change['changes'] = PERSONAL_FIELDS.filter((f) => current[f] !== undefined).map((field) => ({ field, before: null, after: null }));
+		const redacted = redactCheckIns(store, eventId, entryIdsOfPerson(store, eventId, personId));
+		if (redacted.length > 0) fields.push({ field: CHECK_IN_ADULT_FIELD, before: null, after: { replacedWith: ERASED, events: redacted.length, eventIds: redacted } });
+		record(store, eventId, device, now, { kind: 'person.erased', personId, registrationId: null, changes: fields });
 		return next;
 	});
+	if (erased) truncateLog(store);
+	return person;
 }
 
 // --- registrations --------------------------------------------------------------------

@@ -11,9 +11,10 @@ import { deleteUntouchedDemo, isUntouchedDemo } from './untouched-demo';
  * are checked against each other and against this server, then written in one transaction —
  * all of them, or nothing. Every item must belong to the backup's own event: a heat of a
  * competition the backup does not hold, an entry in a heat of another competition, a judge event
- * naming another event's competition, heat or entry, any item whose ID another event already
- * uses on this server — each refuses the whole restore, naming the item and where it is in the
- * file. Nothing of another event is read into the restored one, or changed.
+ * naming another event's competition, heat or entry, a draw assigning an entry to another event's
+ * heat, any item whose ID another event already uses on this server — each refuses the whole
+ * restore, naming the item and where it is in the file. Nothing of another event is read into the
+ * restored one, or changed.
  *
  * Judge events keep their server numbers (pull cursors) when this server has none of them in
  * use, else they are numbered after the highest; either way in the backup's order, and events
@@ -96,6 +97,12 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.draws d
 		WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = d.competition_id) LIMIT 1`),
 		(p) => `draw ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`);
+	// A turn draw in force moves an entry to the heat it assigns it when two swap (draws.ts, swapTurns): each of them a heat of the
+	// draw's competition (issue 29 #5). A superseded draw is only a record: a heat it names may have been removed since.
+	refuse(400, first(`SELECT d.id, d.src, a.key || ' to heat ' || a.value AS other FROM staging.draws d, json_each(d.json, '$.assigned') a
+		WHERE d.kind = 'turns' AND json_extract(d.json, '$.superseded') IS NULL
+		AND NOT EXISTS (SELECT 1 FROM staging.heats h WHERE h.id = a.value AND h.competition_id = d.competition_id) LIMIT 1`),
+		(p) => `draw ${p.id} assigns ${p.other}, which is not a heat of its competition in the event "${E}" of this backup`);
 	refuse(400, first(`SELECT id, src, heat_id AS other FROM staging.table_cards c
 		WHERE NOT EXISTS (SELECT 1 FROM staging.heats h WHERE h.id = c.heat_id AND h.competition_id = c.competition_id) LIMIT 1`),
 		(p) => `table card ${p.id} is for heat ${p.other}, which is not a heat of its competition in the event "${E}" of this backup`);
@@ -139,6 +146,17 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 		(p) => `judge event ${p.id} names heat ${p.other} of another event on this server`);
 	refuse(400, first(`SELECT id, src, entry_id AS other FROM staging.judge_events s WHERE entry_id IS NOT NULL AND EXISTS (SELECT 1 FROM main.entries m WHERE m.id = s.entry_id) LIMIT 1`),
 		(p) => `judge event ${p.id} names entry ${p.other} of another event on this server`);
+	// No draw, in force or superseded, names another event's heat (a turn, or where it put an entry) or entry (one it put in a turn, a team).
+	refuse(400, first(`SELECT id, src, heat AS other FROM (
+			SELECT d.id, d.src, a.value AS heat FROM staging.draws d, json_each(d.json, '$.assigned') a
+			UNION ALL SELECT d.id, d.src, json_extract(t.value, '$.heatId') FROM staging.draws d, json_each(d.json, '$.slots') t
+		) n WHERE EXISTS (SELECT 1 FROM main.heats m WHERE m.id = n.heat) LIMIT 1`),
+		(p) => `draw ${p.id} names heat ${p.other} of another event on this server`);
+	refuse(400, first(`SELECT id, src, entry AS other FROM (
+			SELECT d.id, d.src, a.key AS entry FROM staging.draws d, json_each(d.json, '$.assigned') a
+			UNION ALL SELECT d.id, d.src, json_extract(t.value, '$.id') FROM staging.draws d, json_each(d.json, '$.teams') t
+		) n WHERE EXISTS (SELECT 1 FROM main.entries m WHERE m.id = n.entry) LIMIT 1`),
+		(p) => `draw ${p.id} names entry ${p.other} of another event on this server`);
 	// Judge events' and heat starts' IDs (and devices' numbers) are the event's own (migration 9): the
 	// same ID in another event is another item, and says nothing of it.
 	refuse(409, first('SELECT id, src FROM staging.merges s WHERE EXISTS (SELECT 1 FROM main.competition_merges m WHERE m.id = s.id) LIMIT 1'),

@@ -21,6 +21,7 @@ import {
 } from './backup-format';
 import { readBackup, type BackupValue } from './backup-reader';
 import { judgeEventRowOf } from './judge-event-row';
+import { plainBackupHeader, plainBackupItem } from './plain-text-migration';
 import { commitStaged } from './restore-commit';
 import { RestoreStaging } from './restore-staging';
 import { advancesToColumn, type Store } from './store';
@@ -76,7 +77,8 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 				continue;
 			}
 			if (typeof kind !== 'string' || !(ITEM_KINDS as readonly string[]).includes(kind)) error(400, `${where}: not an item of a backup (kind: ${JSON.stringify(kind)?.slice(0, 40)})`);
-			stage.add(check(ITEM_SCHEMAS[kind as ItemKind], value, where) as BackupItem, where);
+			// A backup of an older version may hold names with control characters: cleaned as the store's migration cleans them (issue 29 #8).
+			stage.add(check(ITEM_SCHEMAS[kind as ItemKind], plainBackupItem(value), where) as BackupItem, where);
 			if (stage.items % every === 0) progress('reading', stage.items);
 		}
 		if (!ended) error(400, 'the backup ends before its last line: the file is incomplete (cut while it was downloaded or copied?)');
@@ -132,7 +134,7 @@ function readHeader({ where, value }: BackupValue): RestoreHeader {
 	const refuse = (why: string): never => error(400, `not a ${BACKUP_FORMAT} file of version ${LEGACY_BACKUP_VERSION} or ${BACKUP_VERSION}: ${where}: ${why.slice(0, 1000)}`);
 	if (o.format !== BACKUP_FORMAT) refuse(`format: expected "${BACKUP_FORMAT}", found ${JSON.stringify(o.format)?.slice(0, 40) ?? 'none'}`);
 	const schema = o.version === LEGACY_BACKUP_VERSION ? LegacyHeaderSchema : o.version === BACKUP_VERSION ? BackupHeaderSchema : refuse(`version: expected ${LEGACY_BACKUP_VERSION} or ${BACKUP_VERSION}, found ${JSON.stringify(o.version)?.slice(0, 40) ?? 'none'}`);
-	const parsed = schema.safeParse(value);
+	const parsed = schema.safeParse(plainBackupHeader(value));
 	if (!parsed.success) refuse(describeIssues(toIssues(parsed.error)));
 	const h = parsed.data as z.infer<typeof LegacyHeaderSchema> & { counts?: BackupCounts };
 	return { version: o.version as RestoreHeader['version'], exportedAt: h.exportedAt, event: h.event, counts: h.counts ?? null };

@@ -16,6 +16,8 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { canonicalJson } from '$lib/events/order';
 import type { PushResponse } from '$lib/sync/contract';
 import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
+import { PLAIN_TEXT_MIGRATION } from './plain-text-migration';
+import { isRedactionOf } from '$lib/events/erasure';
 
 /**
  * The server's store: one SQLite file per data directory, holding the set-up (events,
@@ -410,7 +412,10 @@ export const MIGRATIONS: readonly string[] = [
 	// the server sequence.
 	`
 	CREATE INDEX judge_events_scope ON judge_events (event_id, competition_id);
-	`
+	`,
+	// 18 (plain-text names, issue 29 #8): names and labels stored before they were checked lose the
+	// characters a name refuses, so that reading them back through the schemas works.
+	PLAIN_TEXT_MIGRATION
 ];
 
 /** A competition with its ruleset and how much is set up under it. */
@@ -474,6 +479,8 @@ export class Store {
 			this.db.pragma('journal_mode = WAL');
 			this.db.pragma('synchronous = FULL');
 			this.db.pragma('foreign_keys = ON');
+			// What is deleted or overwritten is zeroed, not left in free space (an erasure: register.ts, issue 29).
+			this.db.pragma('secure_delete = ON');
 		}
 		this.db.pragma('busy_timeout = 5000');
 		if (!readonly) this.migrate();
@@ -732,7 +739,10 @@ export class Store {
 				// Not inserted: the same event again (a re-sent batch), or a conflict (the ID with other content, or the device's number taken).
 				// Rows stored before 3 Dec 2026 hold sorted-key JSON: compared by content when the texts differ.
 				const existing = byId.get(eventId, r.id) as { json: string } | undefined;
-				const same = existing !== undefined && (existing.json === r.json || canonicalJson(JSON.parse(existing.json)) === canonicalJson(JSON.parse(r.json)));
+				// A row redacted by an erasure (erasure-redaction.ts) is the same event as the original a device sends again.
+				const same =
+					existing !== undefined &&
+					(existing.json === r.json || canonicalJson(JSON.parse(existing.json)) === canonicalJson(JSON.parse(r.json)) || isRedactionOf(existing.json, r.json));
 				(same ? result.duplicates : result.conflicts).push(r.id);
 			}
 		});

@@ -12,6 +12,7 @@ import type { Store } from './store';
 import { pushEvents } from './sync-push';
 import { listCards, printCards, redeemCard, revokeCard } from './table-cards';
 import { authenticate, issueToken } from './tokens';
+import { cardState } from '$lib/sync/table-card-rules';
 
 let dir: string;
 let store: Store;
@@ -70,6 +71,38 @@ describe('table cards', () => {
 		expect(redeemCard(store, secretOf(card.link), 'tab-a', T0 + 10)).toMatchObject({ ok: false, status: 410, message: expect.stringMatching(/revoked/) });
 		expect(listDevices(store, DEMO_EVENT_ID).length).toBe(devices);
 		expect(() => revokeCard(store, 'other', card.id, T0)).toThrow();
+	});
+
+	it('issue 29 #7: printing for chosen tables with revokeEarlier leaves one live card per table', () => {
+		const live = () => {
+			const counts = new Map<string, number>();
+			for (const c of listCards(store, DEMO_EVENT_ID)) if (cardState(c, T0 + 100) === 'live') counts.set(c.table, (counts.get(c.table) ?? 0) + 1);
+			return counts;
+		};
+		const first = printCards(store, DEMO_EVENT_ID, HEAT, 'http://judge.local', T0);
+		const tables = first.map((c) => c.table);
+		expect(tables.length).toBeGreaterThan(1);
+		const paired = redeemCard(store, secretOf(first.find((c) => c.table === '2')!.link), 'tab-a', T0 + 1);
+		if (!paired.ok) throw new Error('refused');
+
+		// Table 2's card was lost: a new one for that table only, the lost one revoked with it.
+		const reprint = printCards(store, DEMO_EVENT_ID, HEAT, 'http://judge.local', T0 + 10, { tables: ['2'], revokeEarlier: true });
+		expect(reprint.map((c) => c.table)).toEqual(['2']);
+		expect(Object.fromEntries(live())).toEqual(Object.fromEntries(tables.map((t) => [t, 1])));
+		expect(listCards(store, DEMO_EVENT_ID).find((c) => c.id === first.find((f) => f.table === '2')!.id)).toMatchObject({ revokedAt: T0 + 10, tablets: 1 });
+		// The tablet paired from the revoked card keeps its token (revocable on the devices screen).
+		expect(authenticate(store, paired.paired.token)?.role).toBe('judge');
+
+		// A whole new set, the earlier one revoked: still one live card per table.
+		printCards(store, DEMO_EVENT_ID, HEAT, 'http://judge.local', T0 + 20, { revokeEarlier: true });
+		expect(Object.fromEntries(live())).toEqual(Object.fromEntries(tables.map((t) => [t, 1])));
+		// Without it, the earlier set stays live beside the new one (2 per table).
+		printCards(store, DEMO_EVENT_ID, HEAT, 'http://judge.local', T0 + 30);
+		expect(Object.fromEntries(live())).toEqual(Object.fromEntries(tables.map((t) => [t, 2])));
+		// A table nobody sits at is refused, and nothing is printed nor revoked.
+		const before = listCards(store, DEMO_EVENT_ID);
+		expect(() => printCards(store, DEMO_EVENT_ID, HEAT, 'http://x', T0 + 40, { tables: ['2', 'nowhere'], revokeEarlier: true })).toThrow();
+		expect(listCards(store, DEMO_EVENT_ID)).toEqual(before);
 	});
 
 	it("a card's token pushes its heat's events only; a judge paired otherwise is not scoped", () => {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { error } from '@sveltejs/kit';
 import { heatTables } from '$lib/setup/heat-tables';
 import { cardUrl } from '$lib/sync/card-link';
-import type { CardPaired, Device, PrintedCard, TableCard } from '$lib/sync/contract';
+import type { CardPaired, PrintedCard, TableCard } from '$lib/sync/contract';
 import { bindDevice } from './device-binding';
 import type { Store } from './store';
-import { cardExpiry, cardState, heatScopeRefusal } from '$lib/sync/table-card-rules';
+import { cardExpiry, cardState } from '$lib/sync/table-card-rules';
 import { hashToken, issueToken, newSecret } from './tokens';
 
 /**
@@ -17,7 +17,7 @@ import { hashToken, issueToken, newSecret } from './tokens';
  * itself: it can only be exchanged (POST /api/pair/card) for a fresh judge token of the tablet's
  * own — bound to that tablet at once, listed on the devices screen under the card's table,
  * revocable there — and that token is scoped to the card's heat: it pulls the set-up like any
- * judge, and pushes only that heat's events (sync-push.ts). So a spare tablet after a battery
+ * judge, and records only a judge's actions at that heat (card-push-scope.ts). So a spare tablet after a battery
  * swap scans the same card and gets its own token, and a card found on the floor the day after
  * is worth nothing.
  */
@@ -54,23 +54,43 @@ export function listCards(store: Store, eventId: string): TableCard[] {
 	return (store.stmt(`${SELECT} WHERE c.event_id = ? ORDER BY c.created_at DESC, c.rowid DESC`).all(eventId) as CardRow[]).map(card);
 }
 
+/** What a print of cards is for (POST /api/events/{e}/cards): only these tables of the heat; the earlier live cards of those tables revoked. */
+export interface PrintChoice {
+	/** Only these tables (a lost card reprinted); absent: every seated table of the heat. */
+	tables?: readonly string[];
+	/** Revoke the heat's earlier live cards of the printed tables, in the same transaction (the tokens they gave stay). */
+	revokeEarlier?: boolean;
+}
+
 /**
- * New cards for every table of the heat that has seated entries (the set-up's), their links shown
- * this once. Earlier cards of the heat stay valid until revoked (a reprint does not strand a
- * judge already paired; revoke the lost one).
+ * New cards for the tables of the heat that have seated entries (the set-up's), or only the
+ * chosen ones, their links shown this once. Printing is an explicit step of the organizer's
+ * (opening the cards page only lists them). Earlier cards of the heat stay valid unless
+ * `revokeEarlier`, which revokes the earlier live cards of the printed tables in the same
+ * transaction (a tablet already paired keeps its token: revoking a card strands no judge).
  */
-export function printCards(store: Store, eventId: string, heatId: string, origin: string, now: number): PrintedCard[] {
+export function printCards(store: Store, eventId: string, heatId: string, origin: string, now: number, choice: PrintChoice = {}): PrintedCard[] {
 	const heat = store.getHeat(heatId);
 	const competition = heat && store.getCompetition(heat.competitionId);
 	if (!heat || !competition || competition.eventId !== eventId) error(404, `no heat "${heatId}" in this event`);
-	const tables = heatTables(store.listEntries(competition.id), heatId);
-	if (tables.length === 0) error(409, `nobody is seated at a table in heat "${heat.name}": seat the heat first`);
+	const seated = heatTables(store.listEntries(competition.id), heatId);
+	if (seated.length === 0) error(409, `nobody is seated at a table in heat "${heat.name}": seat the heat first`);
+	let tables = seated;
+	if (choice.tables !== undefined) {
+		const chosen = new Set(choice.tables);
+		const unknown = [...chosen].filter((t) => !seated.some((s) => s.table === t));
+		if (unknown.length > 0) error(404, `nobody is seated at table ${unknown.map((t) => `"${t}"`).join(', ')} in heat "${heat.name}"`);
+		tables = seated.filter((s) => chosen.has(s.table));
+		if (tables.length === 0) error(400, 'choose at least one table to print its card');
+	}
 	const expiresAt = cardExpiry(store.getEvent(eventId)!.date, now);
 	const insert = store.stmt(
 		'INSERT INTO table_cards (id, event_id, competition_id, heat_id, table_label, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
 	);
+	const revoke = store.stmt('UPDATE table_cards SET revoked_at = ? WHERE event_id = ? AND heat_id = ? AND table_label = ? AND revoked_at IS NULL AND expires_at > ?');
 	return store.transaction(() =>
 		tables.map(({ table }) => {
+			if (choice.revokeEarlier) revoke.run(now, eventId, heatId, table, now);
 			const id = `card-${randomBytes(6).toString('base64url')}`;
 			const secret = newSecret();
 			insert.run(id, eventId, competition.id, heatId, table, hashToken(secret), now, expiresAt);
@@ -118,18 +138,4 @@ export function redeemCard(store: Store, secret: string, deviceId: string, now: 
 			}
 		};
 	});
-}
-
-/** The heat a token got from a card may push (null: not a card's token, no scope). */
-export function heatScopeOf(store: Store, device: Device): { heatId: string; competitionId: string } | null {
-	const row = store.stmt('SELECT k.heat_id, c.competition_id FROM card_tokens k JOIN table_cards c ON c.id = k.card_id WHERE k.token_id = ?').get(device.id) as
-		| { heat_id: string; competition_id: string }
-		| undefined;
-	return row ? { heatId: row.heat_id, competitionId: row.competition_id } : null;
-}
-
-/** The push check of a token's heat scope (sync-push.ts): a refusal's reason, or null. */
-export function scopeGate(store: Store, device: Device): (event: { heatId: string | null; competitionId: string }) => string | null {
-	const scope = heatScopeOf(store, device);
-	return scope ? (event) => heatScopeRefusal(scope, event) : () => null;
 }

@@ -18,4 +18,10 @@ describe('the tables of a heat (table cards)', () => {
 	it('has no tables for a heat nobody is seated at', () => {
 		expect(heatTables([entry('a', 'h1')], 'h1')).toEqual([]);
 	});
+
+	it('issue 29 #8: labels that read the same are one table ("T1", "t1", "T01"), shown as first spelled', () => {
+		const tables = heatTables([entry('a', 'h1', 'T1', '2'), entry('b', 'h1', 't1', '1'), entry('c', 'h1', 'T01', '3'), entry('d', 'h1', 'T2', '1'), entry('e', 'h1', 'Т2', '2')], 'h1');
+		expect(tables.map((t) => t.table)).toEqual(['T1', 'T2']);
+		expect(tables.map((t) => t.seats.map((s) => s.entryId))).toEqual([['b', 'a', 'c'], ['d', 'e']]);
+	});
 });

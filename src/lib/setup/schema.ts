@@ -3,6 +3,8 @@ import '$lib/zod-locale';
 import { RulesetSchema } from '$lib/rules/schema';
 import { AdvancementRuleSchema } from './advancement-rule';
 import { ID_MAX_LENGTH, ID_PATTERN } from './id-rule';
+import { plainText } from './plain-text';
+import { seatLabel } from './seat-label';
 
 /**
  * The set-up that judge events refer to: events (the day), competitions (one ruleset each),
@@ -15,9 +17,19 @@ export const IdSchema = z.string().check(z.minLength(1), z.maxLength(ID_MAX_LENG
 
 const isoDay = z.iso.date();
 
+/** A name (an event's, a competition's, a heat's, an entry's, a member's): one line of plain text, no control characters (issue 29 #8). */
+const name = () => z.string().check(plainText(), z.minLength(1), z.maxLength(200));
+
+/**
+ * A table or seat label: no control characters, stored in its display form (seat-label.ts:
+ * trimmed, NFC, spaces collapsed, a number without leading zeros) so that "01 " and "1" are
+ * the same label wherever the set-up comes from; labels are compared by `seatLabelKey`.
+ */
+export const SeatLabelSchema = z.string().check(plainText('a label'), z.overwrite(seatLabel), z.maxLength(40));
+
 export const EventSchema = z.object({
 	id: IdSchema,
-	name: z.string().check(z.minLength(1), z.maxLength(200)),
+	name: name(),
 	/** The competition day (age checks, refund deadline). */
 	date: isoDay,
 	venue: z.optional(z.string().check(z.maxLength(200))),
@@ -31,7 +43,7 @@ export type CompetitionEvent = z.infer<typeof EventSchema>;
 export const CompetitionSchema = z.object({
 	id: IdSchema,
 	eventId: IdSchema,
-	name: z.string().check(z.minLength(1), z.maxLength(200)),
+	name: name(),
 	/** The ruleset version in force, frozen when the competition starts (CZ-GEN-CHANGES). */
 	ruleset: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), version: z.number().check(z.int(), z.minimum(1)) }),
 	/** A qualifying round: its final (another competition of the event) and who goes there. */
@@ -42,13 +54,13 @@ export type Competition = z.infer<typeof CompetitionSchema>;
 export const HeatSchema = z.object({
 	id: IdSchema,
 	competitionId: IdSchema,
-	name: z.string().check(z.minLength(1), z.maxLength(200))
+	name: name()
 });
 export type Heat = z.infer<typeof HeatSchema>;
 
 export const MemberSchema = z.object({
 	id: IdSchema,
-	name: z.string().check(z.minLength(1), z.maxLength(200)),
+	name: name(),
 	birthDate: z.optional(isoDay),
 	country: z.optional(z.string().check(z.maxLength(3)))
 });
@@ -59,10 +71,10 @@ export const EntrySchema = z.object({
 	competitionId: IdSchema,
 	heatId: IdSchema,
 	/** Display name: the competitor, or the pair's, group's or team's name. */
-	name: z.string().check(z.minLength(1), z.maxLength(200)),
+	name: name(),
 	members: z._default(z.array(MemberSchema).check(z.maxLength(50)), []),
-	table: z.optional(z.string().check(z.maxLength(40))),
-	seat: z.optional(z.string().check(z.maxLength(40)))
+	table: z.optional(SeatLabelSchema),
+	seat: z.optional(SeatLabelSchema)
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

@@ -141,6 +141,17 @@ describe('choiceTree', () => {
 		expect(day!.seats).toBe(2);
 	});
 
+	it('issue 29 #8: labels that read the same are one table to choose ("T1", "t1", "T01"), as first spelled', () => {
+		const b = bundle();
+		b.entries = seats('summer-ind', 'su-h1', ['T1', 't1', 'T2', 'T01']);
+		const heat = choiceTree(b)[0]!.children[0]!.children.find((h) => h.key === 'su-h1')!;
+		expect(heat.children.map((t) => [t.key, t.seats])).toEqual([
+			['T1', 3],
+			['T2', 1]
+		]);
+		expect(heat.leaves).toBe(2);
+	});
+
 	it('is empty for an empty tablet', () => {
 		expect(choiceTree({ days: [], rulesets: [], competitions: [], heats: [], entries: [] })).toEqual([]);
 	});

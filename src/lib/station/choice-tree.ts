@@ -1,5 +1,6 @@
 import type { SetupBundle } from '$lib/db/setup-store';
 import type { Competition, CompetitionEvent, Heat } from '$lib/setup/schema';
+import { seatLabelKey } from '$lib/setup/seat-label';
 
 /**
  * What a judge can open on this tablet, as a tree of choices: event (the competition day) →
@@ -110,10 +111,16 @@ export function choiceTree(directory: SetupBundle, eventCounts: readonly HeatEve
 
 	function heatChoice(competitionId: string, heat: Heat): HeatChoice {
 		const entries = entriesByHeat.get(`${competitionId}\u0000${heat.id}`) ?? [];
-		const seatsAt = new Map<string | null, number>();
-		for (const e of entries) seatsAt.set(e.table ?? null, (seatsAt.get(e.table ?? null) ?? 0) + 1);
-		const children: TableChoice[] = [...seatsAt]
-			.map(([table, seats]): TableChoice => ({
+		// Labels that read the same are one table ("T1", "t1", "T01": seatLabelKey, issue 29 #8), shown as first spelled.
+		const seatsAt = new Map<string | null, { table: string | null; seats: number }>();
+		for (const e of entries) {
+			const key = e.table === undefined ? null : seatLabelKey(e.table);
+			const at = seatsAt.get(key);
+			if (at) at.seats++;
+			else seatsAt.set(key, { table: e.table ?? null, seats: 1 });
+		}
+		const children: TableChoice[] = [...seatsAt.values()]
+			.map(({ table, seats }): TableChoice => ({
 				level: 'table',
 				key: table,
 				// "All seats" opens the whole heat, whichever table its entries sit at.

@@ -1,6 +1,7 @@
 import type { Ruleset } from '$lib/rules/schema';
 import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import type { Entry } from '$lib/setup/schema';
+import { seatLabelKey } from '$lib/setup/seat-label';
 import type { ActionType } from '$lib/events/action-types';
 import type { EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
 import { advance, CompetitionScorer, type CompetitionSetup, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
@@ -150,7 +151,9 @@ export class HeatSession {
 		this.log = opts.log;
 		this.judge = opts.judge;
 		const heatEntries = opts.setup.entries.filter((e) => e.heatId === opts.heatId);
-		this.seats = heatEntries.filter((e) => opts.table === null || (e.table ?? null) === opts.table);
+		// Labels that read the same are one table ("T1", "t1", "T01": seatLabelKey, issue 29 #8).
+		const table = opts.table === null ? null : seatLabelKey(opts.table);
+		this.seats = heatEntries.filter((e) => table === null || (e.table !== undefined && seatLabelKey(e.table) === table));
 		// The heat's own standings: every entry of the heat, whichever table it sits at.
 		this.setup = { ...opts.setup, entries: heatEntries };
 		this.scorer = new CompetitionScorer(this.setup);

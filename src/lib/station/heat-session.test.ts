@@ -287,6 +287,19 @@ describe('the limit seen by the tablet', () => {
 	});
 });
 
+describe('a heat at one table', () => {
+	it('issue 29 #8: shows the seats whose table reads the same as the one opened ("T1", "t1", "T01")', async () => {
+		const db = freshDb();
+		const q = quickSetup({ presetId: 'czjpa-individual', seatNames: ['Ana', 'Bob', 'Cyril', 'Dana'], table: 'T1', day: '2026-05-16', suffix: 'abcd1234' });
+		if (!q.ok) throw new Error(JSON.stringify(q.issues));
+		const [ana, bob, cyril, dana] = q.value.bundle.entries;
+		await saveSetup(db, { ...q.value.bundle, entries: [ana!, { ...bob!, table: 't1' }, { ...cyril!, table: 'T01' }, { ...dana!, table: 'T2' }] });
+		const session = await reopen(db, q.value.competitionId, q.value.heatId, 'T1');
+		expect(session.seats.map((s) => s.name)).toEqual(['Ana', 'Bob', 'Cyril']);
+		expect((await reopen(db, q.value.competitionId, q.value.heatId, 't2')).seats.map((s) => s.name)).toEqual(['Dana']);
+	});
+});
+
 describe('a tap’s write comes before anything the screen shows', () => {
 	it('CZ-GEN-FINISH: "Hand raised" creates the event’s strict transaction in the tap’s own call, before "saving" (which disables the buttons) changes', async () => {
 		const db = freshDb();

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { presetById } from '$lib/rules/presets';
 import { validate, type Validated } from '$lib/validation';
 import type { SetupBundle } from '$lib/db/setup-store';
+import { SeatLabelSchema } from '$lib/setup/schema';
 
 /**
  * A heat set up on the spot by a judge who received nothing from the organizer: a competition
@@ -12,7 +13,8 @@ export const QuickSetupSchema = z.object({
 	presetId: z.string().check(z.refine((id) => presetById(id) !== undefined, 'choose one of the presets')),
 	competitionName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 	seatNames: z.array(z.string().check(z.trim(), z.maxLength(200))).check(z.minLength(1, 'at least one seat'), z.maxLength(60, 'at most 60 seats')),
-	table: z._default(z.string().check(z.trim(), z.maxLength(40)), '1'),
+	/** Tidied as its entries' table is when saved ("01" is "1", issue 29 #8), so that the heat opens at its seats. */
+	table: z._default(SeatLabelSchema, '1'),
 	/** The competition day, YYYY-MM-DD (the tablet's date). */
 	day: z.iso.date(),
 	/** Random letters and digits that make the IDs unique (e.g. from crypto.randomUUID). */

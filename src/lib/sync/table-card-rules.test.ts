@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardExpiry, cardState, heatScopeRefusal } from './table-card-rules';
+import { cardExpiry, cardState } from './table-card-rules';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -20,22 +20,5 @@ describe('a table card credential', () => {
 		expect(cardState(card, 1000)).toBe('expired');
 		expect(cardState({ expiresAt: 1000, revokedAt: 500 }, 600)).toBe('revoked');
 		expect(cardState({ expiresAt: 1000, revokedAt: 500 }, 2000)).toBe('revoked');
-	});
-});
-
-describe('a judge token scoped to a heat by a table card', () => {
-	const scope = { heatId: 'h1', competitionId: 'c1' };
-	it("pushes its heat's events", () => {
-		expect(heatScopeRefusal(scope, { heatId: 'h1', competitionId: 'c1' })).toBeNull();
-	});
-	it("pushes its competition's events that belong to no heat", () => {
-		expect(heatScopeRefusal(scope, { heatId: null, competitionId: 'c1' })).toBeNull();
-	});
-	it('is refused another heat, of its competition or not', () => {
-		expect(heatScopeRefusal(scope, { heatId: 'h2', competitionId: 'c1' })).toMatch(/heat "h1".*heat "h2"/);
-		expect(heatScopeRefusal(scope, { heatId: 'x', competitionId: 'c2' })).toMatch(/heat "x"/);
-	});
-	it("is refused another competition's events without a heat", () => {
-		expect(heatScopeRefusal(scope, { heatId: null, competitionId: 'c2' })).toMatch(/competition "c2"/);
 	});
 });

@@ -4,8 +4,8 @@
  *     date (the end of that day in every time zone of Europe and the Americas), or a day after
  *     it was printed when it was printed later than that (a card printed late still serves);
  *   - a revoked card stays revoked; an expired one cannot be used;
- *   - a judge token got from a card is scoped to the card's heat: it pushes only that heat's
- *     events (and, of events without a heat, only its competition's).
+ *   - a judge token got from a card records only a judge's actions at the card's heat
+ *     (src/lib/server/card-push-scope.ts).
  */
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -21,10 +21,4 @@ export type CardState = 'live' | 'expired' | 'revoked';
 export function cardState(card: { expiresAt: number; revokedAt: number | null }, now: number): CardState {
 	if (card.revokedAt !== null) return 'revoked';
 	return now < card.expiresAt ? 'live' : 'expired';
-}
-
-/** Why a judge event may not be pushed with a token scoped to `scope`; null when it may. */
-export function heatScopeRefusal(scope: { heatId: string; competitionId: string }, event: { heatId: string | null; competitionId: string }): string | null {
-	if (event.heatId === null ? event.competitionId === scope.competitionId : event.heatId === scope.heatId) return null;
-	return `this tablet was paired by a table card of heat "${scope.heatId}": it may not push events of ${event.heatId === null ? `competition "${event.competitionId}"` : `heat "${event.heatId}"`}`;
 }

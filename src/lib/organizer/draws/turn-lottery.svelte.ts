@@ -6,7 +6,8 @@ import { randomSeed } from './draw-seed';
 /**
  * The turns by lot on the organizer's screen (ES-SHIFT): a competition with two or more heats
  * (its turns), a capacity per turn, the seed shown first; the server draws and records; the
- * result per turn; a swap of two entries in different turns; the record of draws.
+ * result per turn; a swap of two entries in different turns (their tables and seats too); the
+ * record of draws.
  */
 export class TurnLotteryScreen {
 	competitionId = $state('');

@@ -85,3 +85,25 @@ describe('a person’s history in the UI language', () => {
 		expect(es[5]!.details[0]).toMatch(/^Cancelado: — → .*, con devolución$/);
 	});
 });
+
+describe('the erasure’s redaction of the check-ins (issue 29)', () => {
+	// register.ts, erasePerson: the accompanying adult typed at the desk, replaced in the stored check-ins.
+	const erased = change(8, 'person.erased', [
+		{ field: 'email', before: null, after: null },
+		{ field: 'checkIn.accompaniedBy', before: null, after: { replacedWith: '[erased]', events: 3, eventIds: ['ev-1', 'ev-2', 'ev-3'] } }
+	]);
+	const detailsIn = (locale: Locale, c = erased) =>
+		plain(historyLines([c], { competitionName: () => undefined, personName: () => undefined, registration: () => undefined, locale, timeZone: 'UTC' }))[0]!.details;
+
+	it('is said as the check-ins it was erased in, not as raw data', () => {
+		expect(detailsIn('en')).toEqual(['E-mail: erased', 'Accompanying adult at check-in: erased in 3 check-ins']);
+		const one = change(9, 'person.erased', [{ field: 'checkIn.accompaniedBy', before: null, after: { replacedWith: '[erased]', events: 1, eventIds: ['ev-1'] } }]);
+		expect(detailsIn('en', one)).toEqual(['Accompanying adult at check-in: erased in 1 check-in']);
+	});
+
+	it('in Czech and Spanish', () => {
+		expect(detailsIn('cs')[1]).toBe('Doprovázející dospělý při prezenci: vymazán u 3 prezencí');
+		expect(detailsIn('es')[1]).toBe('Adulto acompañante en la acreditación: borrado en 3 acreditaciones');
+		for (const locale of ['en', 'cs', 'es'] as const) expect(detailsIn(locale).join(' ')).not.toMatch(/[{}]|checkIn|replacedWith/);
+	});
+});

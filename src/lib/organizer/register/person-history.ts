@@ -1,4 +1,5 @@
 import { formatDate, formatNumber, formatTime, m, type Locale } from '$lib/i18n';
+import { CHECK_IN_ADULT_FIELD } from '$lib/events/erasure';
 import { RegistrationStatusSchema, type Registration, type RegistrationChange } from '$lib/registration/schema';
 import { PERSON_FORM_FIELDS, type PersonField } from './people-form';
 import { PERSON_FIELD_LABEL, STATUS_WORDS, type Words } from './people-words';
@@ -7,7 +8,8 @@ import { PERSON_FIELD_LABEL, STATUS_WORDS, type Words } from './people-words';
  * A person's history (GET …/people/{p}/history) in the UI language: each change with when,
  * who (the organizer device's name) and what, each field's value before and after worded as
  * the screen says it (a status, a payment, a competition by its name, the members by theirs).
- * A value erased with the person's personal data reads as removed.
+ * A value erased with the person's personal data reads as removed, and the erasure's redaction
+ * of the accompanying adult in the check-ins (CHECK_IN_ADULT_FIELD) as the check-ins it was erased in.
  */
 
 export interface HistoryContext {
@@ -132,6 +134,7 @@ function detailsOf(c: RegistrationChange, ctx: HistoryContext): string[] {
 	// A new record's fields are its values, not changes: they are said as "field: value".
 	const created = c.kind === 'person.created' || c.kind === 'registration.created' || c.kind === 'registration.imported';
 	return c.changes.map(({ field, before, after }) => {
+		if (field === CHECK_IN_ADULT_FIELD) return checkInAdultErased(after, ctx.locale);
 		const personField = onPerson ? PERSON_FORM_FIELDS.find((f) => f === field) : undefined;
 		const label = personField ? PERSON_FIELD_LABEL[personField]({}, o) : (REGISTRATION_FIELD_LABEL[field]?.({}, o) ?? field);
 		if (before === null && after === null) return m.org_people_change_removed({ field: label }, o);
@@ -139,6 +142,14 @@ function detailsOf(c: RegistrationChange, ctx: HistoryContext): string[] {
 		if (created) return m.org_people_change_value({ field: label, value: word(after) }, o);
 		return m.org_people_change({ field: label, before: word(before), after: word(after) }, o);
 	});
+}
+
+/** The accompanying adult erased in the judge-event log's check-ins (register.ts, erasePerson): `{ replacedWith, events, eventIds }`. */
+function checkInAdultErased(after: unknown, locale: Locale | undefined): string {
+	const o = { locale };
+	const field = m.org_people_field_check_in_adult({}, o);
+	if (isObject(after) && typeof after.events === 'number') return m.org_people_change_value({ field, value: m.org_people_value_check_in_adult_erased({ count: after.events }, o) }, o);
+	return m.org_people_change_removed({ field }, o);
 }
 
 /** The history's changes, oldest first, as the dialog shows them. */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
-import { PersonInputSchema } from '../schema';
+import { NameSchema, PersonInputSchema } from '../schema';
 
 /**
  * What the organizer's device sends to the server's import (POST
@@ -29,7 +29,7 @@ export const MAX_IMPORT_ROWS = 10_000;
 export const ImportRowSchema = z.extend(z.omit(PersonInputSchema, { id: true }), {
 	competitionId: IdSchema,
 	/** The pair's, group's or team's name; absent for an individual. */
-	unit: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+	unit: z.optional(NameSchema),
 	/** The preferred turn (ES-SHIFT): a heat of the competition, found by its name in the file. */
 	preferredTurn: z.optional(IdSchema),
 	/** When the file says the person registered; absent: the moment of the import, rows in file order. */

@@ -13,6 +13,7 @@ import {
 	type AddDevice,
 	type AddedDevice,
 	type CardPaired,
+	type PrintCards,
 	type PrintedCard,
 	type TableCard,
 	type CreateEvent,
@@ -96,22 +97,18 @@ export class SyncApi {
 		const path = `${pathOf(endpoint, opts.params)}${query}`;
 		const bodyText = opts.bodyText ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
 		const { response, body: text } = await this.exchange(endpoint.method, path, { token: opts.token, bodyText, timeoutMs: opts.timeoutMs }, (r) => r.text());
-		const json = parseJson(text);
-		if (!response.ok) throw failure(response.status, json, response.headers.get('retry-after'));
-		const checked = endpoint.answer.safeParse(json);
-		if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${endpoint.method} ${path}`, response.status);
-		return checked.data;
+		return checkedAnswer(endpoint, path, response, text);
 	}
 
 	/** Sends one request and reads its answer with `read`, within the timeout; a failure to reach the server is an ApiError. */
 	private async exchange<T>(
 		method: string,
 		path: string,
-		opts: { bodyText?: string; token?: string | null; accept?: string; timeoutMs?: number },
+		opts: { bodyText?: string; token?: string | null; accept?: string; timeoutMs?: number; headers?: Record<string, string> },
 		read: (response: Response) => Promise<T>
 	): Promise<{ response: Response; body: T }> {
 		const token = opts.token === undefined ? this.token : opts.token;
-		const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
+		const headers: Record<string, string> = { ...opts.headers, accept: opts.accept ?? 'application/json' };
 		if (token) headers.authorization = `Bearer ${token}`;
 		const mode = token ? this.options.displayMode?.() : null;
 		if (mode) headers[DISPLAY_MODE_HEADER] = mode;
@@ -147,9 +144,16 @@ export class SyncApi {
 		return this.call(API.setup, { params: { eventId } });
 	}
 
-	/** The event's roster: names and flags of its registrations (no contact data). */
-	getRoster(eventId: string): Promise<Roster> {
-		return this.call(API.roster, { params: { eventId } });
+	/**
+	 * The event's roster: names and flags of its registrations (no contact data), with its ETag
+	 * (null: a server that sends none). With `etag`, the one of the roster the device holds: sent as
+	 * If-None-Match, and the server's 304 (the roster has not changed) is `{ unchanged: true }`.
+	 */
+	async getRoster(eventId: string, etag: string | null = null): Promise<RosterFetch> {
+		const path = pathOf(API.roster, { eventId });
+		const { response, body: text } = await this.exchange(API.roster.method, path, etag ? { headers: { 'if-none-match': etag } } : {}, (r) => r.text());
+		if (response.status === 304 && etag) return { unchanged: true };
+		return { unchanged: false, roster: checkedAnswer(API.roster, path, response, text), etag: response.headers.get('etag') };
 	}
 
 	/** The organizer adds set-up items or replaces them by ID (all or nothing; organizer token). */
@@ -324,9 +328,12 @@ export class SyncApi {
 		return this.call(API.pairCard, { body: { card, deviceId }, token: null });
 	}
 
-	/** New cards for every seated table of the heat, with their links (shown this once). */
-	async printCards(eventId: string, heatId: string): Promise<PrintedCard[]> {
-		return (await this.call(API.printCards, { params: { eventId }, body: { heatId } })).cards;
+	/**
+	 * New cards for every seated table of the heat (or only `tables`), with their links (shown
+	 * this once); `revokeEarlier`: the heat's earlier live cards of those tables revoked with it.
+	 */
+	async printCards(eventId: string, heatId: string, choice: Omit<PrintCards, 'heatId'> = {}): Promise<PrintedCard[]> {
+		return (await this.call(API.printCards, { params: { eventId }, body: { heatId, ...choice } })).cards;
 	}
 
 	async tableCards(eventId: string): Promise<TableCard[]> {
@@ -362,6 +369,18 @@ export class SyncApi {
 	importEventFile(eventId: string, file: EventFile | { log: JudgeEvent[] }): Promise<PushResponse> {
 		return this.call(API.importFile, { params: { eventId }, body: file });
 	}
+}
+
+/** What a roster request brought: the roster and its ETag, or word that the one the device holds is current (304). */
+export type RosterFetch = { unchanged: true } | { unchanged: false; roster: Roster; etag: string | null };
+
+/** The answer to `endpoint` as its schema has it; an error answer, or one the schema refuses, as an ApiError. */
+function checkedAnswer<S extends z.ZodMiniType>(endpoint: Endpoint<S>, path: string, response: Response, text: string): z.infer<S> {
+	const json = parseJson(text);
+	if (!response.ok) throw failure(response.status, json, response.headers.get('retry-after'));
+	const checked = endpoint.answer.safeParse(json);
+	if (!checked.success) throw new ApiError('bad-answer', `unexpected answer to ${endpoint.method} ${path}`, response.status);
+	return checked.data;
 }
 
 function parseJson(text: string): unknown {

@@ -4,8 +4,11 @@ import { presetById } from '$lib/rules/presets';
 import { listSetup } from '$lib/db/setup-store';
 import { EventLog } from '$lib/db/event-log';
 import { parsePairLink } from '$lib/sync/pair-link';
+import { cardUrl, parseCardLink } from '$lib/sync/card-link';
+import { m } from '$lib/i18n';
+import { describePairingProblem } from '$lib/sync/ui/pairing-messages';
 import type { SetupResponse } from '$lib/sync/contract';
-import { pairWithCode, pairWithLink, unpair, type PairingDeps } from './complete-pairing';
+import { pairWithCard, pairWithCode, pairWithLink, unpair, type PairingDeps } from './complete-pairing';
 import { loadPairing, savePairing } from './pairing';
 import type { PairingChange } from './pairing-changed';
 import { freshDb } from './fake-server.testkit';
@@ -14,6 +17,7 @@ import type { FetchLike } from './environment';
 const SERVER = 'http://judge.test:3000';
 const TOKEN = 'tok_0123456789abcdefghijklmn';
 const CODE_TOKEN = 'fresh_0123456789abcdefghijk';
+const CARD = 'card_0123456789abcdefghijklmn';
 const ruleset = presetById('czjpa-individual')!;
 
 const SETUP: SetupResponse = {
@@ -50,6 +54,11 @@ function fakeServer(opts: { down?: boolean; setupFails?: number; tokenEvent?: st
 			codeUsed = true;
 			bound = deviceId ?? null; // a redeemed code binds its token to the tablet anew
 			return json(200, { eventId: 'spring-cup', device: { id: 'd1', role: 'judge', label: 'Table 3' }, token: CODE_TOKEN });
+		}
+		if (path === '/api/pair/card') {
+			// The server's words (src/routes/api/pair/card/+server.ts): wrong cards count with wrong codes.
+			if (opts.throttled) return new Response(JSON.stringify({ message: `too many wrong table cards: wait ${opts.throttled} s, then scan the card again` }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': String(opts.throttled) } });
+			return json(404, { message: 'this table card is unknown' });
 		}
 		if (!known) return json(401, { message: 'a valid device token is required' });
 		if (path === '/api/device') {
@@ -206,6 +215,32 @@ describe('pairing with a code', () => {
 	it('says when the server cannot be reached', async () => {
 		const { deps } = depsFor(fakeServer({ down: true }).fetch);
 		expect(await pairWithCode(SERVER, 'K7P2-QX9M', deps)).toMatchObject({ ok: false, problem: { kind: 'unreachable' } });
+	});
+});
+
+describe('pairing with a table card', () => {
+	const cardLink = () => parseCardLink(cardUrl(SERVER, 'spring-cup', CARD))!;
+
+	it('issue 29: too many wrong table cards (429, Retry-After) is said as a card to scan again after the wait, not as a code to type', async () => {
+		const server = fakeServer({ throttled: 30 });
+		const { deps, changes } = depsFor(server.fetch);
+		const result = await pairWithCard(cardLink(), deps);
+		expect(result).toEqual({ ok: false, problem: { kind: 'card-throttled', seconds: 30 } });
+		expect(server.requests.map((r) => r.url)).toEqual([`${SERVER}/api/pair/card`]);
+		expect(await loadPairing(deps.db)).toBeNull();
+		expect(changes).toEqual([]);
+		if (result.ok) return;
+		expect(describePairingProblem(result.problem)).toBe('Too many wrong table cards were scanned. Wait 30 s, then scan the card again.');
+		for (const locale of ['cs', 'es'] as const) {
+			const words = m.pair_problem_card_throttled({ seconds: 30 }, { locale });
+			expect(words).toContain('30');
+			expect(words).not.toBe(m.pair_problem_code_throttled({ seconds: 30 }, { locale }));
+		}
+	});
+
+	it('a card the server does not know is refused with its reason', async () => {
+		const { deps } = depsFor(fakeServer().fetch);
+		expect(await pairWithCard(cardLink(), deps)).toEqual({ ok: false, problem: { kind: 'card-refused', detail: 'this table card is unknown' } });
 	});
 });
 

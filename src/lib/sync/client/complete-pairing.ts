@@ -42,6 +42,8 @@ export type PairingProblem =
 	| { kind: 'code-refused'; detail: string }
 	/** Too many wrong codes were typed (429): wait `seconds`, then type it again. */
 	| { kind: 'code-throttled'; seconds: number }
+	/** Too many wrong table cards (or codes: they count together) were tried (429): wait `seconds`, then scan the card again. */
+	| { kind: 'card-throttled'; seconds: number }
 	/** The server refused the table card (unknown, revoked or expired: 404, 410): its message. */
 	| { kind: 'card-refused'; detail: string }
 	/** The server refused the link's token (revoked, of another server, …): its message. */
@@ -85,7 +87,7 @@ function api(deps: PairingDeps, server: string, token: string | null): SyncApi {
 function problemOf(e: unknown, server: string, deps: PairingDeps, refused: 'code-refused' | 'token-refused' | 'card-refused'): PairingProblem {
 	if (isApiError(e)) {
 		if (!e.reachedServer) return deps.online && !deps.online() ? { kind: 'offline', server } : { kind: 'unreachable', server, detail: e.message };
-		if (e.status === 429) return { kind: 'code-throttled', seconds: e.retryAfterS ?? 60 };
+		if (e.status === 429) return { kind: refused === 'card-refused' ? 'card-throttled' : 'code-throttled', seconds: e.retryAfterS ?? 60 };
 		// 409: the link's token is another tablet's already (a judge's pairing is for one tablet).
 		if (e.kind === 'auth' || (e.kind === 'client' && (e.status === 404 || e.status === 409 || e.status === 410))) return { kind: refused, detail: e.message };
 		return { kind: 'server-error', detail: e.message };

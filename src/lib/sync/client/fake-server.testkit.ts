@@ -66,6 +66,10 @@ export class FakeSyncServer {
 	storeId: string | null = 'store-1';
 	/** The event's roster (GET …/roster); null: a server from before the register, which answers 404. */
 	roster: Roster | null = [];
+	/** Whether the roster is answered with an ETag (its content's), and If-None-Match naming it with 304; false: a server from before issue 29 #9. */
+	rosterEtags = true;
+	/** The status of every roster answer (200, 304, 404…), in order. */
+	readonly rosterStatuses: number[] = [];
 
 	constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -129,7 +133,8 @@ export class FakeSyncServer {
 		if (this.down) throw new TypeError('fetch failed');
 		const status = this.failWith.shift();
 		if (status !== undefined) return jsonResponse(status, { message: `failed with ${status}` });
-		const answer = this.handle(method, url, body, bytes, (init.headers as Record<string, string> | undefined)?.authorization ?? null);
+		const headers = (init.headers as Record<string, string> | undefined) ?? {};
+		const answer = this.handle(method, url, body, bytes, headers.authorization ?? null, headers['if-none-match'] ?? null);
 		if (this.loseAnswers > 0) {
 			this.loseAnswers--;
 			throw new TypeError('network connection lost');
@@ -137,7 +142,7 @@ export class FakeSyncServer {
 		return answer;
 	}
 
-	private handle(method: string, url: URL, body: unknown, bytes: number, authorization: string | null): Response {
+	private handle(method: string, url: URL, body: unknown, bytes: number, authorization: string | null, ifNoneMatch: string | null = null): Response {
 		if (url.pathname === '/api/time') {
 			const t = this.now() + this.offsetMs;
 			return jsonResponse(200, { receivedAt: Math.round(t), sentAt: Math.round(t) });
@@ -149,7 +154,11 @@ export class FakeSyncServer {
 		if (!eventOfToken) return jsonResponse(401, { message: 'unknown token' });
 		const eventId = decodeURIComponent(m[1]!);
 		if (eventOfToken !== eventId) return jsonResponse(403, { message: 'another event' });
-		if (m[2] === 'roster' && method === 'GET') return this.roster === null ? jsonResponse(404, { message: 'not found' }) : jsonResponse(200, this.roster);
+		if (m[2] === 'roster' && method === 'GET') {
+			const answer = this.rosterAnswer(ifNoneMatch);
+			this.rosterStatuses.push(answer.status);
+			return answer;
+		}
 		if (m[2] === 'setup' && method === 'GET') {
 			const competitions = [...this.competitions.values()].filter((c) => c.eventId === eventId);
 			const ids = new Set(competitions.map((c) => c.id));
@@ -182,6 +191,18 @@ export class FakeSyncServer {
 			more: rows.length > limit,
 			...(this.storeId === null ? {} : { store: this.storeId })
 		});
+	}
+
+	/** GET …/roster: as the server's route, its ETag the content's (any change gives another). */
+	private rosterAnswer(ifNoneMatch: string | null): Response {
+		if (this.roster === null) return jsonResponse(404, { message: 'not found' });
+		if (!this.rosterEtags) return jsonResponse(200, this.roster);
+		const text = JSON.stringify(this.roster);
+		let h = 5381;
+		for (let i = 0; i < text.length; i++) h = (Math.imul(h, 33) ^ text.charCodeAt(i)) >>> 0;
+		const etag = `"fake-${h.toString(36)}-${text.length}"`;
+		if (ifNoneMatch === etag) return new Response(null, { status: 304, headers: { etag } });
+		return new Response(text, { status: 200, headers: { 'content-type': 'application/json', etag } });
 	}
 
 	/** The push contract: each event on its own; set-up adds unknown competitions only. */

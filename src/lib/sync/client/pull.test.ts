@@ -7,6 +7,7 @@ import { quickSetup } from '$lib/station/quick-setup';
 import { pushOutbox } from './push';
 import { SyncApi } from './api';
 import { FakeSyncServer, freshDb, pairingFor, SERVER, TOKEN } from './fake-server.testkit';
+import { ERASED } from '$lib/events/erasure';
 import { cursorKey, cursorStoreKey, pullEvents, pullSetup, readCursor, readPosition } from './pull';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
@@ -53,6 +54,24 @@ describe('pullEvents', () => {
 		const outcome = await pullEvents(db, api, pairing);
 		expect(outcome.added.map((e) => e.id)).toEqual(['tab-b-1']);
 		expect(((await db.events.get('tab-a-1'))!.payload as { note: string }).note).toBe('mine');
+	});
+
+	it('issue 29 #4: takes the redaction of an event it holds (an erasure on the server), and nothing else in its place', async () => {
+		const { db, server, api, pairing } = setUp();
+		const checkIn = { id: 'desk-1', deviceId: 'desk', seq: 1, at: T0, mono: 0, judge: 'Door', competitionId: 'c1', heatId: null, entryId: 'r1', type: 'entry.checked-in', payload: { paid: true, accompaniedBy: 'Guardian Six' } } as JudgeEvent;
+		await db.events.add(checkIn);
+		server.storeFromElsewhere({ ...checkIn, payload: { paid: true, accompaniedBy: ERASED } } as JudgeEvent);
+		const outcome = await pullEvents(db, api, pairing);
+		expect(outcome.redacted.map((e) => e.id)).toEqual(['desk-1']);
+		expect(outcome.added).toEqual([]);
+		expect((await db.events.get('desk-1'))!.payload).toEqual({ paid: true, accompaniedBy: ERASED });
+		expect(JSON.stringify(await db.events.toArray())).not.toContain('Guardian Six');
+		// Another change under the same ID is not a redaction: the held copy stays.
+		const other = { ...checkIn, id: 'desk-2', seq: 2, payload: { paid: true, accompaniedBy: 'Guardian Seven' } } as JudgeEvent;
+		await db.events.add(other);
+		server.storeFromElsewhere({ ...other, payload: { paid: false, accompaniedBy: ERASED } } as JudgeEvent);
+		expect((await pullEvents(db, api, pairing)).redacted).toEqual([]);
+		expect((await db.events.get('desk-2'))!.payload).toEqual({ paid: true, accompaniedBy: 'Guardian Seven' });
 	});
 
 	it('keeps the cursor when a page fails, so nothing is skipped', async () => {

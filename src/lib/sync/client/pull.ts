@@ -1,3 +1,4 @@
+import { isRedaction, type LooseEvent } from '$lib/events/erasure';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
 import { saveSetup, type SetupBundle } from '$lib/db/setup-store';
@@ -66,6 +67,8 @@ export async function pullSetup(db: StationDb, api: SyncApi, pairing: Pairing): 
 export interface PullOutcome {
 	/** Events added (not held before). */
 	added: JudgeEvent[];
+	/** Events held before that the server sent redacted by an erasure (issue 29): the held copy replaced. */
+	redacted: JudgeEvent[];
 	/** Events the server sent that this version of the app cannot read (skipped). */
 	unreadable: number;
 	pages: number;
@@ -76,8 +79,10 @@ export interface PullOutcome {
 /**
  * Pulls the event's judge events after the stored cursor, page by page while the server says
  * there are more. Each page is stored in one transaction with the cursor that follows it, so
- * the cursor never runs ahead of the stored events. An event already held is never replaced,
- * and pulled events are not queued for pushing (the server has them).
+ * the cursor never runs ahead of the stored events. An event already held is never replaced —
+ * but by its redaction: the server sends an event again after an erasure took a person's data
+ * out of it ($lib/events/erasure), and the held copy gives way. Pulled events are not queued for
+ * pushing (the server has them).
  *
  * A cursor counts in one store only. When the server answers from another store than the one
  * the cursor came from (restored from a backup into another data directory, where numbers
@@ -87,7 +92,7 @@ export interface PullOutcome {
  * With a scope, the same for the events of one competition, with that competition's cursor.
  */
 export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, pageSize = 1000, scope: PullScope = null): Promise<PullOutcome> {
-	const outcome: PullOutcome = { added: [], unreadable: 0, pages: 0, restarted: false };
+	const outcome: PullOutcome = { added: [], redacted: [], unreadable: 0, pages: 0, restarted: false };
 	let { cursor, store } = await readPosition(db, pairing, scope);
 	for (;;) {
 		const page = await api.pull(pairing.eventId, cursor, pageSize, scope ? [scope.competitionId] : undefined);
@@ -113,8 +118,10 @@ export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, 
 			if (checked.success) events.push(checked.data as JudgeEvent);
 			else outcome.unreadable++;
 		}
-		const added = await db.transaction('rw', db.events, db.meta, async () => {
+		const { added, redacted } = await db.transaction('rw', db.events, db.meta, async () => {
 			const held = await db.events.bulkGet(events.map((e) => e.id));
+			const redacted = events.filter((e, i) => held[i] !== undefined && isRedaction(e, held[i] as unknown as LooseEvent));
+			if (redacted.length > 0) await db.events.bulkPut(redacted);
 			const seen = new Set<string>();
 			const fresh = events.filter((e, i) => {
 				if (held[i] || seen.has(e.id)) return false;
@@ -128,10 +135,11 @@ export async function pullEvents(db: StationDb, api: SyncApi, pairing: Pairing, 
 			// Another tab may have pulled further meanwhile: the cursor only moves forward (a scope's
 			// first cursor keeps the store of the position it started from).
 			else await writePosition(db, pairing, scope, Math.max(now.cursor, page.cursor), now.store);
-			return fresh;
+			return { added: fresh, redacted };
 		});
 		store = answeredBy ?? store;
 		outcome.added.push(...added);
+		outcome.redacted.push(...redacted);
 		// A server that does not move the cursor forward would make this loop forever.
 		if (!page.more || page.cursor <= cursor) return outcome;
 		cursor = page.cursor;

@@ -39,8 +39,8 @@ export const API = {
 	claimDevice: endpoint('POST', '/api/device', DeviceInfoSchema, { body: DeviceClaimSchema }),
 	setup: endpoint('GET', '/api/events/[eventId]/setup', SetupResponseSchema),
 	writeSetup: endpoint('POST', '/api/events/[eventId]/setup', SetupCountsSchema, { body: SetupWriteSchema }),
-	/** The registrations' names and flags (no contact data, no birth dates): judge, display and desk devices. */
-	roster: endpoint('GET', '/api/events/[eventId]/roster', RosterSchema),
+	/** The registrations' names and flags (no contact data, no birth dates): judge, display and desk devices; with an ETag, 304 to If-None-Match. */
+	roster: endpoint('GET', '/api/events/[eventId]/roster', RosterSchema, { cache: 'private, no-cache' }),
 	/** 201, or 200 for a merge already recorded with the same request. */
 	merge: endpoint('POST', '/api/events/[eventId]/merges', MergeAnswerSchema, { body: CompetitionMergeRequestSchema, status: 201 }),
 	push: endpoint('POST', '/api/events/[eventId]/judge-events', PushResponseSchema, { body: PushRequestSchema }),

@@ -37,7 +37,7 @@ export const DeviceListingSchema = z.extend(TokenListingSchema, {
 });
 export type DeviceListing = z.infer<typeof DeviceListingSchema>;
 
-/** Wrong pairing codes that could have been meant for the event, since the server started (src/lib/server/pairing-guard.ts). */
+/** Wrong pairing codes and table-card secrets that could have been meant for the event, since the server started (src/lib/server/pairing-guard.ts). */
 export const PairingFailuresSchema = z.object({ count: z.number(), lastAt: z.number(), lastAddress: z.string() });
 export type PairingFailures = z.infer<typeof PairingFailuresSchema>;
 

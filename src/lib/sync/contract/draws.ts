@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
-import { ChangedBySchema } from '$lib/registration/schema';
+import { ChangedBySchema, NameSchema } from '$lib/registration/schema';
 import { IdSchema } from '$lib/setup/schema';
 
 /**
@@ -11,7 +11,8 @@ import { IdSchema } from '$lib/setup/schema';
  */
 
 const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_000));
-const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+/** A drawn team's name: a registration's name (no control characters, issue 29 #8). */
+const name = NameSchema;
 export const DrawSeedSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** One of the draw's input, as printed with it: the person's ID (the draw sorts these) and name. */

@@ -18,8 +18,11 @@ export interface Endpoint<A extends z.ZodMiniType | null = z.ZodMiniType | null>
 	answer: A;
 	/** The status of a success. */
 	status: number;
-	/** Public results may be kept by a cache that asks again (`no-cache`); everything else is `no-store`. */
-	cache: 'no-store' | 'no-cache';
+	/**
+	 * Public results may be kept by a cache that asks again (`no-cache`); the roster by the device's
+	 * own cache only, asking again with its ETag (`private, no-cache`); everything else is `no-store`.
+	 */
+	cache: 'no-store' | 'no-cache' | 'private, no-cache';
 }
 
 export function endpoint<A extends z.ZodMiniType | null>(

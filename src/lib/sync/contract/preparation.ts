@@ -22,7 +22,8 @@ export const EventAnswerSchema = z.object({ event: EventSchema });
 /** POST /api/events/{e}/competitions: a competition from a rule preset (its name: the preset's unless given). */
 export const AddCompetitionSchema = z.object({
 	presetId: z.string().check(z.minLength(1), z.maxLength(64)),
-	name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200)))
+	/** A competition's name (no control characters, issue 29 #8), trimmed. */
+	name: z.optional(CompetitionSchema.shape.name.check(z.trim(), z.minLength(1)))
 });
 export type AddCompetition = z.infer<typeof AddCompetitionSchema>;
 export const CompetitionAnswerSchema = z.object({ competition: CompetitionSchema, ruleset: RulesetSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import {
+	NameSchema,
 	PersonInputSchema,
 	PersonSchema,
 	RegistrationChangeSchema,
@@ -37,7 +38,7 @@ export const RegistrationCreateSchema = z.object({
 		id: IdSchema,
 		competitionId: IdSchema,
 		/** The pair's, group's or team's name; an individual's is the person's (the default). */
-		name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+		name: z.optional(NameSchema),
 		memberIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(50)),
 		/** When it was registered (the waiting list's order); the time of arrival by default. */
 		registeredAt: z.optional(moment),
@@ -53,7 +54,7 @@ export const RegistrationActionSchema = z.discriminatedUnion('action', [
 	z.object({
 		action: z.literal('change'),
 		expectedVersion: version,
-		name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+		name: z.optional(NameSchema),
 		memberIds: z.optional(z.array(IdSchema).check(z.minLength(1), z.maxLength(50))),
 		/** The preferred turn (ES-SHIFT); null: none. */
 		preferredTurn: z.optional(z.nullable(IdSchema)),

@@ -25,8 +25,17 @@ export const TableCardSchema = z.object({
 });
 export type TableCard = z.infer<typeof TableCardSchema>;
 
-/** POST /api/events/{e}/cards: new cards for every table of the heat that has seated entries. */
-export const PrintCardsSchema = z.object({ heatId: IdSchema });
+/**
+ * POST /api/events/{e}/cards: new cards for every table of the heat that has seated entries, or
+ * only for `tables` (a lost card reprinted); `revokeEarlier`: the heat's earlier live cards of
+ * those tables revoked in the same step (the tablets they paired keep their tokens).
+ */
+export const PrintCardsSchema = z.object({
+	heatId: IdSchema,
+	tables: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1), z.maxLength(500))),
+	revokeEarlier: z.optional(z.boolean())
+});
+export type PrintCards = z.infer<typeof PrintCardsSchema>;
 
 /** The printed cards, each with its pairing link (shown this once: the server keeps only its hash). */
 export const PrintedCardsSchema = z.object({ cards: z.array(z.extend(TableCardSchema, { link: z.string() })) });

@@ -19,6 +19,8 @@ export function describePairingProblem(p: PairingProblem): string {
 			return m.pair_problem_code_refused({ reason: p.detail });
 		case 'code-throttled':
 			return m.pair_problem_code_throttled({ seconds: p.seconds });
+		case 'card-throttled':
+			return m.pair_problem_card_throttled({ seconds: p.seconds });
 		case 'card-refused':
 			return m.pair_problem_card_refused({ reason: p.detail });
 		case 'token-refused':

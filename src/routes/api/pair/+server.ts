@@ -2,7 +2,7 @@ import { error, json } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { readJsonBody } from '$lib/server/http-body';
 import { attemptPairing } from '$lib/server/pairing';
-import { pairingGuard } from '$lib/server/pairing-guard';
+import { clientAddress, pairingGuard } from '$lib/server/pairing-guard';
 import { answer } from '$lib/server/answer';
 import { API, PairRequestSchema, type ErrorBody } from '$lib/sync/contract';
 import type { RequestHandler } from './$types';
@@ -26,11 +26,3 @@ export const POST: RequestHandler = async ({ request, getClientAddress }) => {
 	return answer(API.pair, { eventId: device.eventId, device: { id: device.id, role: device.role, label: device.label }, token });
 };
 
-/** The client's address (adapter-node: the socket's, or ADDRESS_HEADER's behind a proxy). */
-function clientAddress(get: () => string): string {
-	try {
-		return get();
-	} catch {
-		return 'unknown';
-	}
-}

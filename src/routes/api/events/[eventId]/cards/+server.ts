@@ -15,11 +15,16 @@ export const GET: RequestHandler = ({ request, params }) => {
 	return answer(API.tableCards, { cards: listCards(store, params.eventId) });
 };
 
-/** New cards for every seated table of a heat, with their pairing links (shown this once). */
+/**
+ * New cards for every seated table of a heat, or only the chosen `tables`, with their pairing
+ * links (shown this once); `revokeEarlier` revokes the heat's earlier live cards of those tables
+ * in the same step. Only this issues cards: the organizer's cards page lists them with GET.
+ */
 export const POST: RequestHandler = async ({ request, params, url }) => {
 	const store = getStore();
 	requireDevice(store, request, params.eventId, 'devices.manage');
-	const body = PrintCardsSchema.safeParse(await readJsonBody(request, 1024, 'a card request'));
-	if (!body.success) error(400, `a card request is {"heatId": "…"}: ${describeIssues(toIssues(body.error))}`);
-	return answer(API.printCards, { cards: printCards(store, params.eventId, body.data.heatId, url.origin, Date.now()) }, { status: 201 });
+	const body = PrintCardsSchema.safeParse(await readJsonBody(request, 32 * 1024, 'a card request'));
+	if (!body.success) error(400, `a card request is {"heatId": "…", "tables"?: ["…"], "revokeEarlier"?: true}: ${describeIssues(toIssues(body.error))}`);
+	const { heatId, tables, revokeEarlier } = body.data;
+	return answer(API.printCards, { cards: printCards(store, params.eventId, heatId, url.origin, Date.now(), { tables, revokeEarlier }) }, { status: 201 });
 };
