@@ -77,7 +77,6 @@ export function rosterVersion(store: Store, eventId: string, salt = ''): string 
 	// Lines: stored JSON never holds a raw line break (JSON.stringify escapes it), nor do IDs and days.
 	hash.update(`roster ${ROSTER_FORMAT}\n${salt.replace(/\n/g, ' ')}\n${eventId}\n${date}\n`);
 	const competitions = store.stmt(
-		store,
 		`SELECT c.id, r.json FROM competitions c JOIN rulesets r ON r.id = c.ruleset_id AND r.version = c.ruleset_version
 		  WHERE c.event_id = ? ORDER BY c.position, c.rowid`
 	).raw().all(eventId) as [string, string][];
