@@ -13,7 +13,9 @@ import { demoOrganizerKey } from './demo-key';
 import { addDevice, listDevices } from './devices';
 import { reviseCompetitionRuleset, preparation } from './event-preparation';
 import { heatStartsAfter } from './heat-starts';
-import { saveOrganizerSetup } from './organizer-setup';
+import { eventSetup, saveOrganizerSetup } from './organizer-setup';
+import { listDraws } from './draws';
+import { publicCompetitionResult } from './public-results';
 import { Store } from './store';
 import { heatScopeOf } from './card-push-scope';
 import { listCards } from './table-cards';
@@ -185,18 +187,12 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 		type L = Record<string, Record<string, unknown>>;
 		const cases: [string, Line[], 400 | 409, RegExp][] = [
 			['a competition of another event', change('competition', first<L>((l) => ({ ...l, competition: { ...l.competition, eventId: 'other' } }))), 400, /^line \d+: competition f-q belongs to the event "other"/],
-			['a competition with another event\'s ID', added({ kind: 'competition', competition: { id: 'o-f', eventId: 'fresh', name: 'Taken', ruleset: { id: 'czjpa-individual', version: 1 } }, origin: 'organizer' }), 409, /competition o-f is already on this server, in another event/],
 			['a competition whose ruleset is not in the backup', change('competition', first<L>((l) => ({ ...l, competition: { ...l.competition, ruleset: { id: 'es-kids-group', version: 1 } } }))), 400, /competition f-q uses ruleset es-kids-group version 1, which the backup does not hold/],
 			['a qualifying round advancing to another event\'s final', change('competition', first<L>((l) => ({ ...l, competition: { ...l.competition, advancesTo: { competitionId: 'o-f', rule: { mode: 'overall', count: 2 } } } }))), 400, /competition f-q advances to competition o-f, which is not a competition of the event "fresh"/],
 			['a heat of another event\'s competition', change('heat', first<L>((l) => ({ ...l, heat: { ...l.heat, competitionId: 'o-q' } }))), 400, /heat f-q-h1 is in competition o-q, which is not a competition of the event "fresh"/],
-			['a heat with another event\'s ID', added({ kind: 'heat', heat: { id: 'o-q-h1', competitionId: 'f-q', name: 'Taken' } }), 409, /heat o-q-h1 is already on this server, in another event/],
 			['an entry of another event\'s competition', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, competitionId: 'o-q' } }))), 400, /entry f-q-e1 is in competition o-q, which is not a competition of the event "fresh"/],
 			['an entry in another event\'s heat', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, heatId: 'o-q-h1' } }))), 400, /entry f-q-e1 is in heat o-q-h1, which is not a heat of its competition in this backup/],
 			['an entry in a heat of another competition of the backup', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, heatId: 'f-f-h1' } }))), 400, /entry f-q-e1 is in heat f-f-h1, which is not a heat of its competition/],
-			['an entry with another event\'s ID', change('entry', first<L>((l) => ({ ...l, entry: { ...l.entry, id: 'o-q-e1' } }))), 409, /entry o-q-e1 is already on this server, in another event/],
-			['a judge event of another event\'s competition', change('judgeEvent', first<L>((l) => ({ ...l, event: { ...l.event, competitionId: 'o-q' } }))), 400, /judge event \S+ names competition o-q of another event on this server/],
-			['a judge event naming another event\'s heat', change('judgeEvent', first<L>((l) => ({ ...l, event: { ...l.event, heatId: 'o-q-h1' } }))), 400, /names heat o-q-h1 of another event on this server/],
-			['a judge event naming another event\'s entry', change('judgeEvent', (l) => ((l.event as Record<string, unknown>).entryId ? { ...l, event: { ...(l.event as object), entryId: 'o-q-e1' } } : l)), 400, /names entry o-q-e1 of another event on this server/],
 			['a judge event pushed with a token not of the backup', change('judgeEvent', (l, i) => (i === 0 ? { ...l, tokenId: 'dev-elsewhere' } : l)), 400, /was pushed with the token dev-elsewhere, which is not a device of this backup/],
 			['a device with another event\'s ID', added({ kind: 'device', device: { id: target.db.prepare("SELECT id FROM device_tokens WHERE event_id = 'other' LIMIT 1").pluck().get() as string, role: 'judge', label: 'Taken', tokenHash: 'a'.repeat(64), createdAt: T0, revokedAt: null, lastSeenAt: null, clock: null, deviceIds: [] } }), 409, /device dev-\S+ is already on this server, in another event/],
 			['a device with another event\'s token', change('device', first<L>((l) => ({ ...l, device: { ...l.device, tokenHash: target.db.prepare("SELECT token_hash FROM device_tokens WHERE event_id = 'other' LIMIT 1").pluck().get() as string } }))), 409, /its token is already on this server, in another event/],
@@ -207,7 +203,6 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['a publication whose snapshot shows another event', change('publication', first<L>((l) => ({ ...l, publication: { ...l.publication, snapshot: { ...(l.publication!.snapshot as object), event: { id: 'other', name: 'Other', date: '2026-05-16', venue: null } } } }))), 400, /publication f-q version 1 is not of a competition of the event "fresh"/],
 			['a merge of another event', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, eventId: 'other' } }))), 400, /merge f-merge-1 belongs to the event "other"/],
 			['a merge folding in another event\'s competition', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, foldedCompetitionId: 'o-q' } }))), 400, /merge f-merge-1: /],
-			['a merge with another event\'s ID', change('merge', first<L>((l) => ({ ...l, merge: { ...l.merge, id: 'o-merge-1' } }))), 409, /merge o-merge-1 is already on this server, in another event/],
 			['a ruleset version already here with other content', change('ruleset', first<L>((l) => ({ ...l, ruleset: { ...l.ruleset, name: 'Changed' } }))), 409, /ruleset czjpa-individual version 1 is already on this server with other content/],
 			['a person of another event', change('person', first<L>((l) => ({ ...l, person: { ...l.person, eventId: 'other' } }))), 400, /^line \d+: person f-person-0 belongs to the event "other"/],
 			['a registration of another event', change('registration', first<L>((l) => ({ ...l, registration: { ...l.registration, eventId: 'other' } }))), 400, /registration f-reg-0 belongs to the event "other"/],
@@ -231,6 +226,8 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['a competition twice', recount([...valid.slice(0, 3), valid.find((l) => l.kind === 'competition')!, ...valid.slice(3)]), 400, /this competition appears twice in the backup/],
 			['a judge event twice', change('judgeEvent', (l, i) => (i === 1 ? { ...l, event: valid.find((v) => v.kind === 'judgeEvent')!.event } : l)), 400, /this judge event('s device and number)? appears twice in the backup/]
 		];
+		// Issue 29 #10: a competition, heat, entry, merge or judge event ID another event holds is no longer refused (409 "already on this
+		// server, in another event", or 400 "names … of another event": an oracle): "issue 29 #10: a backup holding another event's …" below.
 		for (const [what, lines, status, message] of cases) {
 			const answer = await restoreAnswer(target, textOf(lines));
 			expect(answer, what).toEqual({ status, message: expect.stringMatching(message) });
@@ -265,11 +262,9 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['the issue: a draw in force assigning an entry to the demo event\'s heat', withDraws(assigning('f-q-e1', 'demo-czjpa-individual-h1')), /^line \d+: draw f-draw-turns assigns f-q-e1 to heat demo-czjpa-individual-h1, which is not a heat of its competition in the event "fresh" of this backup/],
 			['a draw in force assigning an entry to another event\'s heat', withDraws(assigning('f-q-e3', 'o-q-h1')), /draw f-draw-turns assigns f-q-e3 to heat o-q-h1, which is not a heat of its competition/],
 			['a draw in force assigning an entry to a heat of another competition of the backup', withDraws(assigning('f-q-e1', 'f-f-h1')), /draw f-draw-turns assigns f-q-e1 to heat f-f-h1, which is not a heat of its competition/],
-			['a draw in force assigning an entry to a heat that is nowhere', withDraws(assigning('f-q-e1', 'f-q-h9')), /draw f-draw-turns assigns f-q-e1 to heat f-q-h9, which is not a heat of its competition/],
-			['a superseded draw that assigned an entry to another event\'s heat', withDraws(assigning('f-q-e1', 'o-q-h1', superseded)), /draw f-draw-turns names heat o-q-h1 of another event on this server/],
-			['a draw whose turn is another event\'s heat', withDraws({ ...turns, slots: [...turns.slots, { heatId: 'o-q-h2', name: 'Heat 2', capacity: 0 }] }), /draw f-draw-turns names heat o-q-h2 of another event on this server/],
-			['a draw assigning another event\'s entry', withDraws(assigning('o-q-e1', 'f-q-h1')), /draw f-draw-turns names entry o-q-e1 of another event on this server/],
-			['a relay draw whose team is another event\'s entry', withDraws({ ...relay, id: 'f-draw-2', teams: [{ id: 'o-q-e2', name: 'Team 1', memberIds: ['f-person-0', 'f-person-1'], short: true }] }), /draw f-draw-2 names entry o-q-e2 of another event on this server/]
+			['a draw in force assigning an entry to a heat that is nowhere', withDraws(assigning('f-q-e1', 'f-q-h9')), /draw f-draw-turns assigns f-q-e1 to heat f-q-h9, which is not a heat of its competition/]
+			// Issue 29 #10: a draw naming a heat or entry ID another event holds is no longer refused for that (IDs are the event's own):
+			// "issue 29 #10: a backup holding another event's competition, heat, entry, judge event, draw and merge IDs restores" below.
 		];
 		for (const [what, lines, message] of cases) {
 			const answer = await restoreAnswer(target, textOf(lines));
@@ -306,6 +301,27 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 		expect(answer.status, answer.message).toBe(201);
 		expect(eventRows(target, 'other')).toEqual(before);
 		expect(target.db.prepare("SELECT count(*) FROM judge_events WHERE id = ?").pluck().get(taken.id)).toBe(2);
+	});
+
+	it("issue 29 #10: a backup holding another event's competition, heat, entry, judge event, heat start, draw and merge IDs restores; the other event and its public results are unchanged", async () => {
+		const { target } = setUp();
+		const source = sourceServer().store;
+		// The busy event under the IDs of the target's event "other" (busyEvent(target, 'other', 'o')): every competition, heat, entry, merge, draw… the same.
+		const text = textOf(backupLinesOf(source, EVENT, T0 + 100 * MIN)).replaceAll(`"${EVENT}"`, '"fresh"').replace(/"b-/g, '"o-').replace(/"q-b/g, '"q-o');
+		const before = { other: eventRows(target, 'other'), results: publicCompetitionResult(target, 'other', 'o-q') };
+		const answer = await restoreAnswer(target, text);
+		expect(answer.status, answer.message).toBe(201);
+		expect(eventRows(target, 'other')).toEqual(before.other);
+		expect(publicCompetitionResult(target, 'other', 'o-q')).toEqual(before.results);
+		const fresh = eventSetup(target, 'fresh')!;
+		expect(fresh.competitions.map((c) => c.id)).toEqual(eventSetup(target, 'other')!.competitions.map((c) => c.id));
+		expect(fresh.merges.map((m) => m.id)).toEqual(['o-merge-1']);
+		expect(listDraws(target, 'fresh').map((d) => d.id)).toEqual(['o-draw-1']);
+		expect(target.judgeEventsOfEvent('fresh', 0, 100).events).toHaveLength(target.judgeEventsOfEvent('other', 0, 100).events.length);
+		// Each event's results show its own versions only.
+		const freshResults = publicCompetitionResult(target, 'fresh', 'o-q');
+		expect(freshResults.versions.map((v) => v.eventId)).toEqual(['fresh', 'fresh']);
+		expect(freshResults.publication.snapshot.event.id).toBe('fresh');
 	});
 
 	it('the same checks hold for a version-1 file, whose items are named by list and position', async () => {

@@ -162,8 +162,6 @@ const OF_EVENT: Record<string, string> = {
 	// The versions the competitions use, and those the history of their ruleset versions names.
 	rulesets: `SELECT * FROM rulesets WHERE id || '@' || version IN (SELECT ruleset_id || '@' || ruleset_version FROM competitions WHERE event_id = @e
 		UNION SELECT json_extract(r.json, '$.rulesetId') || '@' || v.value FROM ruleset_changes r, json_each(json_array(json_extract(r.json, '$.fromVersion'), json_extract(r.json, '$.toVersion'))) v WHERE r.event_id = @e)`,
-	heats: 'SELECT h.* FROM heats h JOIN competitions c ON c.id = h.competition_id WHERE c.event_id = @e',
-	entries: 'SELECT x.* FROM entries x JOIN competitions c ON c.id = x.competition_id WHERE c.event_id = @e',
 	token_devices: 'SELECT d.* FROM token_devices d JOIN device_tokens t ON t.id = d.token_id WHERE t.event_id = @e',
 	card_tokens: 'SELECT k.* FROM card_tokens k JOIN table_cards c ON c.id = k.card_id WHERE c.event_id = @e'
 };

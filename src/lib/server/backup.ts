@@ -87,10 +87,10 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts });
 
 		for (const ruleset of rulesets.values()) yield line({ kind: 'ruleset', ruleset });
-		const origin = db.prepare('SELECT origin FROM competitions WHERE id = ?').pluck();
-		for (const { competition } of competitions) yield line({ kind: 'competition', competition, origin: origin.get(competition.id) });
-		for (const { competition } of competitions) for (const heat of store.listHeats(competition.id)) yield line({ kind: 'heat', heat });
-		for (const { competition } of competitions) for (const entry of store.listEntries(competition.id)) yield line({ kind: 'entry', entry });
+		const origin = db.prepare('SELECT origin FROM competitions WHERE event_id = ? AND id = ?').pluck();
+		for (const { competition } of competitions) yield line({ kind: 'competition', competition, origin: origin.get(eventId, competition.id) });
+		for (const { competition } of competitions) for (const heat of store.listHeats(eventId, competition.id)) yield line({ kind: 'heat', heat });
+		for (const { competition } of competitions) for (const entry of store.listEntries(eventId, competition.id)) yield line({ kind: 'entry', entry });
 
 		const devices = db.prepare('SELECT * FROM device_tokens WHERE event_id = ? ORDER BY created_at, rowid').all(eventId) as DeviceRow[];
 		const logs = db.prepare('SELECT device_id FROM token_devices WHERE token_id = ? ORDER BY device_id').pluck();

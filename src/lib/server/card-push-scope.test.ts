@@ -34,10 +34,11 @@ beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-card-scope-'));
 	store = openStore(dir);
 	store.insertSetup({
+		eventId: DEMO_EVENT_ID,
 		heats: [{ id: OTHER_HEAT, competitionId: COMPETITION, name: 'Heat 2' }],
 		entries: OTHER_ENTRIES.map((id, i) => ({ id, competitionId: COMPETITION, heatId: OTHER_HEAT, name: `Other ${i}`, members: [], table: '9', seat: String(i + 1) }))
 	});
-	own = store.listEntries(COMPETITION).filter((e) => e.heatId === HEAT).map((e) => e.id).slice(0, 2) as [string, string];
+	own = store.listEntries(DEMO_EVENT_ID, COMPETITION).filter((e) => e.heatId === HEAT).map((e) => e.id).slice(0, 2) as [string, string];
 	const printed = printCards(store, DEMO_EVENT_ID, HEAT, 'http://judge.local', T0)[0]!;
 	const redeemed = redeemCard(store, parseCardLink(printed.link)!.card, 'tab-card', T0);
 	if (!redeemed.ok) throw new Error(redeemed.message);
@@ -133,6 +134,6 @@ describe("issue 29 #1, #3: a table card's token records only a judge's actions a
 		expect(r.setupAdded).toEqual([]);
 		expect(r.setupRefused).toEqual([{ id: 'card-made', reason: expect.stringMatching(/set-ups are the organizer’s/) }]);
 		expect(store.listCompetitions(DEMO_EVENT_ID)).toHaveLength(before);
-		expect(store.getCompetition('card-made')).toBeUndefined();
+		expect(store.getCompetition(DEMO_EVENT_ID, 'card-made')).toBeUndefined();
 	});
 });

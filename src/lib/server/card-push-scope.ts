@@ -81,7 +81,9 @@ export function heatScopeOf(store: Store, device: Device): CardScope | null {
 export function cardGate(store: Store, device: Device): ((row: JudgeEventRow) => string | null) | null {
 	const scope = heatScopeOf(store, device);
 	if (!scope) return null;
-	const seated = new Set(store.db.prepare('SELECT id FROM entries WHERE heat_id = ? AND competition_id = ?').pluck().all(scope.heatId, scope.competitionId) as string[]);
+	const seated = new Set(
+		store.db.prepare('SELECT id FROM entries WHERE event_id = ? AND heat_id = ? AND competition_id = ?').pluck().all(device.eventId, scope.heatId, scope.competitionId) as string[]
+	);
 	const stored = store.db.prepare('SELECT heat_id AS heatId, competition_id AS competitionId FROM judge_events WHERE id = ? AND event_id = ?');
 	const inPush = new Map<string, { heatId: string | null; competitionId: string }>();
 	const facts: CardScopeFacts = {

@@ -22,8 +22,10 @@ export function listMerges(store: Store, eventId: string): CompetitionMerge[] {
 }
 
 /** The competition the given one was folded into, if it was. */
-export function foldedInto(store: Store, competitionId: string): string | undefined {
-	return store.db.prepare('SELECT kept_competition_id FROM competition_merges WHERE folded_competition_id = ?').pluck().get(competitionId) as string | undefined;
+export function foldedInto(store: Store, eventId: string, competitionId: string): string | undefined {
+	return store.db.prepare('SELECT kept_competition_id FROM competition_merges WHERE event_id = ? AND folded_competition_id = ?').pluck().get(eventId, competitionId) as
+		| string
+		| undefined;
 }
 
 /** IDs of the event's competitions that a judge set up on a tablet (quick set-up): the ones that may be folded into another. */
@@ -47,8 +49,8 @@ export function problemsOnServer(store: Store, merge: CompetitionMerge, complete
 		merge,
 		{
 			competitions: summaries.map((s) => s.competition),
-			heats: named.flatMap((s) => store.listHeats(s.competition.id)),
-			entries: named.flatMap((s) => store.listEntries(s.competition.id)),
+			heats: named.flatMap((s) => store.listHeats(merge.eventId, s.competition.id)),
+			entries: named.flatMap((s) => store.listEntries(merge.eventId, s.competition.id)),
 			merges: listMerges(store, merge.eventId).filter((m) => m.id !== merge.id)
 		},
 		{ complete }
@@ -57,13 +59,14 @@ export function problemsOnServer(store: Store, merge: CompetitionMerge, complete
 
 /**
  * Records a merge of two competitions of the device's (organizer's) event, in one transaction.
- * Every item named must belong to that event: a competition of another event or unknown answers
- * 404 (it is not shown to exist); a heat or entry not of the named competition 400. 400 also
- * when the request is not valid or a heat or entry of the folded-in competition is not linked,
- * or the folded-in competition was set up by the organizer (only a tablet's quick set-up is
- * folded into another); 409 when it would make a chain (a merge can't be merged into a third),
- * the folded-in competition has published results, the kept one's are final, or the ID is
- * taken by another merge. The same request again answers the merge recorded (created: false).
+ * Every item named must belong to that event: a competition it does not hold answers 404 (IDs
+ * are the event's own; what another event holds is neither used nor shown); a heat or entry not
+ * of the named competition 400. 400 also when the request is not valid or a heat or entry of the
+ * folded-in competition is not linked, or the folded-in competition was set up by the organizer
+ * (only a tablet's quick set-up is folded into another); 409 when it would make a chain (a merge
+ * can't be merged into a third), the folded-in competition has published results, the kept one's
+ * are final, or the ID is taken by another merge of the event. The same request again answers
+ * the merge recorded (created: false).
  */
 export function recordMerge(store: Store, device: Device, body: unknown, now: number): { merge: CompetitionMerge; created: boolean } {
 	const parsed = CompetitionMergeRequestSchema.safeParse(body);
@@ -72,24 +75,25 @@ export function recordMerge(store: Store, device: Device, body: unknown, now: nu
 	const eventId = device.eventId;
 	return store.transaction(() => {
 		for (const id of [request.keptCompetitionId, request.foldedCompetitionId]) {
-			const c = store.getCompetition(id);
-			if (!c || c.eventId !== eventId) error(404, `no competition "${id}" in this event`);
+			if (!store.getCompetition(eventId, id)) error(404, `no competition "${id}" in this event`);
 		}
-		const stored = store.db.prepare('SELECT json FROM competition_merges WHERE id = ?').pluck().get(request.id) as string | undefined;
+		// Merge IDs are the event's own (migration 19): one recorded in another event is not seen here.
+		const stored = store.db.prepare('SELECT json FROM competition_merges WHERE event_id = ? AND id = ?').pluck().get(eventId, request.id) as string | undefined;
 		if (stored !== undefined) {
 			const merge = CompetitionMergeSchema.parse(JSON.parse(stored));
-			const { eventId: storedEvent, recordedBy: _by, recordedAt: _at, ...asked } = merge;
-			if (storedEvent === eventId && canonicalJson(asked) === canonicalJson(request)) return { merge, created: false };
+			const { eventId: _event, recordedBy: _by, recordedAt: _at, ...asked } = merge;
+			if (canonicalJson(asked) === canonicalJson(request)) return { merge, created: false };
 			error(409, `a merge "${request.id}" is already recorded with other content`);
 		}
-		const origin = store.db.prepare('SELECT origin FROM competitions WHERE id = ?').pluck().get(request.foldedCompetitionId) as string;
+		const origin = store.db.prepare('SELECT origin FROM competitions WHERE event_id = ? AND id = ?').pluck().get(eventId, request.foldedCompetitionId) as string;
 		if (origin !== 'device')
 			error(400, `competition "${request.foldedCompetitionId}" was set up by the organizer: only a competition set up on a tablet (quick set-up) can be folded into another`);
 		const merge: CompetitionMerge = { ...request, eventId, recordedBy: { tokenId: device.id, label: device.label }, recordedAt: now };
 		const problems = problemsOnServer(store, merge, true);
 		if (problems.length > 0)
 			error(problems.some((p) => p.kind === 'chain') ? 409 : 400, `the merge was not recorded: ${problems.map((p) => `${p.path.join('.')}: ${p.message}`).join('; ')}`);
-		const latest = (id: string) => store.db.prepare('SELECT state FROM publications WHERE competition_id = ? ORDER BY version DESC LIMIT 1').pluck().get(id) as string | undefined;
+		const latest = (id: string) =>
+			store.db.prepare('SELECT state FROM publications WHERE event_id = ? AND competition_id = ? ORDER BY version DESC LIMIT 1').pluck().get(eventId, id) as string | undefined;
 		if (latest(request.foldedCompetitionId) !== undefined)
 			error(409, `competition "${request.foldedCompetitionId}" has published results: a published competition cannot be folded into another`);
 		if (latest(request.keptCompetitionId) === 'final') error(409, `competition "${request.keptCompetitionId}" is final: its results are locked`);

@@ -18,7 +18,7 @@ export function competitionStartedAt(store: Store, eventId: string, competitionI
 
 /** What a heat holds: its entries, the judge events recorded in it, and whether it was started (by the organizer or a tablet). A heat is removable only when all are none. */
 export function heatContents(store: Store, eventId: string, heatId: string): { entries: number; events: number; started: boolean } {
-	const entries = store.stmt('SELECT count(*) FROM entries WHERE heat_id = ?').pluck().get(heatId) as number;
+	const entries = store.stmt('SELECT count(*) FROM entries WHERE event_id = ? AND heat_id = ?').pluck().get(eventId, heatId) as number;
 	const events = store.stmt('SELECT count(*) FROM judge_events WHERE event_id = ? AND heat_id = ?').pluck().get(eventId, heatId) as number;
 	const starts = store.stmt('SELECT count(*) FROM heat_starts WHERE event_id = ? AND heat_id = ?').pluck().get(eventId, heatId) as number;
 	const tabletStarts = store.stmt(`SELECT count(*) FROM judge_events WHERE event_id = ? AND heat_id = ? AND json_extract(json, '$.type') = 'heat.start'`).pluck().get(eventId, heatId) as number;

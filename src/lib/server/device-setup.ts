@@ -7,8 +7,9 @@ import type { Device, PushedSetup, PushResponse } from '$lib/sync/contract';
 /**
  * Set-up a judge made on a tablet (quick set-up), pushed with the events that refer to it.
  * A competition the server does not know joins the device's event, with its heats, entries
- * and ruleset, marked as made on a device. A competition the server knows is never changed
- * (a judge cannot change the organizer's set-up); one of another event is refused.
+ * and ruleset, marked as made on a device. A competition the event holds is never changed
+ * (a judge cannot change the organizer's set-up); IDs are the event's own, so one that another
+ * event holds too is simply a new competition of this one.
  */
 /** What the push's answer says of the set-up. */
 export type AdoptedSetup = Required<Pick<PushResponse, 'setupAdded' | 'setupRefused'>>;
@@ -39,11 +40,8 @@ export function adoptDeviceSetup(store: Store, device: Device, setup: PushedSetu
 		}
 		// Rounds are the organizer's: a competition set up on a tablet never brings an advancement to a final.
 		const { advancesTo: _plan, ...competition } = parsed.data;
-		const known = store.getCompetition(competition.id);
-		if (known) {
-			if (known.eventId !== device.eventId) refused.push({ id: competition.id, reason: 'this competition belongs to another event' });
-			continue; // the organizer's (or an earlier push's) set-up stays as it is
-		}
+		// IDs are the event's own (store.ts, migration 19): what another event holds under the same ID is not looked at.
+		if (store.getCompetition(device.eventId, competition.id)) continue; // the organizer's (or an earlier push's) set-up stays as it is
 		const key = `${competition.ruleset.id}@${competition.ruleset.version}`;
 		const stored = store.getRuleset(competition.ruleset.id, competition.ruleset.version);
 		const pushed = rulesets.get(key);
@@ -55,9 +53,9 @@ export function adoptDeviceSetup(store: Store, device: Device, setup: PushedSetu
 			refused.push({ id: competition.id, reason: `ruleset ${key} is stored on the server with other content` });
 			continue;
 		}
-		const ownHeats: Heat[] = heats.filter((h) => h.competitionId === competition.id && !store.getHeat(h.id));
+		const ownHeats: Heat[] = heats.filter((h) => h.competitionId === competition.id && !store.getHeat(device.eventId, h.id));
 		const heatIds = new Set(ownHeats.map((h) => h.id));
-		const ownEntries: Entry[] = entries.filter((e) => e.competitionId === competition.id && heatIds.has(e.heatId) && !store.getEntry(e.id));
+		const ownEntries: Entry[] = entries.filter((e) => e.competitionId === competition.id && heatIds.has(e.heatId) && !store.getEntry(device.eventId, e.id));
 		try {
 			store.transaction(() =>
 				store.insertSetup({

@@ -59,9 +59,9 @@ describe('the relay\'s team draw on the server', () => {
 		expect(d.input.map((p) => p.id)).toEqual(ids);
 		expect(d.teams.map((t) => t.memberIds)).toEqual([...pure.teams, pure.unplaced]);
 		expect(d.teams.map((t) => t.short)).toEqual([false, false, true]);
-		const heat = store.listHeats('relay')[0]!;
+		const heat = store.listHeats(E, 'relay')[0]!;
 		expect(heat.name).toBe('Heat 1');
-		const entries = store.listEntries('relay');
+		const entries = store.listEntries(E, 'relay');
 		expect(entries.map((e) => [e.id, e.heatId, e.name, e.members.length])).toEqual(d.teams.map((t) => [t.id, heat.id, t.name, t.memberIds.length]));
 		expect(JSON.stringify(entries)).not.toMatch(/birthDate|email/);
 	});
@@ -77,7 +77,7 @@ describe('the relay\'s team draw on the server', () => {
 			[second.id, 'a typo in the seed', null],
 			[first.id, null, second.id]
 		]);
-		expect(store.listEntries('relay').map((e) => e.id)).toEqual(second.teams.map((t) => t.id));
+		expect(store.listEntries(E, 'relay').map((e) => e.id)).toEqual(second.teams.map((t) => t.id));
 		expect(second.input).toHaveLength(8);
 	});
 
@@ -86,7 +86,7 @@ describe('the relay\'s team draw on the server', () => {
 		expect(d.teams[0]!.name).toBe('Tým 1');
 		const r = renameDrawnTeam(store, org, E, d.id, d.teams[0]!.id, { name: 'Rychlé prsty' }, T0 + 300);
 		expect(r.renames).toEqual([{ teamId: d.teams[0]!.id, before: 'Tým 1', after: 'Rychlé prsty', at: T0 + 300, by: { tokenId: org.id, label: org.label } }]);
-		expect(store.getEntry(d.teams[0]!.id)!.name).toBe('Rychlé prsty');
+		expect(store.getEntry(E, d.teams[0]!.id)!.name).toBe('Rychlé prsty');
 	});
 });
 
@@ -114,7 +114,7 @@ describe('the turns by lot on the server', () => {
 		expect([inTurn('es-am'), inTurn('es-pm')]).toEqual([6, 6]);
 		expect(d.moved).toHaveLength(3);
 		for (const id of ['es-r10', 'es-r11', 'es-r12']) expect(d.assigned[id]).toBe('es-pm');
-		expect(store.listEntries('es').map((e) => [e.id, e.heatId]).sort()).toEqual(Object.entries(d.assigned).sort());
+		expect(store.listEntries(E, 'es').map((e) => [e.id, e.heatId]).sort()).toEqual(Object.entries(d.assigned).sort());
 	});
 
 	it('ES-SHIFT: a swap is recorded with both names and the time; refused once a turn started', () => {
@@ -125,7 +125,7 @@ describe('the turns by lot on the server', () => {
 		const s = swapTurns(store, org, E, d.id, { a, b }, T0 + 200);
 		expect([s.assigned[a], s.assigned[b]]).toEqual(['es-pm', 'es-am']);
 		expect(s.swaps).toEqual([{ a, b, aName: d.input.find((r) => r.id === a)!.name, bName: d.input.find((r) => r.id === b)!.name, at: T0 + 200, by: { tokenId: org.id, label: org.label } }]);
-		expect(store.getEntry(a)!.heatId).toBe('es-pm');
+		expect(store.getEntry(E, a)!.heatId).toBe('es-pm');
 		startHeat(store, org, { id: 'start-am', competitionId: 'es', heatId: 'es-am', organizerAt: T0 + 300, offsetMs: null }, T0 + 300);
 		expect(statusOf(() => swapTurns(store, org, E, d.id, { a, b }, T0 + 400))).toBe(409);
 	});
@@ -134,7 +134,7 @@ describe('the turns by lot on the server', () => {
 	const seatTurns = (unseated: string[] = []) => {
 		const next = new Map<string, number>();
 		const entries = store
-			.listEntries('es')
+			.listEntries(E, 'es')
 			.sort((x, y) => (x.id < y.id ? -1 : 1))
 			.map((e) => {
 				if (unseated.includes(e.id)) return e;
@@ -146,7 +146,7 @@ describe('the turns by lot on the server', () => {
 	};
 	const inTurn = (d: { assigned: Record<string, string> }, heatId: string) => Object.keys(d.assigned).filter((id) => d.assigned[id] === heatId).sort();
 	const placeOf = (id: string) => {
-		const e = store.getEntry(id)!;
+		const e = store.getEntry(E, id)!;
 		return [e.heatId, e.table, e.seat];
 	};
 
@@ -165,9 +165,9 @@ describe('the turns by lot on the server', () => {
 			['es-pm', '1', '2'],
 			['es-am', '1', '1']
 		]);
-		expect(doubleSeats(store.listEntries('es'))).toEqual([]);
+		expect(doubleSeats(store.listEntries(E, 'es'))).toEqual([]);
 		// A later set-up save of those turns goes through.
-		expect(refusal(() => saveOrganizerSetup(store, E, { entries: store.listEntries('es') }))).toBeUndefined();
+		expect(refusal(() => saveOrganizerSetup(store, E, { entries: store.listEntries(E, 'es') }))).toBeUndefined();
 	});
 
 	it('issue 29 #2: a swap of a seated entry with an unseated one: the unseated takes the seat, the seated leaves it', () => {
@@ -185,7 +185,7 @@ describe('the turns by lot on the server', () => {
 			['es-pm', undefined, undefined],
 			['es-am', '1', '1']
 		]);
-		expect(doubleSeats(store.listEntries('es'))).toEqual([]);
+		expect(doubleSeats(store.listEntries(E, 'es'))).toEqual([]);
 	});
 
 	it('issue 29 #2: a swap that would still leave two entries on one seat is refused with 409 naming the seat, and nothing moves', () => {

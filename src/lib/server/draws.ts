@@ -48,11 +48,11 @@ export function drawableRegistrations(store: Store, eventId: string, competition
 }
 
 /** The heat the teams are put in until seated: the competition's first, or a new "Heat 1". */
-function firstHeat(store: Store, competitionId: string): Heat {
-	const heat = store.listHeats(competitionId)[0];
+function firstHeat(store: Store, eventId: string, competitionId: string): Heat {
+	const heat = store.listHeats(eventId, competitionId)[0];
 	if (heat) return heat;
 	const made: Heat = { id: `${competitionId.slice(0, 50)}-h-${randomBytes(3).toString('hex')}`, competitionId, name: 'Heat 1' };
-	store.insertSetup({ heats: [made] });
+	store.insertSetup({ eventId, heats: [made] });
 	return made;
 }
 
@@ -67,8 +67,8 @@ function entryOf(store: Store, eventId: string, competitionId: string, heatId: s
 export function drawRelayTeams(store: Store, device: Device, eventId: string, body: unknown, now: number): TeamDraw {
 	const request = parse(TeamDrawRequestSchema, body);
 	return store.transaction(() => {
-		const competition = store.getCompetition(request.competitionId);
-		if (competition?.eventId !== eventId) error(400, `competitionId: no competition "${request.competitionId}" in this event`);
+		const competition = store.getCompetition(eventId, request.competitionId);
+		if (!competition) error(400, `competitionId: no competition "${request.competitionId}" in this event`);
 		const ruleset = store.getRuleset(competition.ruleset.id, competition.ruleset.version)!;
 		if (ruleset.unit.kind !== 'team') error(400, `${competition.name} is not a competition of teams: there are no teams to draw`);
 		if (competitionStartedAt(store, eventId, competition.id) !== null) error(409, `${competition.name} has started: its teams can no longer be drawn`);
@@ -92,12 +92,12 @@ export function drawRelayTeams(store: Store, device: Device, eventId: string, bo
 			teams.push({ id: teamId(teams.length + 1), name: `${request.teamName} ${teams.length + 1}`, memberIds: drawn.unplaced, short: true });
 		if (drawn.unplaced.length > 0 && request.leftoverChoice === 'waiting') backToWaiting(store, device, eventId, registrations, drawn.unplaced, now);
 		if (inForce?.kind === 'teams') {
-			const remove = store.stmt('DELETE FROM entries WHERE competition_id = ? AND id = ?');
-			for (const t of inForce.teams) remove.run(competition.id, t.id);
+			const remove = store.stmt('DELETE FROM entries WHERE event_id = ? AND competition_id = ? AND id = ?');
+			for (const t of inForce.teams) remove.run(eventId, competition.id, t.id);
 			putDraw(store, { ...inForce, superseded: { at: now, by: id } });
 		}
-		const heat = firstHeat(store, competition.id);
-		store.insertSetup({ entries: teams.map((t) => entryOf(store, eventId, competition.id, heat.id, t)) });
+		const heat = firstHeat(store, eventId, competition.id);
+		store.insertSetup({ eventId, entries: teams.map((t) => entryOf(store, eventId, competition.id, heat.id, t)) });
 		const draw: TeamDraw = {
 			id,
 			eventId,
@@ -153,7 +153,7 @@ export function renameDrawnTeam(store: Store, device: Device, eventId: string, d
 			teams: draw.teams.map((t) => (t.id === teamId ? { ...t, name } : t)),
 			renames: [...draw.renames, { teamId, before: team.name, after: name, at: now, by: { tokenId: device.id, label: device.label } }]
 		};
-		store.stmt('UPDATE entries SET name = ? WHERE competition_id = ? AND id = ?').run(name, draw.competitionId, teamId);
+		store.stmt('UPDATE entries SET name = ? WHERE event_id = ? AND competition_id = ? AND id = ?').run(name, eventId, draw.competitionId, teamId);
 		putDraw(store, renamed);
 		return renamed;
 	});
@@ -168,9 +168,9 @@ export function renameDrawnTeam(store: Store, device: Device, eventId: string, d
 export function drawTurns(store: Store, device: Device, eventId: string, body: unknown, now: number): TurnDraw {
 	const request = parse(TurnDrawRequestSchema, body);
 	return store.transaction(() => {
-		const competition = store.getCompetition(request.competitionId);
-		if (competition?.eventId !== eventId) error(400, `competitionId: no competition "${request.competitionId}" in this event`);
-		const heats = store.listHeats(competition.id);
+		const competition = store.getCompetition(eventId, request.competitionId);
+		if (!competition) error(400, `competitionId: no competition "${request.competitionId}" in this event`);
+		const heats = store.listHeats(eventId, competition.id);
 		if (heats.length < 2) error(400, `${competition.name} has ${heats.length} heat(s): the turns by lot need at least two turns (add heats on the event screen)`);
 		if (competitionStartedAt(store, eventId, competition.id) !== null) error(409, `${competition.name} has started: its turns can no longer be drawn`);
 		const inForce = listDraws(store, eventId).find((d) => d.competitionId === competition.id && d.superseded === null && d.kind === 'turns');
@@ -187,11 +187,12 @@ export function drawTurns(store: Store, device: Device, eventId: string, body: u
 			Object.fromEntries(slots.map((s) => [s.heatId, s.capacity])),
 			request.seed
 		);
-		const remove = store.stmt('DELETE FROM entries WHERE competition_id = ? AND id = ?');
-		for (const r of registrations) remove.run(competition.id, r.id);
+		const remove = store.stmt('DELETE FROM entries WHERE event_id = ? AND competition_id = ? AND id = ?');
+		for (const r of registrations) remove.run(eventId, competition.id, r.id);
 		const id = `draw-${randomBytes(4).toString('hex')}`;
 		if (inForce) putDraw(store, { ...inForce, superseded: { at: now, by: id } });
 		store.insertSetup({
+			eventId,
 			entries: registrations.filter((r) => drawn.assigned[r.id]).map((r) => entryOf(store, eventId, competition.id, drawn.assigned[r.id]!, { id: r.id, name: r.name, memberIds: r.memberIds }))
 		});
 		const draw: TurnDraw = {
@@ -223,7 +224,7 @@ export function swapTurns(store: Store, device: Device, eventId: string, drawId:
 		// Each takes the other's heat, table and seat (issue 29 #2): keeping its own seat in the other
 		// turn would land on a seat held there. Written as a set-up write, so its seat check refuses
 		// (409, naming the seat) a result that would still put two entries on one seat.
-		const [ea, eb] = [store.getEntry(a), store.getEntry(b)].map((e) => (e?.competitionId === draw.competitionId ? e : undefined));
+		const [ea, eb] = [store.getEntry(eventId, a), store.getEntry(eventId, b)].map((e) => (e?.competitionId === draw.competitionId ? e : undefined));
 		const takes = (e: Entry | undefined, from: Entry | undefined, heatId: string) => (e ? [{ ...e, heatId, table: from?.table, seat: from?.seat }] : []);
 		saveOrganizerSetup(store, eventId, { entries: [...takes(ea, eb, assigned[a]!), ...takes(eb, ea, assigned[b]!)] });
 		const swapped: TurnDraw = { ...draw, assigned, swaps: [...draw.swaps, { a, b, aName, bName, at: now, by: { tokenId: device.id, label: device.label } }] };

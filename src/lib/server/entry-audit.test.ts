@@ -18,7 +18,7 @@ storePerTest(openStore, (s) => (store = s));
 
 describe('entry audit', () => {
 	it('lists the entry\'s events, its heat start and the corrections of each, in recorded order, with who pushed them and their clock', () => {
-		const heatId = store.getEntry(ENTRY)!.heatId;
+		const heatId = store.getEntry(DEMO_EVENT_ID, ENTRY)!.heatId;
 		const other = `${COMPETITION}-e2`;
 		const tab1 = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'judge', label: 'Table 1', now: T0 });
 		const tab2 = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'judge', label: 'Table 2', now: T0 });
@@ -46,7 +46,7 @@ describe('entry audit', () => {
 	});
 
 	it('orders events as everywhere else (compareEvents): time, then device, then sequence number', () => {
-		const heatId = store.getEntry(ENTRY)!.heatId;
+		const heatId = store.getEntry(DEMO_EVENT_ID, ENTRY)!.heatId;
 		const tab = issueToken(store, { eventId: DEMO_EVENT_ID, role: 'organizer', label: 'Desk', now: T0 });
 		const log = (deviceId: string) => new DeviceLog({ deviceId, judge: 'Eva', competitionId: COMPETITION, heatId });
 		const [b, a, c] = [log('tab-b'), log('tab-a'), log('tab-c')];

@@ -24,9 +24,8 @@ const HEAT_EVENTS_NAMING_ENTRIES = new Set(['heat.start', 'heat.time-limit']);
  * in the log's order (compareEvents). 404 for an entry that is not in the event.
  */
 export function entryAudit(store: Store, eventId: string, entryId: string): EntryAudit {
-	const entry = store.getEntry(entryId);
-	const competition = entry ? store.getCompetition(entry.competitionId) : undefined;
-	if (!entry || !competition || competition.eventId !== eventId) error(404, `no entry "${entryId}" in this event`);
+	const entry = store.getEntry(eventId, entryId);
+	if (!entry) error(404, `no entry "${entryId}" in this event`);
 
 	// A correction carries the scope of the event it corrects, so the entry's own rows and the
 	// heat's entry-less rows hold everything; heat rows are kept only when they touch the entry.

@@ -71,7 +71,7 @@ describe('issue 29 #4: erasure redaction of judge events', () => {
 		createRegistration(store, organizer, E, { registration: { id: 'r1', competitionId: 'ind', memberIds: ['p1'] } }, AT);
 		createRegistration(store, organizer, E, { registration: { id: 'r2', competitionId: 'ind', memberIds: ['p2'] } }, AT);
 		actOnRegistration(store, organizer, E, 'r2', { action: 'change', expectedVersion: 1, name: 'Bob B.' }, AT);
-		store.insertSetup({ entries: [{ id: 'seat-7', competitionId: 'ind', heatId: 'h1', name: 'Ann', members: [{ id: 'p1', name: 'Ann' }] }] });
+		store.insertSetup({ eventId: E, entries: [{ id: 'seat-7', competitionId: 'ind', heatId: 'h1', name: 'Ann', members: [{ id: 'p1', name: 'Ann' }] }] });
 		expect([...entryIdsOfPerson(store, E, 'p1')].sort()).toEqual(['r1', 'r3', 'seat-7']);
 		expect([...entryIdsOfPerson(store, E, 'p2')]).toEqual(['r2']);
 		expect([...entryIdsOfPerson(store, E, 'p3')]).toEqual(['r3']);

@@ -30,8 +30,8 @@ export function entryIdsOfPerson(store: Store, eventId: string, personId: string
 			ids.add(c.registrationId);
 	const entries = store.db
 		.prepare(
-			`SELECT DISTINCT e.id FROM entries e JOIN competitions c ON c.id = e.competition_id, json_each(e.members) m
-			  WHERE c.event_id = ? AND json_extract(m.value, '$.id') = ?`
+			`SELECT DISTINCT e.id FROM entries e, json_each(e.members) m
+			  WHERE e.event_id = ? AND json_extract(m.value, '$.id') = ?`
 		)
 		.pluck()
 		.all(eventId, personId) as string[];

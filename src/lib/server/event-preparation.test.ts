@@ -74,7 +74,7 @@ describe('a ruleset change is a new version with a reason (CZ-GEN-CHANGES)', () 
 		expect(answerOf(() => reviseCompetitionRuleset(store, organizer, 'ev', c.id, { baseVersion: 1, ruleset: v1, reason: 'x' }, 1))).toMatchObject({ status: 400, message: /nothing changed/ });
 		reviseCompetitionRuleset(store, organizer, 'ev', c.id, { baseVersion: 1, ruleset: changed(v1, 100), reason: 'first' }, 1);
 		expect(answerOf(() => reviseCompetitionRuleset(store, organizer, 'ev', c.id, { baseVersion: 1, ruleset: changed(v1, 70), reason: 'second, stale' }, 2))).toMatchObject({ status: 409, message: /changed since the form was opened.*version 2 now/ });
-		expect(store.getCompetition(c.id)?.ruleset.version).toBe(2);
+		expect(store.getCompetition('ev', c.id)?.ruleset.version).toBe(2);
 	});
 
 	it('CZ-GEN-CHANGES: once a heat was started by the organizer, the version is frozen and a change is refused saying why', () => {
@@ -84,7 +84,7 @@ describe('a ruleset change is a new version with a reason (CZ-GEN-CHANGES)', () 
 		const v1 = presetById('czjpa-individual')!;
 		const refused = answerOf(() => reviseCompetitionRuleset(store, organizer, 'ev', c.id, { baseVersion: 1, ruleset: changed(v1, 100), reason: 'too late' }, 6000));
 		expect(refused).toMatchObject({ status: 409, message: /has started.*version 1 is frozen.*CZ-GEN-CHANGES/ });
-		expect(store.getCompetition(c.id)?.ruleset.version).toBe(1);
+		expect(store.getCompetition('ev', c.id)?.ruleset.version).toBe(1);
 		expect(store.getRuleset(v1.id, 2)).toBeUndefined();
 		expect(preparation(store, 'ev').competitions[0]!.startedAt).toBe(5000);
 	});
@@ -100,7 +100,7 @@ describe('a ruleset change is a new version with a reason (CZ-GEN-CHANGES)', () 
 		// The set-up write cannot move a started competition to another version either.
 		const v9 = { ...changed(v1, 100), version: 9 };
 		expect(answerOf(() => saveOrganizerSetup(store, 'ev', { rulesets: [v9], competitions: [{ ...c, ruleset: { id: v1.id, version: 9 } }] }))).toMatchObject({ status: 409, message: /CZ-GEN-CHANGES/ });
-		expect(store.getCompetition(c.id)?.ruleset.version).toBe(1);
+		expect(store.getCompetition('ev', c.id)?.ruleset.version).toBe(1);
 		// A heat.start in another event under the same competition ID freezes nothing here.
 		const other = individual();
 		const elsewhere = new DeviceLog({ deviceId: 'tab-2', judge: 'Ana', competitionId: other.id, heatId: 'x' });
@@ -131,7 +131,7 @@ describe('heats', () => {
 	it('a heat with entries, judge events or a start is not removed, and the refusal says what it holds', () => {
 		const c = individual();
 		const withEntry = addHeat(store, 'ev', c.id, { name: 'A' });
-		store.insertSetup({ entries: [{ id: 'e1', competitionId: c.id, heatId: withEntry.id, name: 'Eva' }] });
+		store.insertSetup({ eventId: 'ev', entries: [{ id: 'e1', competitionId: c.id, heatId: withEntry.id, name: 'Eva' }] });
 		expect(answerOf(() => removeHeat(store, 'ev', withEntry.id))).toMatchObject({ status: 409, message: 'heat "A" is not empty (1 entry): only an empty heat can be removed' });
 		const withEvents = addHeat(store, 'ev', c.id, { name: 'B' });
 		const log = new DeviceLog({ deviceId: 'tab-1', judge: 'Eva', competitionId: c.id, heatId: withEvents.id });
@@ -141,6 +141,6 @@ describe('heats', () => {
 		const started = addHeat(store, 'ev', c.id, { name: 'C' });
 		startHeat(store, organizer, { id: 's1', competitionId: c.id, heatId: started.id, organizerAt: 1, offsetMs: 0 }, 1);
 		expect(answerOf(() => removeHeat(store, 'ev', started.id))).toMatchObject({ status: 409, message: /a start\)/ });
-		expect(store.listHeats(c.id).map((h) => h.name)).toEqual(['A', 'B', 'C']);
+		expect(store.listHeats('ev', c.id).map((h) => h.name)).toEqual(['A', 'B', 'C']);
 	});
 });

@@ -37,14 +37,14 @@ function parsed<S extends core.$ZodType>(schema: S, body: unknown): core.output<
 const tail = () => randomBytes(3).toString('hex');
 
 function competitionOf(store: Store, eventId: string, competitionId: string): Competition {
-	const c = store.getCompetition(competitionId);
-	if (!c || c.eventId !== eventId) error(404, `no competition "${competitionId}" in this event`);
+	const c = store.getCompetition(eventId, competitionId);
+	if (!c) error(404, `no competition "${competitionId}" in this event`);
 	return c;
 }
 
 function heatOf(store: Store, eventId: string, heatId: string): Heat {
-	const h = store.getHeat(heatId);
-	if (!h || store.getCompetition(h.competitionId)?.eventId !== eventId) error(404, `no heat "${heatId}" in this event`);
+	const h = store.getHeat(eventId, heatId);
+	if (!h) error(404, `no heat "${heatId}" in this event`);
 	return h;
 }
 
@@ -64,7 +64,7 @@ export function preparation(store: Store, eventId: string): Preparation {
 			ruleset,
 			startedAt: competitionStartedAt(store, eventId, competition.id),
 			changes: changesOf(store, eventId, competition.id),
-			heats: store.listHeats(competition.id).map((heat) => ({ heat, ...heatContents(store, eventId, heat.id) }))
+			heats: store.listHeats(eventId, competition.id).map((heat) => ({ heat, ...heatContents(store, eventId, heat.id) }))
 		}))
 	};
 }
@@ -124,7 +124,7 @@ export function reviseCompetitionRuleset(store: Store, device: Device, eventId: 
 		const last = store.db.prepare('SELECT max(version) FROM rulesets WHERE id = ?').pluck().get(current.id) as number;
 		const ruleset: Ruleset = { ...input.ruleset, version: last + 1 };
 		store.insertSetup({ rulesets: [ruleset] });
-		store.db.prepare('UPDATE competitions SET ruleset_version = ? WHERE id = ?').run(ruleset.version, competitionId);
+		store.db.prepare('UPDATE competitions SET ruleset_version = ? WHERE event_id = ? AND id = ?').run(ruleset.version, eventId, competitionId);
 		const change: RulesetChange = {
 			competitionId,
 			rulesetId: ruleset.id,
@@ -145,7 +145,7 @@ export function addHeat(store: Store, eventId: string, competitionId: string, bo
 	return store.transaction(() => {
 		competitionOf(store, eventId, competitionId);
 		const heat: Heat = { id: `${competitionId.slice(0, 50)}-h-${tail()}`, competitionId, name };
-		store.insertSetup({ heats: [heat] });
+		store.insertSetup({ eventId, heats: [heat] });
 		return heat;
 	});
 }
@@ -154,7 +154,7 @@ export function renameHeat(store: Store, eventId: string, heatId: string, body: 
 	const { name } = parsed(HeatNameSchema, body);
 	return store.transaction(() => {
 		const heat = heatOf(store, eventId, heatId);
-		store.db.prepare('UPDATE heats SET name = ? WHERE id = ?').run(name, heatId);
+		store.db.prepare('UPDATE heats SET name = ? WHERE event_id = ? AND id = ?').run(name, eventId, heatId);
 		return { ...heat, name };
 	});
 }
@@ -170,7 +170,7 @@ export function removeHeat(store: Store, eventId: string, heatId: string): Heat 
 			held.started ? 'a start' : null
 		].filter((x) => x !== null);
 		if (what.length > 0) error(409, `heat "${heat.name}" is not empty (${what.join(', ')}): only an empty heat can be removed`);
-		store.db.prepare('DELETE FROM heats WHERE id = ?').run(heatId);
+		store.db.prepare('DELETE FROM heats WHERE event_id = ? AND id = ?').run(eventId, heatId);
 		return heat;
 	});
 }

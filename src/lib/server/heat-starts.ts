@@ -24,8 +24,8 @@ export function startHeat(store: Store, device: Device, body: unknown, now: numb
 			if (existing.heat_id !== heatId) error(409, `start ${id} was already used for another heat`);
 			return toStart(existing);
 		}
-		if (store.getCompetition(competitionId)?.eventId !== device.eventId) error(404, `no competition "${competitionId}" in this event`);
-		if (store.getHeat(heatId)?.competitionId !== competitionId) error(404, `no heat "${heatId}" in competition "${competitionId}"`);
+		if (!store.getCompetition(device.eventId, competitionId)) error(404, `no competition "${competitionId}" in this event`);
+		if (store.getHeat(device.eventId, heatId)?.competitionId !== competitionId) error(404, `no heat "${heatId}" in competition "${competitionId}"`);
 		const serverAt = Math.round(offsetMs === null ? now : organizerAt + offsetMs);
 		const row = store.db
 			.prepare(

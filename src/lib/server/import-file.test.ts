@@ -62,6 +62,6 @@ describe('importing a tablet file into the server', () => {
 		expect(answer.message).toMatch(/log\[1\]/);
 		expect(answerOf(() => importEventFile(store, organizer, '{"format": ', 'cut.json', T0)).message).toMatch(/not valid JSON/);
 		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual([]);
-		expect(store.getCompetition(file.setup.competitions[0]!.id)).toBeUndefined();
+		expect(store.getCompetition(DEMO_EVENT_ID, file.setup.competitions[0]!.id)).toBeUndefined();
 	});
 });

@@ -40,7 +40,7 @@ describe("the organizer's set-up", () => {
 		const rule = { competitionId: 'spring-final', rule: { mode: 'per-heat' as const, count: 2, countryQuota: 1 } };
 		saveOrganizerSetup(store, 'spring', { rulesets: [ruleset], competitions: [final, { ...springSolo, advancesTo: rule }] });
 		expect(eventSetup(store, 'spring')!.competitions.find((c) => c.id === 'spring-solo')).toEqual({ ...springSolo, advancesTo: rule });
-		expect(store.getCompetition('spring-solo')?.advancesTo).toEqual(rule);
+		expect(store.getCompetition('spring', 'spring-solo')?.advancesTo).toEqual(rule);
 		saveOrganizerSetup(store, 'spring', { competitions: [springSolo] });
 		expect(eventSetup(store, 'spring')!.competitions.find((c) => c.id === 'spring-solo')).toEqual(springSolo);
 		saveOrganizerSetup(store, 'autumn', { rulesets: [ruleset], competitions: [{ ...springSolo, id: 'autumn-solo', eventId: 'autumn' }] });
@@ -55,7 +55,6 @@ describe("the organizer's set-up", () => {
 		saveOrganizerSetup(store, 'autumn', { rulesets: [ruleset], competitions: [{ ...springSolo, id: 'autumn-solo', eventId: 'autumn' }] });
 		const cases: [unknown, number, RegExp][] = [
 			[{ competitions: [{ ...springSolo, eventId: 'autumn' }] }, 400, /eventId must be "spring"/],
-			[{ competitions: [{ ...springSolo, id: 'autumn-solo' }] }, 409, /belongs to another event/],
 			[{ competitions: [{ ...springSolo, ruleset: { id: 'nope', version: 1 } }] }, 400, /ruleset nope version 1 is not on the server/],
 			[{ competitions: [springSolo], heats: [{ ...heat, competitionId: 'autumn-solo' }] }, 400, /not part of this event/],
 			[{ rulesets: [{ ...ruleset, timeLimitMs: 1 }] }, 409, /give it a new version/],
@@ -68,7 +67,29 @@ describe("the organizer's set-up", () => {
 			expect(answer.message).toMatch(message);
 		}
 		expect(eventSetup(store, 'spring')!.competitions).toEqual([]);
-		expect(store.getHeat('spring-solo-h1')).toBeUndefined();
+		expect(store.getHeat('spring', 'spring-solo-h1')).toBeUndefined();
+	});
+
+	// Was a refusal in the case above ('competition autumn-solo belongs to another event', 409: an oracle, and spring could not use the ID).
+	it("issue 29 #10: an organizer uses competition, heat and entry IDs another event holds; each event keeps its own, the other's unchanged", () => {
+		const autumn = { ...springSolo, id: 'solo', eventId: 'autumn', name: 'Autumn solo' };
+		const autumnHeat = { id: 'solo-h1', competitionId: 'solo', name: 'Autumn heat' };
+		const autumnEntry = { id: 'e1', competitionId: 'solo', heatId: 'solo-h1', name: 'Autumn Ann', members: [], table: '1', seat: '1' };
+		saveOrganizerSetup(store, 'autumn', { rulesets: [ruleset], competitions: [autumn], heats: [autumnHeat], entries: [autumnEntry] });
+		const autumnBefore = eventSetup(store, 'autumn');
+		const spring = { ...autumn, eventId: 'spring', name: 'Spring solo' };
+		const springHeat = { ...autumnHeat, name: 'Spring heat' };
+		const springEntry = { ...autumnEntry, name: 'Spring Bob' };
+		expect(saveOrganizerSetup(store, 'spring', { competitions: [spring], heats: [springHeat], entries: [springEntry] })).toEqual({ rulesets: 0, competitions: 1, heats: 1, entries: 1 });
+		// Written again (a replace by ID), then one more entry on the same seat number of the other event's heat: each event alone.
+		saveOrganizerSetup(store, 'spring', { competitions: [{ ...spring, name: 'Spring solo open' }], entries: [{ ...springEntry, name: 'Spring Bobby' }, { ...springEntry, id: 'e2', name: 'Spring Cid', seat: '2' }] });
+		const springSetup = eventSetup(store, 'spring')!;
+		expect(springSetup.competitions).toEqual([{ ...spring, name: 'Spring solo open' }]);
+		expect(springSetup.heats).toEqual([springHeat]);
+		expect(springSetup.entries.map((e) => [e.id, e.name])).toEqual([['e1', 'Spring Bobby'], ['e2', 'Spring Cid']]);
+		expect(eventSetup(store, 'autumn')).toEqual(autumnBefore);
+		expect(store.getEntry('autumn', 'e1')?.name).toBe('Autumn Ann');
+		expect(store.getEntry('autumn', 'e2')).toBeUndefined();
 	});
 
 	it('refuses a seat given to two entries of a heat (409, nothing written), from one write or from two devices; a swap in one write is fine', () => {

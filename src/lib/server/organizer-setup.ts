@@ -8,9 +8,10 @@ import { doubleSeats } from '$lib/seating/double-seats';
 
 /**
  * Saves the organizer's set-up for `eventId` in one transaction: new items are added, items
- * whose ID exists are replaced (a registration changed), a ruleset version is never changed
- * (CZ-GEN-CHANGES: a change is a new version). Everything must belong to this event; any
- * problem refuses the whole request (400/409) and nothing is written.
+ * whose ID exists in this event are replaced (a registration changed), a ruleset version is never
+ * changed (CZ-GEN-CHANGES: a change is a new version). IDs are the event's own: one that another
+ * event uses too is simply this event's (no conflict, nothing said of the other event). Everything
+ * must belong to this event; any problem refuses the whole request (400/409) and nothing is written.
  */
 export function saveOrganizerSetup(store: Store, eventId: string, body: unknown): SetupCounts {
 	const parsed = SetupWriteSchema.safeParse(body);
@@ -18,9 +19,9 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
 	const { rulesets, competitions, heats, entries } = parsed.data;
 	const db = store.db;
 	return store.transaction(() => {
-		const eventOf = db.prepare('SELECT event_id FROM competitions WHERE id = ?').pluck();
-		const heatCompetition = db.prepare('SELECT competition_id FROM heats WHERE id = ?').pluck();
-		const exists = (table: 'competitions' | 'heats' | 'entries', id: string) => db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+		// IDs are the event's own (store.ts, migration 19): the same ID in another event is another item, never a conflict.
+		const inThisEvent = (table: 'competitions' | 'heats' | 'entries', id: string) => db.prepare(`SELECT 1 FROM ${table} WHERE event_id = ? AND id = ?`).get(eventId, id) !== undefined;
+		const heatCompetition = db.prepare('SELECT competition_id FROM heats WHERE event_id = ? AND id = ?').pluck();
 		for (const r of rulesets) {
 			const stored = store.getRuleset(r.id, r.version);
 			if (stored && JSON.stringify(stored) !== JSON.stringify(r))
@@ -30,20 +31,19 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
 		const ownCompetitions = new Set(competitions.map((c) => c.id));
 		for (const c of competitions) {
 			if (c.eventId !== eventId) error(400, `competition ${c.id}: eventId must be "${eventId}"`);
-			const owner = eventOf.get(c.id) as string | undefined;
-			if (owner !== undefined && owner !== eventId) error(409, `competition ${c.id} belongs to another event`);
 			if (!store.getRuleset(c.ruleset.id, c.ruleset.version)) error(400, `competition ${c.id}: ruleset ${c.ruleset.id} version ${c.ruleset.version} is not on the server: send it too`);
-			if (owner === undefined) store.insertSetup({ competitions: [c] });
+			const stored = store.getCompetition(eventId, c.id);
+			if (stored === undefined) store.insertSetup({ competitions: [c] });
 			else {
-				const was = store.getCompetition(c.id)!.ruleset;
+				const was = stored.ruleset;
 				if ((was.id !== c.ruleset.id || was.version !== c.ruleset.version) && competitionStartedAt(store, eventId, c.id) !== null)
 					error(409, `competition ${c.id} has started: its ruleset version ${was.id}@${was.version} is frozen and cannot change (CZ-GEN-CHANGES)`);
-				db.prepare('UPDATE competitions SET name = ?, ruleset_id = ?, ruleset_version = ?, advances_to = ? WHERE id = ?').run(
-					c.name, c.ruleset.id, c.ruleset.version, advancesToColumn(c), c.id
+				db.prepare('UPDATE competitions SET name = ?, ruleset_id = ?, ruleset_version = ?, advances_to = ? WHERE event_id = ? AND id = ?').run(
+					c.name, c.ruleset.id, c.ruleset.version, advancesToColumn(c), eventId, c.id
 				);
 			}
 		}
-		const inEvent = (competitionId: string) => ownCompetitions.has(competitionId) || eventOf.get(competitionId) === eventId;
+		const inEvent = (competitionId: string) => ownCompetitions.has(competitionId) || inThisEvent('competitions', competitionId);
 		for (const c of competitions) {
 			const final = c.advancesTo?.competitionId;
 			if (final === undefined) continue;
@@ -52,23 +52,21 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
 		}
 		for (const h of heats) {
 			if (!inEvent(h.competitionId)) error(400, `heat ${h.id}: competition ${h.competitionId} is not part of this event`);
-			const was = heatCompetition.get(h.id) as string | undefined;
+			const was = heatCompetition.get(eventId, h.id) as string | undefined;
 			if (was !== undefined && was !== h.competitionId) error(409, `heat ${h.id} belongs to competition ${was}`);
-			if (was === undefined) store.insertSetup({ heats: [h] });
-			else db.prepare('UPDATE heats SET name = ? WHERE id = ?').run(h.name, h.id);
+			if (was === undefined) store.insertSetup({ eventId, heats: [h] });
+			else db.prepare('UPDATE heats SET name = ? WHERE event_id = ? AND id = ?').run(h.name, eventId, h.id);
 		}
 		for (const e of entries) {
 			if (!inEvent(e.competitionId)) error(400, `entry ${e.id}: competition ${e.competitionId} is not part of this event`);
-			if (heatCompetition.get(e.heatId) !== e.competitionId) error(400, `entry ${e.id}: heat ${e.heatId} is not a heat of competition ${e.competitionId}`);
-			const owner = db.prepare('SELECT competition_id FROM entries WHERE id = ?').pluck().get(e.id) as string | undefined;
-			if (owner !== undefined && !inEvent(owner)) error(409, `entry ${e.id} belongs to another event`);
-			if (!exists('entries', e.id)) store.insertSetup({ entries: [e] });
+			if (heatCompetition.get(eventId, e.heatId) !== e.competitionId) error(400, `entry ${e.id}: heat ${e.heatId} is not a heat of competition ${e.competitionId}`);
+			if (!inThisEvent('entries', e.id)) store.insertSetup({ eventId, entries: [e] });
 			else
-				db.prepare('UPDATE entries SET competition_id = ?, heat_id = ?, name = ?, members = ?, table_label = ?, seat = ? WHERE id = ?').run(
-					e.competitionId, e.heatId, e.name, JSON.stringify(e.members), e.table ?? null, e.seat ?? null, e.id
+				db.prepare('UPDATE entries SET competition_id = ?, heat_id = ?, name = ?, members = ?, table_label = ?, seat = ? WHERE event_id = ? AND id = ?').run(
+					e.competitionId, e.heatId, e.name, JSON.stringify(e.members), e.table ?? null, e.seat ?? null, eventId, e.id
 				);
 		}
-		refuseDoubleSeats(store, entries);
+		refuseDoubleSeats(store, eventId, entries);
 		return { rulesets: rulesets.length, competitions: competitions.length, heats: heats.length, entries: entries.length };
 	});
 }
@@ -78,10 +76,10 @@ export function saveOrganizerSetup(store: Store, eventId: string, body: unknown)
  * must have each table and seat once; otherwise 409 naming the seat and who holds it, and the
  * transaction writes nothing. Two organizer devices seating from stale copies are caught here.
  */
-function refuseDoubleSeats(store: Store, written: readonly { competitionId: string; heatId: string }[]): void {
+function refuseDoubleSeats(store: Store, eventId: string, written: readonly { competitionId: string; heatId: string }[]): void {
 	const heats = new Set(written.map((e) => e.heatId));
 	for (const competitionId of new Set(written.map((e) => e.competitionId))) {
-		const stored = store.listEntries(competitionId);
+		const stored = store.listEntries(eventId, competitionId);
 		const clash = doubleSeats(stored).find((d) => heats.has(d.heatId));
 		if (clash) {
 			const names = clash.entryIds.map((id) => stored.find((e) => e.id === id)?.name ?? id).join(', ');
@@ -104,8 +102,8 @@ export function eventSetup(store: Store, eventId: string): SetupResponse | undef
 		event,
 		rulesets: [...rulesets.values()],
 		competitions: summaries.map((s) => s.competition),
-		heats: summaries.flatMap((s) => store.listHeats(s.competition.id)),
-		entries: summaries.flatMap((s) => store.listEntries(s.competition.id)),
+		heats: summaries.flatMap((s) => store.listHeats(eventId, s.competition.id)),
+		entries: summaries.flatMap((s) => store.listEntries(eventId, s.competition.id)),
 		merges: listMerges(store, eventId),
 		deviceCompetitionIds: deviceCompetitionIds(store, eventId)
 	};

@@ -74,9 +74,9 @@ describe('names stored before the check (issue 29 #8)', () => {
 		const store = track(Store.open(dir));
 		expect(store.userVersion).toBe(MIGRATIONS.length);
 		expect(store.getEvent('ev')?.name).toBe('Spring cup');
-		expect(store.getCompetition('c1')?.name).toBe('Individuals');
-		expect(store.getHeat('h1')?.name).toBe('Heat 1');
-		expect(store.listEntries('c1')).toEqual([
+		expect(store.getCompetition('ev', 'c1')?.name).toBe('Individuals');
+		expect(store.getHeat('ev', 'h1')?.name).toBe('Heat 1');
+		expect(store.listEntries('ev', 'c1')).toEqual([
 			// A tab or line break is a space, the rest is dropped; the label is tidied as it is read ("01" is "1").
 			{ id: 'e1', competitionId: 'c1', heatId: 'h1', name: 'Team A', members: [{ id: 'm1', name: 'Anna Nováková', country: 'CZ' }, { id: 'm2', name: 'Bára' }, { id: 'm3', name: 'm3' }], table: '1', seat: '2' },
 			// A name left empty is named by its ID.
@@ -84,7 +84,7 @@ describe('names stored before the check (issue 29 #8)', () => {
 			// Names holding nothing refused stay as they were, spaces and all.
 			{ id: 'e3', competitionId: 'c1', heatId: 'h1', name: '  Clean  ', members: [{ id: 'm4', name: ' Carla ' }], table: 'T1', seat: '3' }
 		]);
-		expect(store.getEntry('e1')?.table).toBe('1');
+		expect(store.getEntry('ev', 'e1')?.table).toBe('1');
 		expect(getPerson(store, 'ev', 'p1')).toMatchObject({ name: 'Jana Nováková', accompaniedBy: 'Petr Novák' });
 		expect(listPeople(store, 'ev')).toHaveLength(1);
 		expect(getRegistration(store, 'ev', 'r1')?.name).toBe('Jana Nováková');
@@ -141,9 +141,9 @@ describe('names stored before the check (issue 29 #8)', () => {
 		const answer = await restoreAnswer(target, text);
 		expect(answer).toMatchObject({ status: 201 });
 		expect(target.getEvent(EVENT)?.name).toBe(event.name);
-		expect(target.getCompetition('b-q')?.name).toBe('Qualifying');
-		expect(target.getHeat('b-q-h1')?.name).toBe('Heat 1');
-		expect(target.getEntry('b-q-e1')).toMatchObject({ name: 'Solver1', table: '1', members: [{ name: 'Solver 1' }] });
+		expect(target.getCompetition(EVENT, 'b-q')?.name).toBe('Qualifying');
+		expect(target.getHeat(EVENT, 'b-q-h1')?.name).toBe('Heat 1');
+		expect(target.getEntry(EVENT, 'b-q-e1')).toMatchObject({ name: 'Solver1', table: '1', members: [{ name: 'Solver 1' }] });
 		expect(getPerson(target, EVENT, 'b-person-0')?.name).toBe('Jana Nováková');
 		// Every other item as it was.
 		expect(plainBackupItem(items[0])).toBe(items[0]);

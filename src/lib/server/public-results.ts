@@ -28,7 +28,7 @@ export function publicCompetitionResult(store: Store, eventId: string, competiti
 	const publication = IdSchema.safeParse(competitionId).success ? readVersion(store, event.id, competitionId, version) : undefined;
 	if (!publication)
 		error(404, version === undefined ? `no published results of competition "${competitionId.slice(0, 80)}" in this event` : `no version ${version} of the results of competition "${competitionId.slice(0, 80)}" in this event`);
-	return { publication, versions: listVersions(store, competitionId) };
+	return { publication, versions: listVersions(store, event.id, competitionId) };
 }
 
 /** Parses `?version=` of a URL; 400 when it is not a version number. */

@@ -97,7 +97,7 @@ describe('publications', () => {
 		expect(v2.note).toBe('Anna: finish time corrected');
 		expect(places(v2)).toEqual(['1 Anna', '2 Cyril', '3 Dana', '4 Bea']);
 		expect(readVersion(store, 'spring', 'solo', 1)).toEqual(v1);
-		expect(listVersions(store, 'solo').map((v) => [v.version, v.state, v.note])).toEqual([
+		expect(listVersions(store, 'spring', 'solo').map((v) => [v.version, v.state, v.note])).toEqual([
 			[1, 'published', null],
 			[2, 'published', 'Anna: finish time corrected']
 		]);
@@ -119,7 +119,7 @@ describe('publications', () => {
 		expect(again.status).toBe(409);
 		expect(again.message).toMatch(/final.*locked/);
 		expect(answerOf(() => finalize(store, 'spring', 'solo', AFTER + 32 * 60_000))).toEqual({ status: 409, message: expect.stringMatching(/already final/) });
-		expect(listVersions(store, 'solo')).toHaveLength(1);
+		expect(listVersions(store, 'spring', 'solo')).toHaveLength(1);
 	});
 
 	it('refuses a competition of another event or unknown (404), and making final what was never published (409)', () => {

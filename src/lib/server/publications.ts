@@ -52,10 +52,10 @@ function publicationOf(r: Row): Publication {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The competition, if it belongs to `eventId`; else 404 (another event's is not shown to exist). */
+/** The event's competition of that ID; else 404 (IDs are the event's own: another event's is not looked at). */
 function competitionOfEvent(store: Store, eventId: string, competitionId: string) {
-	const competition = IdSchema.safeParse(competitionId).success ? store.getCompetition(competitionId) : undefined;
-	if (!competition || competition.eventId !== eventId) error(404, `no competition "${competitionId.slice(0, 80)}" in this event`);
+	const competition = IdSchema.safeParse(competitionId).success ? store.getCompetition(eventId, competitionId) : undefined;
+	if (!competition) error(404, `no competition "${competitionId.slice(0, 80)}" in this event`);
 	return competition;
 }
 
@@ -68,7 +68,7 @@ export function computeSnapshot(store: Store, eventId: string, competitionId: st
 	const event = store.getEvent(eventId);
 	if (!event) error(404, `no event "${eventId}" on this server`);
 	const competition = competitionOfEvent(store, eventId, competitionId);
-	const keptBy = foldedInto(store, competitionId);
+	const keptBy = foldedInto(store, eventId, competitionId);
 	if (keptBy !== undefined) error(409, `competition "${competitionId}" was merged into "${keptBy}": publish that one, its results include these`);
 	const ruleset = store.getRuleset(competition.ruleset.id, competition.ruleset.version);
 	// The foreign key guarantees it.
@@ -82,9 +82,9 @@ export function computeSnapshot(store: Store, eventId: string, competitionId: st
 		setup: {
 			events: [event],
 			rulesets: [ruleset],
-			competitions: ids.map((id) => (id === competitionId ? competition : store.getCompetition(id)!)),
-			heats: ids.flatMap((id) => store.listHeats(id)),
-			entries: ids.flatMap((id) => store.listEntries(id)),
+			competitions: ids.map((id) => (id === competitionId ? competition : store.getCompetition(eventId, id)!)),
+			heats: ids.flatMap((id) => store.listHeats(eventId, id)),
+			entries: ids.flatMap((id) => store.listEntries(eventId, id)),
 			merges
 		},
 		log
@@ -104,8 +104,8 @@ export function computeSnapshot(store: Store, eventId: string, competitionId: st
 	};
 }
 
-function latestRow(store: Store, competitionId: string): Row | undefined {
-	return store.db.prepare('SELECT * FROM publications WHERE competition_id = ? ORDER BY version DESC LIMIT 1').get(competitionId) as Row | undefined;
+function latestRow(store: Store, eventId: string, competitionId: string): Row | undefined {
+	return store.db.prepare('SELECT * FROM publications WHERE event_id = ? AND competition_id = ? ORDER BY version DESC LIMIT 1').get(eventId, competitionId) as Row | undefined;
 }
 
 export interface PublishOptions {
@@ -122,7 +122,7 @@ export function publish(store: Store, eventId: string, competitionId: string, op
 	const { now } = options;
 	return store.transaction(() => {
 		competitionOfEvent(store, eventId, competitionId);
-		const latest = latestRow(store, competitionId);
+		const latest = latestRow(store, eventId, competitionId);
 		if (latest?.state === 'final')
 			error(409, `competition "${competitionId}" is final since ${iso(latest.finalized_at ?? latest.published_at)} (version ${latest.version}): its results are locked and cannot be published again`);
 		const snapshot = computeSnapshot(store, eventId, competitionId, now);
@@ -155,21 +155,23 @@ export function publishRequest(store: Store, eventId: string, body: unknown, now
 export function finalize(store: Store, eventId: string, competitionId: string, now: number): Publication {
 	return store.transaction(() => {
 		competitionOfEvent(store, eventId, competitionId);
-		const latest = latestRow(store, competitionId);
+		const latest = latestRow(store, eventId, competitionId);
 		if (!latest) error(409, `competition "${competitionId}" has no published results to make final: publish them first`);
 		if (latest.state === 'final') error(409, `competition "${competitionId}" is already final (version ${latest.version})`);
 		if (latest.protest_until !== null && now < latest.protest_until)
 			error(409, `version ${latest.version} of competition "${competitionId}" is under protest until ${iso(latest.protest_until)}: it can be made final after that`);
-		store.db.prepare("UPDATE publications SET state = 'final', finalized_at = ? WHERE competition_id = ? AND version = ?").run(now, competitionId, latest.version);
+		store.db.prepare("UPDATE publications SET state = 'final', finalized_at = ? WHERE event_id = ? AND competition_id = ? AND version = ?").run(now, eventId, competitionId, latest.version);
 		return publicationOf({ ...latest, state: 'final', finalized_at: now });
 	});
 }
 
-/** Every version of the competition, oldest first, without their standings. */
-export function listVersions(store: Store, competitionId: string): PublicationSummary[] {
+/** Every version of the event's competition, oldest first, without their standings (never another event's of the same ID). */
+export function listVersions(store: Store, eventId: string, competitionId: string): PublicationSummary[] {
 	const rows = store.db
-		.prepare('SELECT event_id, competition_id, version, state, published_at, protest_until, finalized_at, note FROM publications WHERE competition_id = ? ORDER BY version')
-		.all(competitionId) as Omit<Row, 'snapshot'>[];
+		.prepare(
+			'SELECT event_id, competition_id, version, state, published_at, protest_until, finalized_at, note FROM publications WHERE event_id = ? AND competition_id = ? ORDER BY version'
+		)
+		.all(eventId, competitionId) as Omit<Row, 'snapshot'>[];
 	return rows.map(summaryOf);
 }
 
@@ -193,5 +195,5 @@ export function publishedCompetitions(store: Store, eventId: string): PublishedC
 		)
 		.pluck()
 		.all(eventId) as string[];
-	return ids.map((id) => ({ latest: readVersion(store, eventId, id)!, versions: listVersions(store, id) }));
+	return ids.map((id) => ({ latest: readVersion(store, eventId, id)!, versions: listVersions(store, eventId, id) }));
 }

@@ -212,6 +212,7 @@ describe('the register on the server', () => {
 			register('rt', 'ind', ['teen'], T0, { despiteProblems: true });
 			register('ro', 'ind', ['other'], T0 + 1);
 			store.insertSetup({
+				eventId: E,
 				heats: [{ id: 'ind-h1', competitionId: 'ind', name: 'Heat 1' }],
 				entries: [
 					{ id: 'rt', competitionId: 'ind', heatId: 'ind-h1', name: 'Eliška', members: [{ id: 'teen', name: 'Eliška' }] },

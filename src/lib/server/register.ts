@@ -50,8 +50,8 @@ function eventOf(store: Store, eventId: string): CompetitionEvent {
 
 /** The ruleset in force of a competition of the event; 400 when the competition is not one of it. */
 function rulesetOf(store: Store, eventId: string, competitionId: string, where = ''): Ruleset {
-	const c = store.getCompetition(competitionId);
-	if (c?.eventId !== eventId) error(400, `${where}no competition "${competitionId}" in this event`);
+	const c = store.getCompetition(eventId, competitionId);
+	if (!c) error(400, `${where}no competition "${competitionId}" in this event`);
 	return store.getRuleset(c.ruleset.id, c.ruleset.version)!;
 }
 
@@ -198,8 +198,8 @@ function refuseProblems(ruleset: Ruleset, members: Person[], eventDay: string, d
 }
 
 /** A preferred turn: a heat of the registration's competition (400 otherwise). */
-function turnOf(store: Store, competitionId: string, heatId: string): string {
-	if (store.getHeat(heatId)?.competitionId !== competitionId) error(400, `preferredTurn: "${heatId}" is not a turn (heat) of this competition`);
+function turnOf(store: Store, eventId: string, competitionId: string, heatId: string): string {
+	if (store.getHeat(eventId, heatId)?.competitionId !== competitionId) error(400, `preferredTurn: "${heatId}" is not a turn (heat) of this competition`);
 	return heatId;
 }
 
@@ -230,7 +230,7 @@ export function createRegistration(store: Store, device: Device, eventId: string
 			fee: feeOf(ruleset, members.length),
 			paid: null,
 			cancelled: null,
-			...(input.preferredTurn !== undefined ? { preferredTurn: turnOf(store, input.competitionId, input.preferredTurn) } : {}),
+			...(input.preferredTurn !== undefined ? { preferredTurn: turnOf(store, eventId, input.competitionId, input.preferredTurn) } : {}),
 			version: 1
 		};
 		putRegistration(store, registration, null);
@@ -265,7 +265,7 @@ export function actOnRegistration(store: Store, device: Device, eventId: string,
 				}
 				const { preferredTurn: _was, ...rest } = current;
 				const preferredTurn = action.preferredTurn === undefined ? current.preferredTurn : (action.preferredTurn ?? undefined);
-				if (preferredTurn !== undefined) turnOf(store, current.competitionId, preferredTurn);
+				if (preferredTurn !== undefined) turnOf(store, eventId, current.competitionId, preferredTurn);
 				const next: Registration = { ...rest, name: action.name ?? current.name, memberIds, fee: feeOf(ruleset, members.length), version, ...(preferredTurn !== undefined ? { preferredTurn } : {}) };
 				return { registration: save(next, 'registration.changed'), movedUp: [] };
 			}
@@ -368,7 +368,7 @@ export function importRegistrations(store: Store, device: Device, eventId: strin
 				paid: indexes.every((i) => rows[i]!.paid) ? { amount: fee.amount, at: now } : null,
 				cancelled: null,
 				version: 1,
-				...(preferredTurn !== undefined ? { preferredTurn: turnOf(store, first.competitionId, preferredTurn) } : {})
+				...(preferredTurn !== undefined ? { preferredTurn: turnOf(store, eventId, first.competitionId, preferredTurn) } : {})
 			};
 			putRegistration(store, registration, null);
 			record(store, eventId, device, now, { kind: 'registration.imported', personId: null, registrationId: registration.id, changes: fieldChanges(REGISTRATION_FIELDS, null, registration) });

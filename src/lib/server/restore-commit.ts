@@ -10,10 +10,11 @@ import { deleteUntouchedDemo, isUntouchedDemo } from './untouched-demo';
  * The last step of a restore (restore.ts): the backup's items, read and staged (restore-staging.ts),
  * are checked against each other and against this server, then written in one transaction —
  * all of them, or nothing. Every item must belong to the backup's own event: a heat of a
- * competition the backup does not hold, an entry in a heat of another competition, a judge event
- * naming another event's competition, heat or entry, a draw assigning an entry to another event's
- * heat, any item whose ID another event already uses on this server — each refuses the whole
- * restore, naming the item and where it is in the file. Nothing of another event is read into the
+ * competition the backup does not hold, an entry in a heat of another competition, a draw assigning
+ * an entry to a heat not of its competition, a device or table card whose ID or secret is already
+ * on this server — each refuses the whole restore, naming the item and where it is in the file.
+ * Competition, heat, entry, judge event, draw and merge IDs are the event's own: another event
+ * holding the same ID is neither refused nor looked at. Nothing of another event is read into the
  * restored one, or changed.
  *
  * Judge events keep their server numbers (pull cursors) when this server has none of them in
@@ -128,39 +129,15 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	}[])
 		if (r.json !== r.here && canonicalJson(JSON.parse(r.json)) !== canonicalJson(JSON.parse(r.here)))
 			error(409, `${r.src}: ruleset ${r.id} version ${r.version} is already on this server with other content (a ruleset version never changes)`);
-	for (const [table, what] of [
-		['competitions', 'competition'],
-		['heats', 'heat'],
-		['entries', 'entry'],
-		['devices', 'device']
-	] as const)
-		refuse(409, first(`SELECT id, src FROM staging.${table} s WHERE EXISTS (SELECT 1 FROM main.${table === 'devices' ? 'device_tokens' : table} m WHERE m.id = s.id) LIMIT 1`),
-			(p) => `${what} ${p.id} is already on this server, in another event`);
+	// Competition, heat, entry, judge event, heat start, draw and merge IDs (and devices' numbers) are
+	// the event's own (migrations 9 and 19): the same ID in another event is another item, neither a
+	// conflict nor a sign of it. Devices' and table cards' IDs and secrets are the server's: unique.
+	refuse(409, first('SELECT id, src FROM staging.devices s WHERE EXISTS (SELECT 1 FROM main.device_tokens m WHERE m.id = s.id) LIMIT 1'),
+		(p) => `device ${p.id} is already on this server, in another event`);
 	refuse(409, first('SELECT id, src FROM staging.devices s WHERE EXISTS (SELECT 1 FROM main.device_tokens m WHERE m.token_hash = s.token_hash) LIMIT 1'),
 		(p) => `device ${p.id}: its token is already on this server, in another event`);
 	refuse(409, first('SELECT id, src FROM staging.table_cards s WHERE EXISTS (SELECT 1 FROM main.table_cards m WHERE m.id = s.id OR m.secret_hash = s.secret_hash) LIMIT 1'),
 		(p) => `table card ${p.id} is already on this server, in another event`);
-	refuse(400, first(`SELECT id, src, competition_id AS other FROM staging.judge_events s WHERE EXISTS (SELECT 1 FROM main.competitions m WHERE m.id = s.competition_id) LIMIT 1`),
-		(p) => `judge event ${p.id} names competition ${p.other} of another event on this server`);
-	refuse(400, first(`SELECT id, src, heat_id AS other FROM staging.judge_events s WHERE heat_id IS NOT NULL AND EXISTS (SELECT 1 FROM main.heats m WHERE m.id = s.heat_id) LIMIT 1`),
-		(p) => `judge event ${p.id} names heat ${p.other} of another event on this server`);
-	refuse(400, first(`SELECT id, src, entry_id AS other FROM staging.judge_events s WHERE entry_id IS NOT NULL AND EXISTS (SELECT 1 FROM main.entries m WHERE m.id = s.entry_id) LIMIT 1`),
-		(p) => `judge event ${p.id} names entry ${p.other} of another event on this server`);
-	// No draw, in force or superseded, names another event's heat (a turn, or where it put an entry) or entry (one it put in a turn, a team).
-	refuse(400, first(`SELECT id, src, heat AS other FROM (
-			SELECT d.id, d.src, a.value AS heat FROM staging.draws d, json_each(d.json, '$.assigned') a
-			UNION ALL SELECT d.id, d.src, json_extract(t.value, '$.heatId') FROM staging.draws d, json_each(d.json, '$.slots') t
-		) n WHERE EXISTS (SELECT 1 FROM main.heats m WHERE m.id = n.heat) LIMIT 1`),
-		(p) => `draw ${p.id} names heat ${p.other} of another event on this server`);
-	refuse(400, first(`SELECT id, src, entry AS other FROM (
-			SELECT d.id, d.src, a.key AS entry FROM staging.draws d, json_each(d.json, '$.assigned') a
-			UNION ALL SELECT d.id, d.src, json_extract(t.value, '$.id') FROM staging.draws d, json_each(d.json, '$.teams') t
-		) n WHERE EXISTS (SELECT 1 FROM main.entries m WHERE m.id = n.entry) LIMIT 1`),
-		(p) => `draw ${p.id} names entry ${p.other} of another event on this server`);
-	// Judge events' and heat starts' IDs (and devices' numbers) are the event's own (migration 9): the
-	// same ID in another event is another item, and says nothing of it.
-	refuse(409, first('SELECT id, src FROM staging.merges s WHERE EXISTS (SELECT 1 FROM main.competition_merges m WHERE m.id = s.id) LIMIT 1'),
-		(p) => `merge ${p.id} is already on this server, in another event`);
 
 	// Written, parents first.
 	const e = header.event;
@@ -169,9 +146,9 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	run('INSERT OR IGNORE INTO main.rulesets (id, version, json) SELECT id, version, json FROM staging.rulesets');
 	run(`INSERT INTO main.competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin, advances_to)
 		SELECT id, @e, name, ruleset_id, ruleset_version, position, origin, advances_to FROM staging.competitions ORDER BY position`);
-	run('INSERT INTO main.heats (id, competition_id, name, position) SELECT id, competition_id, name, position FROM staging.heats ORDER BY rowid');
-	run(`INSERT INTO main.entries (id, competition_id, heat_id, name, members, table_label, seat, position)
-		SELECT id, competition_id, heat_id, name, members, table_label, seat, position FROM staging.entries ORDER BY rowid`);
+	run('INSERT INTO main.heats (event_id, id, competition_id, name, position) SELECT @e, id, competition_id, name, position FROM staging.heats ORDER BY rowid');
+	run(`INSERT INTO main.entries (event_id, id, competition_id, heat_id, name, members, table_label, seat, position)
+		SELECT @e, id, competition_id, heat_id, name, members, table_label, seat, position FROM staging.entries ORDER BY rowid`);
 	run(`INSERT INTO main.device_tokens (id, event_id, role, label, token_hash, created_at, revoked_at, last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at)
 		SELECT id, @e, role, label, token_hash, created_at, revoked_at, last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at FROM staging.devices ORDER BY rowid`);
 	run('INSERT INTO main.token_devices (token_id, device_id) SELECT token_id, device_id FROM staging.device_logs');

@@ -294,8 +294,8 @@ describe('demo event', () => {
 		for (const { competition, ruleset, heats, entries } of competitions) {
 			expect(competition.ruleset).toEqual({ id: ruleset.id, version: ruleset.version });
 			expect(heats).toBe(1);
-			const [heat] = store.listHeats(competition.id);
-			const list = store.listEntries(competition.id);
+			const [heat] = store.listHeats(DEMO_EVENT_ID, competition.id);
+			const list = store.listEntries(DEMO_EVENT_ID, competition.id);
 			expect(list).toHaveLength(entries);
 			expect(entries).toBeGreaterThanOrEqual(3);
 			for (const entry of list) {

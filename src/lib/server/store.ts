@@ -415,7 +415,167 @@ export const MIGRATIONS: readonly string[] = [
 	`,
 	// 18 (plain-text names, issue 29 #8): names and labels stored before they were checked lose the
 	// characters a name refuses, so that reading them back through the schemas works.
-	PLAIN_TEXT_MIGRATION
+	PLAIN_TEXT_MIGRATION,
+	// 19 (IDs per event, issue 29 #10): competitions, heats and entries are keyed by (event_id, id), as
+	// judge events, people, registrations and draws are; so are merges. An ID stored in another event
+	// is simply another competition (docs/sync.md, "Events apart, devices bound"): no conflict, no
+	// oracle. Rows keep their row IDs (lists are ordered by position, rowid) and the AUTOINCREMENT
+	// counters carry on. The migration runs with foreign keys enforced: new tables are filled, the old
+	// ones dropped children first, then the new ones renamed parents first (a rename rewrites the
+	// references to it).
+	`
+	-- competitions, heats and entries are keyed by (event_id, id), as people, registrations and draws are
+	CREATE TABLE competitions_new (
+		event_id        TEXT NOT NULL REFERENCES events (id),
+		id              TEXT NOT NULL,
+		name            TEXT NOT NULL,
+		ruleset_id      TEXT NOT NULL,
+		ruleset_version INTEGER NOT NULL,
+		position        INTEGER NOT NULL,
+		origin          TEXT NOT NULL DEFAULT 'organizer',
+		advances_to     TEXT,
+		PRIMARY KEY (event_id, id),
+		FOREIGN KEY (ruleset_id, ruleset_version) REFERENCES rulesets (id, version)
+	);
+	INSERT INTO competitions_new (rowid, event_id, id, name, ruleset_id, ruleset_version, position, origin, advances_to)
+		SELECT rowid, event_id, id, name, ruleset_id, ruleset_version, position, origin, advances_to FROM competitions;
+	CREATE TABLE heats_new (
+		event_id       TEXT NOT NULL,
+		id             TEXT NOT NULL,
+		competition_id TEXT NOT NULL,
+		name           TEXT NOT NULL,
+		position       INTEGER NOT NULL,
+		PRIMARY KEY (event_id, id),
+		FOREIGN KEY (event_id, competition_id) REFERENCES competitions_new (event_id, id)
+	);
+	INSERT INTO heats_new (rowid, event_id, id, competition_id, name, position)
+		SELECT rowid, (SELECT c.event_id FROM competitions c WHERE c.id = h.competition_id), id, competition_id, name, position FROM heats h;
+	CREATE TABLE entries_new (
+		event_id       TEXT NOT NULL,
+		id             TEXT NOT NULL,
+		competition_id TEXT NOT NULL,
+		heat_id        TEXT NOT NULL,
+		name           TEXT NOT NULL,
+		members        TEXT NOT NULL,
+		table_label    TEXT,
+		seat           TEXT,
+		position       INTEGER NOT NULL,
+		PRIMARY KEY (event_id, id),
+		FOREIGN KEY (event_id, competition_id) REFERENCES competitions_new (event_id, id),
+		FOREIGN KEY (event_id, heat_id) REFERENCES heats_new (event_id, id)
+	);
+	INSERT INTO entries_new (rowid, event_id, id, competition_id, heat_id, name, members, table_label, seat, position)
+		SELECT rowid, (SELECT c.event_id FROM competitions c WHERE c.id = e.competition_id), id, competition_id, heat_id, name, members, table_label, seat, position FROM entries e;
+	CREATE TABLE heat_starts_new (
+		seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+		id             TEXT NOT NULL,
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		competition_id TEXT NOT NULL,
+		heat_id        TEXT NOT NULL,
+		server_at      INTEGER NOT NULL,
+		token_id       TEXT NOT NULL,
+		created_at     INTEGER NOT NULL,
+		UNIQUE (event_id, id),
+		FOREIGN KEY (event_id, competition_id) REFERENCES competitions_new (event_id, id),
+		FOREIGN KEY (event_id, heat_id) REFERENCES heats_new (event_id, id)
+	);
+	INSERT INTO heat_starts_new (seq, id, event_id, competition_id, heat_id, server_at, token_id, created_at)
+		SELECT seq, id, event_id, competition_id, heat_id, server_at, token_id, created_at FROM heat_starts;
+	DELETE FROM sqlite_sequence WHERE name = 'heat_starts_new';
+	INSERT INTO sqlite_sequence (name, seq) SELECT 'heat_starts_new', seq FROM sqlite_sequence WHERE name = 'heat_starts';
+	CREATE TABLE publications_new (
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		competition_id TEXT NOT NULL,
+		version        INTEGER NOT NULL CHECK (version >= 1),
+		state          TEXT NOT NULL CHECK (state IN ('published', 'final')),
+		published_at   INTEGER NOT NULL,
+		protest_until  INTEGER,
+		finalized_at   INTEGER,
+		snapshot       TEXT NOT NULL,
+		note           TEXT,
+		PRIMARY KEY (event_id, competition_id, version),
+		FOREIGN KEY (event_id, competition_id) REFERENCES competitions_new (event_id, id)
+	);
+	INSERT INTO publications_new SELECT event_id, competition_id, version, state, published_at, protest_until, finalized_at, snapshot, note FROM publications ORDER BY rowid;
+	CREATE TABLE competition_merges_new (
+		event_id              TEXT NOT NULL REFERENCES events (id),
+		id                    TEXT NOT NULL,
+		kept_competition_id   TEXT NOT NULL,
+		folded_competition_id TEXT NOT NULL,
+		json                  TEXT NOT NULL,
+		recorded_at           INTEGER NOT NULL,
+		PRIMARY KEY (event_id, id),
+		UNIQUE (event_id, folded_competition_id),
+		FOREIGN KEY (event_id, kept_competition_id) REFERENCES competitions_new (event_id, id),
+		FOREIGN KEY (event_id, folded_competition_id) REFERENCES competitions_new (event_id, id)
+	);
+	INSERT INTO competition_merges_new (rowid, event_id, id, kept_competition_id, folded_competition_id, json, recorded_at)
+		SELECT rowid, event_id, id, kept_competition_id, folded_competition_id, json, recorded_at FROM competition_merges;
+	CREATE TABLE registrations_new (
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		id             TEXT NOT NULL,
+		competition_id TEXT NOT NULL,
+		status         TEXT NOT NULL CHECK (status IN ('registered', 'waiting', 'cancelled')),
+		registered_at  INTEGER NOT NULL,
+		version        INTEGER NOT NULL,
+		json           TEXT NOT NULL,
+		PRIMARY KEY (event_id, id),
+		FOREIGN KEY (event_id, competition_id) REFERENCES competitions_new (event_id, id)
+	);
+	INSERT INTO registrations_new (rowid, event_id, id, competition_id, status, registered_at, version, json)
+		SELECT rowid, event_id, id, competition_id, status, registered_at, version, json FROM registrations;
+	CREATE TABLE ruleset_changes_new (
+		seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		competition_id TEXT NOT NULL,
+		json           TEXT NOT NULL,
+		FOREIGN KEY (event_id, competition_id) REFERENCES competitions_new (event_id, id)
+	);
+	INSERT INTO ruleset_changes_new (seq, event_id, competition_id, json) SELECT seq, event_id, competition_id, json FROM ruleset_changes;
+	DELETE FROM sqlite_sequence WHERE name = 'ruleset_changes_new';
+	INSERT INTO sqlite_sequence (name, seq) SELECT 'ruleset_changes_new', seq FROM sqlite_sequence WHERE name = 'ruleset_changes';
+	CREATE TABLE draws_new (
+		event_id       TEXT NOT NULL REFERENCES events (id),
+		id             TEXT NOT NULL,
+		competition_id TEXT NOT NULL,
+		kind           TEXT NOT NULL CHECK (kind IN ('teams', 'turns')),
+		made_at        INTEGER NOT NULL,
+		json           TEXT NOT NULL,
+		PRIMARY KEY (event_id, id),
+		FOREIGN KEY (event_id, competition_id) REFERENCES competitions_new (event_id, id)
+	);
+	INSERT INTO draws_new (rowid, event_id, id, competition_id, kind, made_at, json)
+		SELECT rowid, event_id, id, competition_id, kind, made_at, json FROM draws;
+	-- The old tables, children first (with foreign keys enforced, no parent row may lose a child that still points at it).
+	DROP TABLE heat_starts;
+	DROP TABLE entries;
+	DROP TABLE publications;
+	DROP TABLE competition_merges;
+	DROP TABLE registrations;
+	DROP TABLE ruleset_changes;
+	DROP TABLE draws;
+	DROP TABLE heats;
+	DROP TABLE competitions;
+	-- Renamed parents first: a rename rewrites the references to it in the other tables.
+	ALTER TABLE competitions_new RENAME TO competitions;
+	ALTER TABLE heats_new RENAME TO heats;
+	ALTER TABLE entries_new RENAME TO entries;
+	ALTER TABLE heat_starts_new RENAME TO heat_starts;
+	ALTER TABLE publications_new RENAME TO publications;
+	ALTER TABLE competition_merges_new RENAME TO competition_merges;
+	ALTER TABLE registrations_new RENAME TO registrations;
+	ALTER TABLE ruleset_changes_new RENAME TO ruleset_changes;
+	ALTER TABLE draws_new RENAME TO draws;
+	CREATE INDEX competitions_event ON competitions (event_id, position);
+	CREATE INDEX heats_competition ON heats (event_id, competition_id, position);
+	CREATE INDEX entries_competition ON entries (event_id, competition_id, position);
+	CREATE INDEX entries_heat ON entries (event_id, heat_id);
+	CREATE INDEX heat_starts_event ON heat_starts (event_id, seq);
+	CREATE INDEX competition_merges_event ON competition_merges (event_id, recorded_at);
+	CREATE INDEX registrations_competition ON registrations (event_id, competition_id, status, registered_at);
+	CREATE INDEX ruleset_changes_competition ON ruleset_changes (event_id, competition_id, seq);
+	CREATE INDEX draws_competition ON draws (event_id, competition_id, made_at);
+	`
 ];
 
 /** A competition with its ruleset and how much is set up under it. */
@@ -435,6 +595,8 @@ export interface SetupInput {
 	entries?: readonly unknown[];
 	/** Who set up the competitions: the organizer (default) or a judge on a device (quick set-up). */
 	origin?: 'organizer' | 'device';
+	/** The event of the heats and entries (see insertSetup). */
+	eventId?: string;
 }
 
 /**
@@ -449,7 +611,8 @@ export const NO_EVENT = '';
 
 /** Where appended judge events came from: the event they were pushed to, the token, when. */
 export interface AppendOrigin {
-	eventId?: string;
+	/** Always said: a competition ID alone names no event (the same ID may be a competition of several). */
+	eventId: string;
 	tokenId?: string;
 	receivedAt?: number;
 }
@@ -575,8 +738,8 @@ export class Store {
 		const rows = this.db
 			.prepare(
 				`SELECT c.id, c.event_id, c.name, c.ruleset_id, c.ruleset_version, c.advances_to, r.json AS ruleset_json,
-				        (SELECT count(*) FROM heats h WHERE h.competition_id = c.id) AS heats,
-				        (SELECT count(*) FROM entries e WHERE e.competition_id = c.id) AS entries
+				        (SELECT count(*) FROM heats h WHERE h.event_id = c.event_id AND h.competition_id = c.id) AS heats,
+				        (SELECT count(*) FROM entries e WHERE e.event_id = c.event_id AND e.competition_id = c.id) AS entries
 				   FROM competitions c
 				   JOIN rulesets r ON r.id = c.ruleset_id AND r.version = c.ruleset_version
 				  WHERE c.event_id = ?
@@ -591,45 +754,50 @@ export class Store {
 		}));
 	}
 
-	getCompetition(id: string): Competition | undefined {
+	// Competition, heat and entry IDs are unique within an event only (migration 19): each is found by both.
+
+	getCompetition(eventId: string, id: string): Competition | undefined {
 		const row = this.db
-			.prepare('SELECT id, event_id, name, ruleset_id, ruleset_version, advances_to FROM competitions WHERE id = ?')
-			.get(id) as CompetitionRow | undefined;
+			.prepare('SELECT id, event_id, name, ruleset_id, ruleset_version, advances_to FROM competitions WHERE event_id = ? AND id = ?')
+			.get(eventId, id) as CompetitionRow | undefined;
 		return row && toCompetition(row);
 	}
 
-	getHeat(id: string): Heat | undefined {
-		const r = this.db.prepare('SELECT id, competition_id, name FROM heats WHERE id = ?').get(id) as HeatRow | undefined;
+	getHeat(eventId: string, id: string): Heat | undefined {
+		const r = this.db.prepare('SELECT id, competition_id, name FROM heats WHERE event_id = ? AND id = ?').get(eventId, id) as HeatRow | undefined;
 		return r && HeatSchema.parse({ id: r.id, competitionId: r.competition_id, name: r.name });
 	}
 
-	getEntry(id: string): Entry | undefined {
+	getEntry(eventId: string, id: string): Entry | undefined {
 		const row = this.db
-			.prepare('SELECT id, competition_id, heat_id, name, members, table_label, seat FROM entries WHERE id = ?')
-			.get(id) as EntryRow | undefined;
+			.prepare('SELECT id, competition_id, heat_id, name, members, table_label, seat FROM entries WHERE event_id = ? AND id = ?')
+			.get(eventId, id) as EntryRow | undefined;
 		return row && toEntry(row);
 	}
 
-	listHeats(competitionId: string): Heat[] {
+	listHeats(eventId: string, competitionId: string): Heat[] {
 		const rows = this.db
-			.prepare('SELECT id, competition_id, name FROM heats WHERE competition_id = ? ORDER BY position, rowid')
-			.all(competitionId) as HeatRow[];
+			.prepare('SELECT id, competition_id, name FROM heats WHERE event_id = ? AND competition_id = ? ORDER BY position, rowid')
+			.all(eventId, competitionId) as HeatRow[];
 		return rows.map((r) => HeatSchema.parse({ id: r.id, competitionId: r.competition_id, name: r.name }));
 	}
 
-	listEntries(competitionId: string): Entry[] {
+	listEntries(eventId: string, competitionId: string): Entry[] {
 		const rows = this.db
 			.prepare(
 				`SELECT id, competition_id, heat_id, name, members, table_label, seat
-				   FROM entries WHERE competition_id = ? ORDER BY position, rowid`
+				   FROM entries WHERE event_id = ? AND competition_id = ? ORDER BY position, rowid`
 			)
-			.all(competitionId) as EntryRow[];
+			.all(eventId, competitionId) as EntryRow[];
 		return rows.map(toEntry);
 	}
 
 	/**
 	 * Inserts set-up in one transaction, parents before children. Everything is validated
 	 * first; a ruleset already stored under the same id and version must be identical.
+	 * Heats and entries go to `input.eventId`, or else to the event of their competition among
+	 * `input.competitions` (a whole set-up in one call); never to a stored competition's event
+	 * found by its ID alone (the same ID may be another event's competition).
 	 */
 	insertSetup(input: SetupInput): void {
 		const events = (input.events ?? []).map((e) => EventSchema.parse(e));
@@ -641,17 +809,27 @@ export class Store {
 		const insEvent = this.db.prepare('INSERT INTO events (id, name, date, venue, language, currency) VALUES (?, ?, ?, ?, ?, ?)');
 		const getRuleset = this.db.prepare('SELECT json FROM rulesets WHERE id = ? AND version = ?');
 		const insRuleset = this.db.prepare('INSERT INTO rulesets (id, version, json) VALUES (?, ?, ?)');
-		const nextPosition = (table: 'competitions' | 'heats' | 'entries', parent: string, id: string) =>
-			(this.db.prepare(`SELECT coalesce(max(position), -1) + 1 AS p FROM ${table} WHERE ${parent} = ?`).get(id) as { p: number }).p;
+		const nextPosition = (table: 'competitions' | 'heats' | 'entries', eventId: string, competitionId?: string) =>
+			(
+				this.db
+					.prepare(`SELECT coalesce(max(position), -1) + 1 AS p FROM ${table} WHERE event_id = ?${competitionId === undefined ? '' : ' AND competition_id = ?'}`)
+					.get(eventId, ...(competitionId === undefined ? [] : [competitionId])) as { p: number }
+			).p;
 		const insCompetition = this.db.prepare(
 			'INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin, advances_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
 		);
-		const insHeat = this.db.prepare('INSERT INTO heats (id, competition_id, name, position) VALUES (?, ?, ?, ?)');
+		const insHeat = this.db.prepare('INSERT INTO heats (event_id, id, competition_id, name, position) VALUES (?, ?, ?, ?, ?)');
 		const insEntry = this.db.prepare(
-			`INSERT INTO entries (id, competition_id, heat_id, name, members, table_label, seat, position)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+			`INSERT INTO entries (event_id, id, competition_id, heat_id, name, members, table_label, seat, position)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 		);
-		const heatCompetition = this.db.prepare('SELECT competition_id FROM heats WHERE id = ?');
+		const heatCompetition = this.db.prepare('SELECT competition_id FROM heats WHERE event_id = ? AND id = ?');
+		const eventOf = (what: string, competitionId: string): string => {
+			if (input.eventId !== undefined) return input.eventId;
+			const events = new Set(competitions.filter((c) => c.id === competitionId).map((c) => c.eventId));
+			if (events.size !== 1) throw new Error(`${what}: say its event (competition ${competitionId} is not one of this set-up's competitions)`);
+			return [...events][0]!;
+		};
 
 		this.transaction(() => {
 			for (const e of events) insEvent.run(e.id, e.name, e.date, e.venue ?? null, e.language ?? null, e.currency ?? null);
@@ -664,14 +842,19 @@ export class Store {
 			}
 			for (const c of competitions)
 				insCompetition.run(
-					c.id, c.eventId, c.name, c.ruleset.id, c.ruleset.version, nextPosition('competitions', 'event_id', c.eventId), input.origin ?? 'organizer', advancesToColumn(c)
+					c.id, c.eventId, c.name, c.ruleset.id, c.ruleset.version, nextPosition('competitions', c.eventId), input.origin ?? 'organizer', advancesToColumn(c)
 				);
-			for (const h of heats) insHeat.run(h.id, h.competitionId, h.name, nextPosition('heats', 'competition_id', h.competitionId));
+			for (const h of heats) {
+				const eventId = eventOf(`heat ${h.id}`, h.competitionId);
+				insHeat.run(eventId, h.id, h.competitionId, h.name, nextPosition('heats', eventId, h.competitionId));
+			}
 			for (const e of entries) {
-				const heat = heatCompetition.get(e.heatId) as { competition_id: string } | undefined;
+				const eventId = eventOf(`entry ${e.id}`, e.competitionId);
+				const heat = heatCompetition.get(eventId, e.heatId) as { competition_id: string } | undefined;
 				if (heat && heat.competition_id !== e.competitionId)
 					throw new Error(`entry ${e.id}: heat ${e.heatId} belongs to competition ${heat.competition_id}, not ${e.competitionId}`);
 				insEntry.run(
+					eventId,
 					e.id,
 					e.competitionId,
 					e.heatId,
@@ -679,7 +862,7 @@ export class Store {
 					JSON.stringify(e.members),
 					e.table ?? null,
 					e.seat ?? null,
-					nextPosition('entries', 'competition_id', e.competitionId)
+					nextPosition('entries', eventId, e.competitionId)
 				);
 			}
 		});
@@ -692,10 +875,9 @@ export class Store {
 	 * duplicate (devices re-send after a lost reply); the same ID with other content, or a
 	 * device's sequence number reused by another event, is a conflict and is not stored.
 	 * All of it within one event: the same ID or number in another event is another event.
-	 * `from` says which event they were pushed to and by which token (default: the event of
-	 * each one's competition, for imports and tests; NO_EVENT when the competition is unknown).
+	 * `from` says which event they were pushed to and by which token.
 	 */
-	appendJudgeEvents(events: readonly unknown[], from: AppendOrigin = {}): AppendResult {
+	appendJudgeEvents(events: readonly unknown[], from: AppendOrigin): AppendResult {
 		return this.appendValidJudgeEvents(events.map((e) => JudgeEventSchema.parse(e) as JudgeEvent), from);
 	}
 
@@ -709,19 +891,18 @@ export class Store {
 	}
 
 	/** appendJudgeEvents for events already validated with JudgeEventSchema (a push validates each on its own). */
-	appendValidJudgeEvents(parsed: readonly JudgeEvent[], from: AppendOrigin = {}): AppendResult {
+	appendValidJudgeEvents(parsed: readonly JudgeEvent[], from: AppendOrigin): AppendResult {
 		return this.appendEventRows(parsed.map(judgeEventRowOf), from);
 	}
 
 	/** appendJudgeEvents for rows made from validated events (judgeEventRowOf; a push makes them off the main thread). */
-	appendEventRows(rows: readonly JudgeEventRow[], from: AppendOrigin = {}): AppendResult {
+	appendEventRows(rows: readonly JudgeEventRow[], from: AppendOrigin): AppendResult {
 		// One statement per new event: the insert does nothing when the ID, or the device's number, is taken.
 		const insert = this.stmt(
 			`INSERT INTO judge_events (id, competition_id, heat_id, entry_id, device_id, seq, at, json, server_seq, event_id, token_id, received_at)
 			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
 		);
 		const byId = this.stmt('SELECT json FROM judge_events WHERE event_id = ? AND id = ?');
-		const competitionEvent = this.stmt('SELECT event_id FROM competitions WHERE id = ?');
 		const lastSeq = this.stmt('SELECT coalesce(max(server_seq), 0) AS n FROM judge_events');
 		const receivedAt = from.receivedAt ?? Date.now();
 		const tokenId = from.tokenId ?? null;
@@ -729,7 +910,7 @@ export class Store {
 		this.transaction(() => {
 			let serverSeq = (lastSeq.get() as { n: number }).n;
 			for (const r of rows) {
-				const eventId = from.eventId ?? ((competitionEvent.get(r.competitionId) as { event_id: string } | undefined)?.event_id ?? NO_EVENT);
+				const eventId = from.eventId;
 				const inserted = insert.run(r.id, r.competitionId, r.heatId, r.entryId, r.deviceId, r.seq, r.at, r.json, serverSeq + 1, eventId, tokenId, receivedAt);
 				if (inserted.changes === 1) {
 					serverSeq++;

@@ -11,6 +11,7 @@ import type { Store } from './store';
 import { PushFormatError } from './push-validation';
 import { boundDevices, claimDevice } from './device-binding';
 import { pushEvents } from './sync-push';
+import { eventSetup } from './organizer-setup';
 import { DESK_ONLY } from './desk-push';
 import { issueToken } from './tokens';
 import type { Device } from '$lib/sync/contract';
@@ -47,14 +48,12 @@ describe('push', () => {
 		const start = log.start(T0, ['e1', 'e2']);
 		const hand = log.hand('e1', T0 + 30 * 60_000);
 		const bad = { ...log.hand('e2', T0 + 31 * 60_000), seq: -4 };
-		const foreign = tablet('tab-2', 'autumn-solo').hand('x1', T0);
-		const result = pushEvents(store, judge, { events: [start, 'garbage', hand, bad, foreign] });
+		const result = pushEvents(store, judge, { events: [start, 'garbage', hand, bad] });
 		expect(result.stored.map((s) => s.id)).toEqual([start.id, hand.id]);
 		expect(result.stored.map((s) => s.serverSeq)).toEqual([1, 2]);
 		expect(result.refused).toEqual([
 			{ index: 1, id: null, reason: expect.any(String) },
-			{ index: 3, id: bad.id, reason: expect.stringMatching(/^seq: /) },
-			{ index: 4, id: foreign.id, reason: 'competition "autumn-solo" belongs to another event' }
+			{ index: 3, id: bad.id, reason: expect.stringMatching(/^seq: /) }
 		]);
 
 		const again = pushEvents(store, judge, { events: [start, hand] });
@@ -63,6 +62,16 @@ describe('push', () => {
 		const forged = { ...hand, at: hand.at - 60_000 };
 		expect(pushEvents(store, judge, { events: [forged] }).conflicts).toEqual([hand.id]);
 		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual([start, hand]);
+	});
+
+	// Was: an event of a competition ID another event holds was refused ('competition "autumn-solo" belongs to another event', an oracle).
+	it("issue 29 #10: an event naming a competition ID another event holds is stored under the device's event; the other event's log is unchanged", () => {
+		const log = tablet('tab-1', 'autumn-solo');
+		const events = [log.start(T0, ['x1']), log.hand('x1', T0 + 60_000)];
+		expect(pushEvents(store, judge, { events })).toMatchObject({ refused: [], conflicts: [] });
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual(events);
+		expect(store.judgeEventsOfEvent('autumn', 0, 10).events).toEqual([]);
+		expect(store.getCompetition(DEMO_EVENT_ID, 'autumn-solo')).toBeUndefined(); // kept as events of a competition this event does not know
 	});
 
 	it('a body that is not a push is an error of its own', () => {
@@ -145,38 +154,56 @@ describe('push with set-up made on the tablet', () => {
 		expect(result.setupAdded).toEqual([q.competitionId]);
 		expect(result.setupRefused).toEqual([]);
 		expect(result.stored).toHaveLength(2);
-		expect(store.getCompetition(q.competitionId)).toMatchObject({ eventId: DEMO_EVENT_ID });
-		expect(store.listEntries(q.competitionId).map((e) => e.name)).toEqual(['Ann', 'Bob']);
-		expect(store.listHeats(q.competitionId).map((h) => h.id)).toEqual([q.heatId]);
+		expect(store.getCompetition(DEMO_EVENT_ID, q.competitionId)).toMatchObject({ eventId: DEMO_EVENT_ID });
+		expect(store.listEntries(DEMO_EVENT_ID, q.competitionId).map((e) => e.name)).toEqual(['Ann', 'Bob']);
+		expect(store.listHeats(DEMO_EVENT_ID, q.competitionId).map((h) => h.id)).toEqual([q.heatId]);
 		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual(events);
 		// The same push again: nothing changes, nothing doubles.
 		const again = pushEvents(store, judge, { events, setup: q.bundle });
 		expect(again).toMatchObject({ stored: [], duplicates: events.map((e) => e.id), setupAdded: [], setupRefused: [] });
-		expect(store.listEntries(q.competitionId)).toHaveLength(2);
+		expect(store.listEntries(DEMO_EVENT_ID, q.competitionId)).toHaveLength(2);
 	});
 
 	it('a competition set up on a tablet never brings an advancement to a final (rounds are the organizer\'s)', () => {
 		const q = quick('plan');
 		const planned = { ...q.bundle, competitions: q.bundle.competitions.map((c) => ({ ...c, advancesTo: { competitionId: 'other-event-final', rule: { mode: 'overall' as const, count: 3 } } })) };
 		expect(pushEvents(store, judge, { events: [], setup: planned }).setupAdded).toEqual([q.competitionId]);
-		expect(store.getCompetition(q.competitionId)).toMatchObject({ eventId: DEMO_EVENT_ID });
-		expect(store.getCompetition(q.competitionId)?.advancesTo).toBeUndefined();
+		expect(store.getCompetition(DEMO_EVENT_ID, q.competitionId)).toMatchObject({ eventId: DEMO_EVENT_ID });
+		expect(store.getCompetition(DEMO_EVENT_ID, q.competitionId)?.advancesTo).toBeUndefined();
 	});
 
-	it("never changes the organizer's set-up, refuses another event's competition and a ruleset version with other content", () => {
+	it("never changes the organizer's set-up, refuses a ruleset version with other content", () => {
 		const renamed = { id: 'demo-czjpa-individual', eventId: 'day-x', name: 'Renamed by a judge', ruleset: { id: 'czjpa-individual', version: 1 } };
-		const stolen = { id: 'autumn-solo', eventId: 'day-x', name: 'Mine now', ruleset: renamed.ruleset };
 		const q = quick('wxyz');
 		const forgedRuleset = { ...q.bundle.rulesets[0]!, timeLimitMs: 1 };
-		const result = pushEvents(store, judge, { events: [], setup: { competitions: [renamed, stolen, ...q.bundle.competitions], rulesets: [forgedRuleset], heats: q.bundle.heats, entries: q.bundle.entries } });
+		const result = pushEvents(store, judge, { events: [], setup: { competitions: [renamed, ...q.bundle.competitions], rulesets: [forgedRuleset], heats: q.bundle.heats, entries: q.bundle.entries } });
 		expect(result.setupAdded).toEqual([]);
-		expect(result.setupRefused).toEqual([
-			{ id: 'autumn-solo', reason: 'this competition belongs to another event' },
-			{ id: q.competitionId, reason: expect.stringMatching(/stored on the server with other content/) }
-		]);
-		expect(store.getCompetition('demo-czjpa-individual')?.name).not.toBe('Renamed by a judge');
-		expect(store.getCompetition('autumn-solo')?.eventId).toBe('autumn');
-		expect(store.getCompetition(q.competitionId)).toBeUndefined();
+		expect(result.setupRefused).toEqual([{ id: q.competitionId, reason: expect.stringMatching(/stored on the server with other content/) }]);
+		expect(store.getCompetition(DEMO_EVENT_ID, 'demo-czjpa-individual')?.name).not.toBe('Renamed by a judge');
+		expect(store.getCompetition(DEMO_EVENT_ID, q.competitionId)).toBeUndefined();
+	});
+
+	// Was: "refuses another event's competition" ('this competition belongs to another event', an oracle).
+	it("issue 29 #10: a quick set-up using another event's competition, heat and entry IDs is a new competition of the device's event; the other is unchanged", () => {
+		const autumnBefore = eventSetup(store, 'autumn');
+		const q = quick('reuse');
+		const ids = (id: string) => id.replace(q.competitionId, 'autumn-solo');
+		const bundle = {
+			rulesets: q.bundle.rulesets,
+			competitions: q.bundle.competitions.map((c) => ({ ...c, id: 'autumn-solo' })),
+			heats: q.bundle.heats.map((h) => ({ ...h, id: ids(h.id), competitionId: 'autumn-solo' })),
+			entries: q.bundle.entries.map((e) => ({ ...e, id: ids(e.id), competitionId: 'autumn-solo', heatId: ids(e.heatId) }))
+		};
+		const log = new DeviceLog({ deviceId: 'tab-reuse', judge: 'Eva', competitionId: 'autumn-solo', heatId: bundle.heats[0]!.id });
+		const events = [log.start(T0, bundle.entries.map((e) => e.id))];
+		const result = pushEvents(store, judge, { events, setup: bundle });
+		expect(result).toMatchObject({ setupAdded: ['autumn-solo'], setupRefused: [], refused: [] });
+		expect(result.stored).toHaveLength(1);
+		expect(store.getCompetition(DEMO_EVENT_ID, 'autumn-solo')).toMatchObject({ eventId: DEMO_EVENT_ID });
+		expect(store.listEntries(DEMO_EVENT_ID, 'autumn-solo').map((e) => e.name)).toEqual(['Ann', 'Bob']);
+		expect(store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 10).events).toEqual(events);
+		expect(eventSetup(store, 'autumn')).toEqual(autumnBefore);
+		expect(store.judgeEventsOfEvent('autumn', 0, 10).events).toEqual([]);
 	});
 
 	it('keeps events of a competition the server does not know, under the device\'s event', () => {
@@ -200,7 +227,7 @@ describe('pull', () => {
 		const log = tablet();
 		const events = [log.start(T0, ['e1']), ...Array.from({ length: 5 }, (_, i) => log.hand('e1', T0 + (i + 1) * 60_000))];
 		pushEvents(store, judge, { events });
-		store.appendJudgeEvents([tablet('tab-x', 'autumn-solo').hand('z', T0)]); // another event's (imported), not pulled
+		store.appendJudgeEvents([tablet('tab-x', 'autumn-solo').hand('z', T0)], { eventId: 'autumn' }); // another event's (imported), not pulled
 
 		const first = store.judgeEventsOfEvent(DEMO_EVENT_ID, 0, 4);
 		expect(first.events).toEqual(events.slice(0, 4));

@@ -12,9 +12,9 @@ import { latestAcceptedAt, timeAheadRefusal } from './push-time-bound';
 
 /**
  * Stores what a device pushed, event by event (docs/sync.md): the set-up a judge made on the
- * tablet is adopted first (new competitions only); then an event that is not valid, that
- * belongs to a competition of another event, or that a judge's token pushes for another device
- * than its own (device-binding.ts), or whose time is too far ahead of the server's clock
+ * tablet is adopted first (new competitions only); then an event that is not valid, or that a
+ * judge's token pushes for another device than its own (device-binding.ts), or whose time is
+ * too far ahead of the server's clock
  * (push-time-bound.ts), or that a token from a table card may not record (anything but a judge's
  * actions at its heat, card-push-scope.ts; nor any set-up), or that a desk may not push (anything
  * but its check-ins, desk-push.ts), is refused with its reason, and the rest is stored
@@ -34,15 +34,13 @@ export function storePush(store: Store, device: Device, push: PreparedPush, now:
 		const adopted = push.setup ? (card ? refuseSetup(push.setup) : adoptDeviceSetup(store, device, push.setup)) : undefined;
 		const refused = [...push.refused];
 		const valid: JudgeEventRow[] = [];
-		const eventOf = new Map<string, string | undefined>();
 		const gate = pushGate(store, device);
 		const desk = device.role === 'desk' ? deskGate(store, device.eventId) : null;
 		const latest = latestAcceptedAt(now, push.clock?.offsetMs ?? storedOffset(store, device));
 		for (const { index, row: e } of push.valid) {
-			if (!eventOf.has(e.competitionId)) eventOf.set(e.competitionId, store.getCompetition(e.competitionId)?.eventId);
-			const owner = eventOf.get(e.competitionId);
-			if (owner !== undefined && owner !== device.eventId) refused.push({ index, id: e.id, reason: `competition "${e.competitionId}" belongs to another event` });
-			else if (!gate.allows(e.deviceId)) refused.push({ index, id: e.id, reason: notOwnEvent(gate.own, e.deviceId) });
+			// A competition ID is the event's own (store.ts, migration 19): an event is always stored under
+			// the device's event, whatever another event holds under the same ID (docs/sync.md, Events apart).
+			if (!gate.allows(e.deviceId)) refused.push({ index, id: e.id, reason: notOwnEvent(gate.own, e.deviceId) });
 			else {
 				const refusal = timeAheadRefusal(e, latest) ?? card?.(e) ?? desk?.refusal(e) ?? null;
 				if (refusal !== null) refused.push({ index, id: e.id, reason: refusal });

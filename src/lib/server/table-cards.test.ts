@@ -23,7 +23,7 @@ const HEAT = `${COMPETITION}-h1`;
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), 'puzzle-judge-cards-'));
 	store = openStore(dir);
-	store.insertSetup({ heats: [{ id: `${COMPETITION}-h2`, competitionId: COMPETITION, name: 'Heat 2' }] });
+	store.insertSetup({ eventId: DEMO_EVENT_ID, heats: [{ id: `${COMPETITION}-h2`, competitionId: COMPETITION, name: 'Heat 2' }] });
 });
 
 afterEach(() => {

@@ -70,10 +70,10 @@ export interface PrintChoice {
  * transaction (a tablet already paired keeps its token: revoking a card strands no judge).
  */
 export function printCards(store: Store, eventId: string, heatId: string, origin: string, now: number, choice: PrintChoice = {}): PrintedCard[] {
-	const heat = store.getHeat(heatId);
-	const competition = heat && store.getCompetition(heat.competitionId);
-	if (!heat || !competition || competition.eventId !== eventId) error(404, `no heat "${heatId}" in this event`);
-	const seated = heatTables(store.listEntries(competition.id), heatId);
+	const heat = store.getHeat(eventId, heatId);
+	const competition = heat && store.getCompetition(eventId, heat.competitionId);
+	if (!heat || !competition) error(404, `no heat "${heatId}" in this event`);
+	const seated = heatTables(store.listEntries(eventId, competition.id), heatId);
 	if (seated.length === 0) error(409, `nobody is seated at a table in heat "${heat.name}": seat the heat first`);
 	let tables = seated;
 	if (choice.tables !== undefined) {
@@ -122,7 +122,7 @@ export function redeemCard(store: Store, secret: string, deviceId: string, now: 
 		if (!row) return { ok: false, status: 404, message: CARD_REFUSED.unknown };
 		const state = cardState({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, now);
 		if (state !== 'live') return { ok: false, status: 410, message: CARD_REFUSED[state] };
-		const heatName = store.getHeat(row.heat_id)?.name ?? row.heat_id;
+		const heatName = store.getHeat(row.event_id, row.heat_id)?.name ?? row.heat_id;
 		const issued = issueToken(store, { eventId: row.event_id, role: 'judge', label: `${heatName} · table ${row.table_label} (card ${row.tablets + 1})`.slice(0, 120), now });
 		store.stmt('INSERT INTO card_tokens (token_id, card_id, heat_id) VALUES (?, ?, ?)').run(issued.id, row.id, row.heat_id);
 		bindDevice(store, issued.id, deviceId);

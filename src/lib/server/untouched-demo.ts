@@ -48,8 +48,8 @@ export function deleteUntouchedDemo(store: Store): void {
 			`DELETE FROM pairing_codes WHERE token_id IN (${tokens})`,
 			`DELETE FROM token_devices WHERE token_id IN (${tokens})`,
 			'DELETE FROM device_tokens WHERE event_id = @e',
-			'DELETE FROM entries WHERE competition_id IN (SELECT id FROM competitions WHERE event_id = @e)',
-			'DELETE FROM heats WHERE competition_id IN (SELECT id FROM competitions WHERE event_id = @e)',
+			'DELETE FROM entries WHERE event_id = @e',
+			'DELETE FROM heats WHERE event_id = @e',
 			'DELETE FROM competitions WHERE event_id = @e',
 			'DELETE FROM events WHERE id = @e'
 		])
