@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '$lib/db/event-log';
 import { saveSetup } from '$lib/db/setup-store';
+import { presetById } from '$lib/rules/presets';
 import { quickSetup } from '$lib/station/quick-setup';
 import { SyncApi } from './api';
 import { FakeSyncServer, freshDb, pairingFor, SERVER, TOKEN } from './fake-server.testkit';
@@ -105,6 +106,43 @@ describe('pushOutbox', () => {
 		expect(body.clock).toEqual(clock);
 		expect(server.competitions.get(made.value.competitionId)!.eventId).toBe('ev1');
 		expect(server.stored.size).toBe(2);
+	});
+
+	it("issue 29 #10: never pushes events or set-up of another event's competitions to the paired event; they stay queued, and go once paired with their event", async () => {
+		const { db, server, log, api } = await setUp(0);
+		// Set up from event A's server (the tablet was paired with A), then a quick set-up, then the paired event's own competition c1.
+		const a = { id: 'a-solo', eventId: 'evA', name: 'A solo', ruleset: { id: 'czjpa-individual', version: 1 } };
+		await saveSetup(db, {
+			days: [{ id: 'evA', name: 'Event A', date: '2026-05-16' }],
+			rulesets: [presetById('czjpa-individual')!],
+			competitions: [a],
+			heats: [{ id: 'a-solo-h1', competitionId: 'a-solo', name: 'Heat 1' }],
+			entries: [{ id: 'a-solo-s1', competitionId: 'a-solo', heatId: 'a-solo-h1', name: 'Private Name', members: [], table: '1', seat: '1' }]
+		});
+		const made = quickSetup({ presetId: 'czjpa-individual', seatNames: ['Ana'], day: '2026-05-16', suffix: 'quick123' });
+		if (!made.ok) throw new Error('quick set-up failed');
+		await saveSetup(db, made.value.bundle);
+		const tap = (i: number, competitionId: string, heatId: string, entryId: string) =>
+			log.append({ at: T0 + i, mono: i, judge: 'Eva', competitionId, heatId, entryId, type: 'hand.raised', payload: {} });
+		// A's events first in the queue, more than a batch: the push passes over them.
+		for (let i = 0; i < 5; i++) await tap(i, 'a-solo', 'a-solo-h1', 'a-solo-s1');
+		await tap(5, made.value.competitionId, made.value.heatId, `${made.value.competitionId}-s1`);
+		await tap(6, 'c1', 'h1', 'e1');
+		const outcome = await pushOutbox({ db, api, pairing: pairingFor('ev1'), clock: null, now, limits: { maxEvents: 2, maxBytes: 512 * 1024 } });
+		expect(outcome).toMatchObject({ acknowledged: 2, rejected: 0, competitions: new Set([made.value.competitionId, 'c1']) });
+		const sent = server.pushRequests().map((r) => r.body as { events: { competitionId: string }[]; setup?: { competitions: { id: string }[] } });
+		expect(sent.flatMap((b) => b.events.map((e) => e.competitionId))).toEqual([made.value.competitionId, 'c1']);
+		expect(sent.flatMap((b) => b.setup?.competitions.map((c) => c.id) ?? [])).toEqual([made.value.competitionId]);
+		expect(JSON.stringify(sent)).not.toContain('Private Name');
+		expect(server.competitions.has('a-solo')).toBe(false);
+		// Not lost: still queued, and pushed (without a set-up: the server holds it) once the tablet is paired with A.
+		expect(await db.outbox.count()).toBe(5);
+		const tokenA = 'judge-token-of-event-a-0123456789';
+		server.tokens.set(tokenA, 'evA');
+		const again = await pushOutbox({ db, api: apiFor(server, tokenA), pairing: pairingFor('evA', tokenA), clock: null, now });
+		expect(again.acknowledged).toBe(5);
+		expect(await db.outbox.count()).toBe(0);
+		expect((server.pushRequests().at(-1)!.body as { setup?: unknown }).setup).toBeUndefined();
 	});
 
 	it('throws an auth error on a bad token and keeps the outbox', async () => {

@@ -1,6 +1,6 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { rulesetKey, type RejectedRow, type StationDb } from '$lib/db/station-db';
-import { peekOutbox } from '$lib/db/outbox';
+import { isQuickSetupCompetition } from '$lib/station/quick-setup';
 import type { ClockReport, PushResponse } from '$lib/sync/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import { buildBatch, PUSH_LIMITS, type BatchLimits, type CompetitionSetupToPush } from './batch';
@@ -33,12 +33,13 @@ export const CONFLICT_REASON = 'the server holds another event with this ID, or 
 /**
  * The set-up of the competitions that the events refer to and that were made on this tablet
  * (a quick set-up): not from the paired server's event, so the server may not know them.
+ * Never a competition of another event (see heldBack).
  */
 export async function tabletSetups(db: StationDb, pairing: Pairing, competitionIds: Iterable<string>): Promise<Map<string, CompetitionSetupToPush>> {
 	const setups = new Map<string, CompetitionSetupToPush>();
 	for (const id of new Set(competitionIds)) {
 		const competition = await db.competitions.get(id);
-		if (!competition || competition.eventId === pairing.eventId) continue;
+		if (!competition || competition.eventId === pairing.eventId || !isQuickSetupCompetition(competition)) continue;
 		const [stored, heats, entries] = await Promise.all([
 			db.rulesets.get(rulesetKey(competition.ruleset)),
 			db.heats.where('competitionId').equals(id).toArray(),
@@ -47,6 +48,39 @@ export async function tabletSetups(db: StationDb, pairing: Pairing, competitionI
 		setups.set(id, { competition, ruleset: stored?.ruleset ?? null, heats, entries });
 	}
 	return setups;
+}
+
+/**
+ * The competitions whose events this tablet does not push to the paired event: those of another
+ * event (the tablet was paired with it before, or its set-up came in a file). The server takes a
+ * competition it does not hold as the paired event's own (competition IDs are each event's:
+ * docs/sync.md, Events apart), so pushing them would file one event's results, names and seats
+ * under another. Their events stay queued, not lost, for when the tablet is paired with their
+ * event again. Pushed: the paired event's competitions, the tablet's quick set-ups, and events
+ * of a competition the tablet does not hold (kept by the server under the paired event, as ever).
+ */
+async function heldBack(db: StationDb, pairing: Pairing): Promise<Set<string>> {
+	const others = await db.competitions.where('eventId').notEqual(pairing.eventId).toArray();
+	return new Set(others.filter((c) => !isQuickSetupCompetition(c)).map((c) => c.id));
+}
+
+/** The first `limit` queued events the tablet pushes to the paired event (heldBack's are passed over), in queue order; and queued IDs without their event. */
+async function nextToPush(db: StationDb, pairing: Pairing, limit: number): Promise<{ events: JudgeEvent[]; lost: string[] }> {
+	const skip = await heldBack(db, pairing);
+	const events: JudgeEvent[] = [];
+	const lost: string[] = [];
+	for (let after = 0; events.length < limit && lost.length === 0; ) {
+		const rows = await db.outbox.where('n').above(after).limit(limit).toArray();
+		if (!rows.length) break;
+		after = rows[rows.length - 1]!.n!;
+		const held = await db.events.bulkGet(rows.map((r) => r.id));
+		rows.forEach((r, i) => {
+			const e = held[i];
+			if (!e) lost.push(r.id);
+			else if (!skip.has(e.competitionId)) events.push(e);
+		});
+	}
+	return { events: events.slice(0, limit), lost };
 }
 
 /**
@@ -90,17 +124,14 @@ export async function pushOutbox(ctx: PushContext): Promise<PushOutcome> {
 	let maxEvents = limits.maxEvents;
 	const outcome: PushOutcome = { acknowledged: 0, rejected: 0, requests: 0, competitions: new Set() };
 	for (;;) {
-		const rows = await peekOutbox(db, maxEvents);
-		if (!rows.length) return outcome;
-		const held = await db.events.bulkGet(rows.map((r) => r.id));
-		const lost = rows.filter((_, i) => !held[i]).map((r) => r.id);
+		const { events, lost } = await nextToPush(db, pairing, maxEvents);
 		if (lost.length) {
 			// A queued ID without its event cannot happen (one transaction writes both); if it
 			// ever does, there is nothing to push.
 			await db.outbox.where('id').anyOf(lost).delete();
 			continue;
 		}
-		const events = held as JudgeEvent[];
+		if (!events.length) return outcome;
 		const setups = await tabletSetups(db, pairing, events.map((e) => e.competitionId));
 		const { batch, tooLarge } = buildBatch(events, setups, ctx.clock, { maxEvents, maxBytes: limits.maxBytes });
 		if (tooLarge) {
