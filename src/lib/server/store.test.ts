@@ -259,6 +259,68 @@ describe('Store', () => {
 		expect(store.db.prepare("SELECT name FROM sqlite_temp_schema WHERE name LIKE 'saved_%'").pluck().all()).toEqual([]);
 	});
 
+	it('issue 29 #10: the migration scoping IDs per event (19) upgrades a store made by the earlier ones: every row, its order and the counters kept; then another event may use the same IDs', () => {
+		const mine = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE competitions_new'));
+		expect(mine).toBe(18);
+		const old = new Database(join(dir, DB_FILE));
+		old.pragma('foreign_keys = ON');
+		for (const m of MIGRATIONS.slice(0, mine)) old.transaction(() => old.exec(m))();
+		old.pragma(`user_version = ${mine}`);
+		const run = (sql: string, ...args: unknown[]) => old.prepare(sql).run(...args);
+		const R = demoSetup().rulesets[0]!;
+		run("INSERT INTO events (id, name, date) VALUES ('a', 'A', '2026-05-16'), ('b', 'B', '2026-05-17')");
+		run('INSERT INTO rulesets (id, version, json) VALUES (?, ?, ?)', R.id, R.version, JSON.stringify(R));
+		const competition = old.prepare('INSERT INTO competitions (id, event_id, name, ruleset_id, ruleset_version, position, origin) VALUES (?, ?, ?, ?, ?, ?, ?)');
+		// Equal positions: the row ID orders them (c2 before c1).
+		competition.run('c2', 'a', 'Two', R.id, R.version, 0, 'device');
+		competition.run('c1', 'a', 'One', R.id, R.version, 0, 'organizer');
+		competition.run('cb', 'b', 'Bee', R.id, R.version, 0, 'organizer');
+		run("INSERT INTO heats (id, competition_id, name, position) VALUES ('h2', 'c1', 'Second', 0), ('h1', 'c1', 'First', 0), ('h9', 'c2', 'Tablet', 0), ('hb', 'cb', 'Bee heat', 0)");
+		const entry = old.prepare('INSERT INTO entries (id, competition_id, heat_id, name, members, table_label, seat, position) VALUES (?, ?, ?, ?, ?, ?, ?, 0)');
+		for (const [id, c, h] of [['e2', 'c1', 'h1'], ['e1', 'c1', 'h1'], ['e9', 'c2', 'h9'], ['eb', 'cb', 'hb']]) entry.run(id, c, h, `Entry ${id}`, '[]', '1', id.slice(1));
+		const start = old.prepare("INSERT INTO heat_starts (id, event_id, competition_id, heat_id, server_at, token_id, created_at) VALUES (?, 'a', 'c1', 'h1', 1, 'tok', 1)");
+		for (const id of ['s1', 's2', 's3']) start.run(id);
+		run("DELETE FROM heat_starts WHERE id = 's3'"); // the counter stays at 3
+		run("INSERT INTO publications (event_id, competition_id, version, state, published_at, snapshot) VALUES ('a', 'c1', 1, 'published', 1, '{}'), ('a', 'c1', 2, 'final', 2, '{}')");
+		run("INSERT INTO competition_merges (id, event_id, kept_competition_id, folded_competition_id, json, recorded_at) VALUES ('m1', 'a', 'c1', 'c2', '{}', 1)");
+		run("INSERT INTO registrations (event_id, id, competition_id, status, registered_at, version, json) VALUES ('a', 'r1', 'c1', 'registered', 1, 1, '{}')");
+		for (let i = 0; i < 4; i++) run("INSERT INTO ruleset_changes (event_id, competition_id, json) VALUES ('a', 'c1', '{}')");
+		run('DELETE FROM ruleset_changes WHERE seq = 4');
+		run("INSERT INTO draws (event_id, id, competition_id, kind, made_at, json) VALUES ('a', 'd1', 'c1', 'teams', 1, '{}')");
+		const tables = ['competitions', 'heats', 'entries', 'heat_starts', 'publications', 'competition_merges', 'registrations', 'ruleset_changes', 'draws'];
+		const rowsOf = (db: Database.Database) => Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT rowid AS _rowid, * FROM ${t} ORDER BY rowid`).all()]));
+		const before = rowsOf(old);
+		const counters = old.prepare('SELECT name, seq FROM sqlite_sequence ORDER BY name').all();
+		old.close();
+
+		const store = track(Store.open(dir));
+		expect(store.userVersion).toBe(MIGRATIONS.length);
+		expect(store.db.pragma('foreign_key_check')).toEqual([]);
+		// Every row as it was, in its row ID; heats and entries now say their event (their competition's).
+		const eventOf = (competitionId: unknown) => (competitionId === 'cb' ? 'b' : 'a');
+		const withEvent = (rows: unknown[]) => rows.map((r) => ({ ...(r as Record<string, unknown>), event_id: eventOf((r as Record<string, unknown>).competition_id) }));
+		expect(rowsOf(store.db)).toEqual({ ...before, heats: withEvent(before.heats!), entries: withEvent(before.entries!) });
+		expect(store.db.prepare('SELECT name, seq FROM sqlite_sequence ORDER BY name').all()).toEqual(counters);
+		expect(store.listCompetitions('a').map((c) => c.competition.id)).toEqual(['c2', 'c1']);
+		expect(store.listHeats('a', 'c1').map((h) => h.id)).toEqual(['h2', 'h1']);
+		expect(store.listEntries('a', 'c1').map((e) => e.id)).toEqual(['e2', 'e1']);
+		// The counters carry on; B may now use A's IDs, and nothing of A changes.
+		store.db.prepare("INSERT INTO heat_starts (id, event_id, competition_id, heat_id, server_at, token_id, created_at) VALUES ('s4', 'a', 'c1', 'h1', 1, 'tok', 1)").run();
+		expect(store.db.prepare('SELECT seq, id FROM heat_starts ORDER BY seq').all()).toEqual([{ seq: 1, id: 's1' }, { seq: 2, id: 's2' }, { seq: 4, id: 's4' }]);
+		const rowsOfA = JSON.stringify(store.listCompetitions('a')) + JSON.stringify(store.listEntries('a', 'c1'));
+		store.insertSetup({
+			competitions: [{ id: 'c1', eventId: 'b', name: 'B one', ruleset: { id: R.id, version: R.version } }],
+			heats: [{ id: 'h1', competitionId: 'c1', name: 'B first' }],
+			entries: [{ id: 'e1', competitionId: 'c1', heatId: 'h1', name: 'B entry', members: [] }]
+		});
+		expect(store.getEntry('b', 'e1')?.name).toBe('B entry');
+		expect(JSON.stringify(store.listCompetitions('a')) + JSON.stringify(store.listEntries('a', 'c1'))).toBe(rowsOfA);
+		// Within an event the keys hold, and a child never points into another event.
+		expect(() => store.insertSetup({ eventId: 'b', heats: [{ id: 'h1', competitionId: 'c1', name: 'Again' }] })).toThrow(/UNIQUE/);
+		expect(() => store.insertSetup({ eventId: 'b', heats: [{ id: 'hx', competitionId: 'c2', name: "A's competition" }] })).toThrow(/FOREIGN KEY/);
+		expect(() => store.db.prepare("DELETE FROM heats WHERE event_id = 'a' AND id = 'h1'").run()).toThrow(/FOREIGN KEY/);
+	});
+
 	it('recognises a re-sent event stored by an earlier version in canonical (sorted-key) form', () => {
 		const store = track(Store.open(dir));
 		const e = { id: 'a', deviceId: 'd1', seq: 1, at: 1, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };
