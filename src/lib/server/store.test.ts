@@ -277,7 +277,7 @@ describe('Store', () => {
 		competition.run('cb', 'b', 'Bee', R.id, R.version, 0, 'organizer');
 		run("INSERT INTO heats (id, competition_id, name, position) VALUES ('h2', 'c1', 'Second', 0), ('h1', 'c1', 'First', 0), ('h9', 'c2', 'Tablet', 0), ('hb', 'cb', 'Bee heat', 0)");
 		const entry = old.prepare('INSERT INTO entries (id, competition_id, heat_id, name, members, table_label, seat, position) VALUES (?, ?, ?, ?, ?, ?, ?, 0)');
-		for (const [id, c, h] of [['e2', 'c1', 'h1'], ['e1', 'c1', 'h1'], ['e9', 'c2', 'h9'], ['eb', 'cb', 'hb']]) entry.run(id, c, h, `Entry ${id}`, '[]', '1', id.slice(1));
+		for (const [id, c, h] of [['e2', 'c1', 'h1'], ['e1', 'c1', 'h1'], ['e9', 'c2', 'h9'], ['eb', 'cb', 'hb']] as const) entry.run(id, c, h, `Entry ${id}`, '[]', '1', id.slice(1));
 		const start = old.prepare("INSERT INTO heat_starts (id, event_id, competition_id, heat_id, server_at, token_id, created_at) VALUES (?, 'a', 'c1', 'h1', 1, 'tok', 1)");
 		for (const id of ['s1', 's2', 's3']) start.run(id);
 		run("DELETE FROM heat_starts WHERE id = 's3'"); // the counter stays at 3

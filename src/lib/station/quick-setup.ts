@@ -3,6 +3,7 @@ import { presetById } from '$lib/rules/presets';
 import { validate, type Validated } from '$lib/validation';
 import type { SetupBundle } from '$lib/db/setup-store';
 import { SeatLabelSchema } from '$lib/setup/schema';
+import { quickCompetitionId, quickDayId } from '$lib/setup/quick-setup-ids';
 
 /**
  * A heat set up on the spot by a judge who received nothing from the organizer: a competition
@@ -53,27 +54,14 @@ export function teamLine(line: string, size: { min: number; max: number }, membe
 	return { name, members };
 }
 
-/** The IDs quickSetup makes: the day `day-YYYY-MM-DD` (its "event" on the tablet) and the competition `q-<suffix>`. */
-const QUICK_DAY_ID = /^day-\d{4}-\d{2}-\d{2}$/;
-const QUICK_COMPETITION_ID = /^q-[a-z0-9]{4,16}$/;
-
-/**
- * Whether a competition on a tablet is one a judge set up there (quickSetup), by the IDs it
- * makes: not one received from an event (a server's set-up, or a file), whose `eventId` is
- * that event's. A server adopting it into its event sends it back under that event's ID.
- */
-export function isQuickSetupCompetition(c: { id: string; eventId: string }): boolean {
-	return QUICK_DAY_ID.test(c.eventId) && QUICK_COMPETITION_ID.test(c.id);
-}
-
 export function quickSetup(input: QuickSetupInput, names: QuickSetupNames = {}): Validated<QuickSetup> {
 	const parsed = validate(QuickSetupSchema, input);
 	if (!parsed.ok) return parsed;
 	const { presetId, competitionName, seatNames, table, day, suffix } = parsed.value;
 	const ruleset = presetById(presetId)!;
 	const relay = ruleset.format.kind === 'relay';
-	const dayId = `day-${day}`;
-	const competitionId = `q-${suffix}`;
+	const dayId = quickDayId(day);
+	const competitionId = quickCompetitionId(suffix);
 	const heatId = `q-${suffix}-h1`;
 	return {
 		ok: true,

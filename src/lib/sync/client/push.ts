@@ -1,6 +1,6 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { rulesetKey, type RejectedRow, type StationDb } from '$lib/db/station-db';
-import { isQuickSetupCompetition } from '$lib/station/quick-setup';
+import { isQuickSetupCompetition } from '$lib/setup/quick-setup-ids';
 import type { ClockReport, PushResponse } from '$lib/sync/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import { buildBatch, PUSH_LIMITS, type BatchLimits, type CompetitionSetupToPush } from './batch';
