@@ -606,9 +606,6 @@ export interface SetupInput {
  */
 export type AppendResult = Pick<PushResponse, 'stored' | 'duplicates' | 'conflicts'>;
 
-/** The event of judge events stored without one whose competition the server does not know. */
-export const NO_EVENT = '';
-
 /** Where appended judge events came from: the event they were pushed to, the token, when. */
 export interface AppendOrigin {
 	/** Always said: a competition ID alone names no event (the same ID may be a competition of several). */
