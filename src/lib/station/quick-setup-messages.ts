@@ -26,6 +26,12 @@ export function describeQuickSetupProblem(p: QuickSetupProblem, options: QuickSe
 			return m.station_setup_seat_name_too_long({ seat: p.seat, max: p.max }, opt);
 		case 'table-too-long':
 			return m.station_setup_table_too_long({ max: p.max }, opt);
+		case 'competition-name-control':
+			return m.station_setup_competition_name_control({}, opt);
+		case 'seat-name-control':
+			return m.station_setup_seat_name_control({ seat: p.seat }, opt);
+		case 'table-control':
+			return m.station_setup_table_control({}, opt);
 		case 'other':
 			return m.station_setup_failed({ detail: `${p.path}: ${p.message}` }, opt);
 	}

@@ -43,6 +43,49 @@ describe('quickSetupProblems', () => {
 	});
 });
 
+describe('quickSetupProblems of a control character', () => {
+	const CONTROLS = [
+		['a tab', 'Ana\tBob'],
+		['a right-to-left override', '\u202EAna'],
+		['a NUL', 'A\u0000na']
+	] as const;
+
+	it('issue 29 #8: a seat name with a tab, U+202E or NUL is the seat-name-control problem naming the seat, no exception', () => {
+		for (const [what, name] of CONTROLS) {
+			const names = seats(4);
+			names[2] = name;
+			expect(() => problems({ seatNames: names }), what).not.toThrow();
+			expect(problems({ seatNames: names }), what).toEqual([{ code: 'seat-name-control', seat: 3 }]);
+		}
+	});
+
+	it('issue 29 #8: a relay team’s line with a control character is the seat-name-control problem of its seat', () => {
+		expect(problems({ presetId: 'czjpa-team-relay', seatNames: ['Sovy: Eva,\u200F Filip'] })).toEqual([{ code: 'seat-name-control', seat: 1 }]);
+	});
+
+	it('issue 29 #8: a competition name with a control character is competition-name-control', () => {
+		for (const [what, name] of CONTROLS) expect(problems({ competitionName: name }), what).toEqual([{ code: 'competition-name-control' }]);
+	});
+
+	it('issue 29 #8: the table’s control character is table-control, a too-long table still table-too-long', () => {
+		for (const [what, table] of CONTROLS) expect(problems({ table }), what).toEqual([{ code: 'table-control' }]);
+		expect(problems({ table: 'x'.repeat(QUICK_SETUP_LIMITS.tableLength + 1) })).toEqual([{ code: 'table-too-long', max: QUICK_SETUP_LIMITS.tableLength }]);
+	});
+
+	it('issue 29 #8: a too-long name is still too long; one both too long and with a control character is both', () => {
+		const long = 'y'.repeat(QUICK_SETUP_LIMITS.nameLength + 1);
+		expect(problems({ seatNames: ['Ana', long] })).toEqual([{ code: 'seat-name-too-long', seat: 2, max: QUICK_SETUP_LIMITS.nameLength }]);
+		expect(problems({ competitionName: long })).toEqual([{ code: 'competition-name-too-long', max: QUICK_SETUP_LIMITS.nameLength }]);
+		expect(problems({ seatNames: ['Ana', `\t${long}`] })).toEqual(
+			expect.arrayContaining([
+				{ code: 'seat-name-control', seat: 2 },
+				{ code: 'seat-name-too-long', seat: 2, max: QUICK_SETUP_LIMITS.nameLength }
+			])
+		);
+		expect(problems({ seatNames: ['Ana', `\t${long}`] })).toHaveLength(2);
+	});
+});
+
 describe('quickSetup names', () => {
 	it('uses the names given for what is left blank, else the English defaults', () => {
 		const named = quickSetup(base, { competition: 'Jednotlivci', heat: 'Rozběh 1' });

@@ -1,19 +1,24 @@
-import { z } from 'zod/mini';
+import { safeParse, z } from 'zod/mini';
 import { presetById } from '$lib/rules/presets';
-import { validate, type Validated } from '$lib/validation';
+import { issuePath, type ValidationIssue } from '$lib/validation';
 import type { SetupBundle } from '$lib/db/setup-store';
 import { SeatLabelSchema } from '$lib/setup/schema';
+import { plainText } from '$lib/setup/plain-text';
 import { quickCompetitionId, quickDayId } from '$lib/setup/quick-setup-ids';
 
 /**
  * A heat set up on the spot by a judge who received nothing from the organizer: a competition
  * from a preset, one heat at one table, N seats with the names typed in (blank names become
  * "Seat N"). IDs are made here, unique with the caller's random suffix.
+ * Names are checked as the save checks them (issue 29 #8: no control characters, plainText
+ * first, before the trim), so that what passes here is not refused by saveSetup on the tablet.
+ * A relay's line ("Team: Anna, Bára") is checked whole, which covers the team's and the
+ * members' names it is split into.
  */
 export const QuickSetupSchema = z.object({
 	presetId: z.string().check(z.refine((id) => presetById(id) !== undefined, 'choose one of the presets')),
-	competitionName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-	seatNames: z.array(z.string().check(z.trim(), z.maxLength(200))).check(z.minLength(1, 'at least one seat'), z.maxLength(60, 'at most 60 seats')),
+	competitionName: z.optional(z.string().check(plainText(), z.trim(), z.maxLength(200))),
+	seatNames: z.array(z.string().check(plainText(), z.trim(), z.maxLength(200))).check(z.minLength(1, 'at least one seat'), z.maxLength(60, 'at most 60 seats')),
 	/** Tidied as its entries' table is when saved ("01" is "1", issue 29 #8), so that the heat opens at its seats. */
 	table: z._default(SeatLabelSchema, '1'),
 	/** The competition day, YYYY-MM-DD (the tablet's date). */
@@ -22,6 +27,17 @@ export const QuickSetupSchema = z.object({
 	suffix: z.string().check(z.regex(/^[a-z0-9]{4,16}$/))
 });
 export type QuickSetupInput = z.input<typeof QuickSetupSchema>;
+
+/**
+ * An issue of a quick set-up: the field and why (as `validate` gives them), and zod's code for
+ * the kind of issue — `too_big` for a name or table too long, `custom` for the plain-text check's
+ * control character — by which quick-setup-problems.ts tells the judge's problems apart.
+ */
+export interface QuickSetupIssue extends ValidationIssue {
+	code: string;
+}
+
+export type QuickSetupResult = { ok: true; value: QuickSetup } | { ok: false; issues: QuickSetupIssue[] };
 
 export interface QuickSetup {
 	bundle: SetupBundle;
@@ -54,10 +70,10 @@ export function teamLine(line: string, size: { min: number; max: number }, membe
 	return { name, members };
 }
 
-export function quickSetup(input: QuickSetupInput, names: QuickSetupNames = {}): Validated<QuickSetup> {
-	const parsed = validate(QuickSetupSchema, input);
-	if (!parsed.ok) return parsed;
-	const { presetId, competitionName, seatNames, table, day, suffix } = parsed.value;
+export function quickSetup(input: QuickSetupInput, names: QuickSetupNames = {}): QuickSetupResult {
+	const parsed = safeParse(QuickSetupSchema, input);
+	if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: issuePath(i.path), message: i.message, code: i.code })) };
+	const { presetId, competitionName, seatNames, table, day, suffix } = parsed.data;
 	const ruleset = presetById(presetId)!;
 	const relay = ruleset.format.kind === 'relay';
 	const dayId = quickDayId(day);
