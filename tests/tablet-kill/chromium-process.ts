@@ -25,6 +25,7 @@ const SINGLETON_FILES = ['SingletonLock', 'SingletonSocket', 'SingletonCookie'];
 
 interface ProcStat {
 	pid: number;
+	ppid: number;
 	pgid: number;
 	/** R, S, D, Z (a zombie: dead, waiting to be reaped) … */
 	state: string;
@@ -35,7 +36,7 @@ function readStat(pid: number): ProcStat | null {
 		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
 		// "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses.
 		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		return { pid, state: fields[0]!, pgid: Number(fields[2]) };
+		return { pid, state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]) };
 	} catch {
 		return null;
 	}
@@ -69,8 +70,12 @@ export function browserPid(profileDir: string): number {
 		}
 		if (args.includes(`--user-data-dir=${profileDir}`) && !args.some((a) => a.startsWith('--type='))) found.push(pid);
 	}
-	if (found.length !== 1) throw new Error(`expected one browser process on ${profileDir}, found ${found.length}`);
-	return found[0]!;
+	// A child the browser has just forked carries the browser's command line until it execs its
+	// own (`--type=…`): seen once in 1,000 launches on a busy machine. The browser is the one whose
+	// parent is not among them.
+	const browsers = found.filter((pid) => !found.includes(readStat(pid)?.ppid ?? -1));
+	if (browsers.length !== 1) throw new Error(`expected one browser process on ${profileDir}, found ${found.length} (${browsers.length} not a child of another)`);
+	return browsers[0]!;
 }
 
 /** Opens Chromium on `profileDir` (made if missing); the profile stays when the browser is killed. */
