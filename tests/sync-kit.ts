@@ -101,6 +101,17 @@ export interface AddedDevice {
 	pairUrl: string;
 }
 
+/** Prints the table cards of a heat (the organizer's token): the secret of its first card's link. */
+export async function printedCardSecret(eventId: string, orgToken: string, heatId: string, base = BASE): Promise<string> {
+	const printed = expectStatus(await call('POST', `/api/events/${eventId}/cards`, { token: orgToken, json: { heatId }, base }), 201, 'print cards').body as { cards: { link: string }[] };
+	return new URLSearchParams(new URL(printed.cards[0]!.link).hash.slice(1)).get('card')!;
+}
+
+/** A tablet scans a card: its judge token, bound to `deviceId` and scoped to the card's heat. */
+export async function pairByCard(secret: string, deviceId: string, base = BASE): Promise<string> {
+	return (expectStatus(await call('POST', '/api/pair/card', { json: { card: secret, deviceId }, base }), 200, 'pair by card').body as { token: string }).token;
+}
+
 export async function addDevice(eventId: string, orgToken: string, role: string, label: string, base = BASE): Promise<AddedDevice> {
 	return expectStatus(await call('POST', `/api/events/${eventId}/devices`, { token: orgToken, json: { role, label }, base }), 201, `add ${role} ${label}`).body;
 }

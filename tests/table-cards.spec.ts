@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { DeviceLog } from '../src/lib/events/builder';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { screen } from './screens-kit';
-import { call, createEvent, expectStatus, RULESET, writeSetup } from './sync-kit';
+import { call, createEvent, expectStatus, pairByCard, printedCardSecret, RULESET, writeSetup } from './sync-kit';
 
 /**
  * Table cards (issue 15): a small heat seated through the set-up API; the cards page lists the
@@ -197,9 +197,7 @@ test('issue 29 #7: visiting the cards page twice issues no card; a lost card is 
 
 test('a token from a table card pushes its heat’s events, and is refused another heat’s', async () => {
 	const heat = await seatedHeat();
-	const printed = expectStatus(await call('POST', `/api/events/${heat.eventId}/cards`, { token: heat.org, json: { heatId: heat.heats[0] } }), 201, 'print cards').body as { cards: { link: string }[] };
-	const card = new URLSearchParams(new URL(printed.cards[0]!.link).hash.slice(1)).get('card')!;
-	const paired = expectStatus(await call('POST', '/api/pair/card', { json: { card, deviceId: 'tab-card' } }), 200, 'pair by card').body as { token: string };
+	const paired = { token: await pairByCard(await printedCardSecret(heat.eventId, heat.org, heat.heats[0]!), 'tab-card') };
 	const own = new DeviceLog({ deviceId: 'tab-card', judge: 'Eva', competitionId: heat.competitionId, heatId: heat.heats[0]! });
 	const other = new DeviceLog({ deviceId: 'tab-card', judge: 'Eva', competitionId: heat.competitionId, heatId: heat.heats[1]!, firstSeq: 10 });
 	const events = [own.start(Date.now(), [`${heat.competitionId}-e1`]), other.start(Date.now(), [`${heat.competitionId}-e6`])];

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { DeviceLog } from '../../src/lib/events/builder';
 import { presetById } from '../../src/lib/rules/presets';
 import { quickSetup } from '../../src/lib/station/quick-setup';
-import { addDevice, backupOf, call, createEvent, DAY, T0, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, tableCounts, writeSetup, type AddedDevice } from '../sync-kit';
+import { addDevice, backupOf, call, createEvent, DAY, T0, eventFile, expectStatus, judgeLog, pullAll, restore, revokeDevice, RULESET, RUN, setupOf, snapshot, startSecondServer, tableCounts, writeSetup, pairByCard, printedCardSecret, type AddedDevice } from '../sync-kit';
 import { test, type APIRequestContext, type APIResponse } from './request';
 import { ACTION_TYPES, type ActionType } from '../../src/lib/events/action-types';
 import type { ActionEvent, JudgeEvent } from '../../src/lib/events/schema';
@@ -451,10 +451,8 @@ test('authorization matrix, table-card rows: a card token × every event type ×
 		heats: [...sA.body.heats, { id: otherHeat, competitionId: sA.competitionId, name: 'Heat 2' }],
 		entries: [...sA.body.entries, ...otherEntries.map((id, i) => ({ id, competitionId: sA.competitionId, heatId: otherHeat, name: `Other ${i + 1}`, members: [], table: '2', seat: String(i + 1) }))]
 	});
-	const printed = expectStatus(await call('POST', `/api/events/${A.eventId}/cards`, { token: A.token, json: { heatId: sA.heatId } }), 201, 'table cards').body as { cards: { link: string }[] };
-	const secret = new URLSearchParams(new URL(printed.cards[0]!.link).hash.slice(1)).get('card')!;
 	const TABLET = `${tag}-tablet`;
-	const card = expectStatus(await call('POST', '/api/pair/card', { json: { card: secret, deviceId: TABLET } }), 200, 'card pairing').body as { token: string };
+	const card = { token: await pairByCard(await printedCardSecret(A.eventId, A.token, sA.heatId), TABLET) };
 	const seqs = { [TABLET]: 0, [`${tag}-org`]: 0 };
 	const at = (where: Where, type: ActionType, deviceId = TABLET): ActionEvent => {
 		const seq = ++seqs[deviceId]!;

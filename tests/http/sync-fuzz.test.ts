@@ -30,6 +30,8 @@ import {
 	snapshot,
 	tableCounts,
 	asVersion1,
+	pairByCard,
+	printedCardSecret,
 	backupOf,
 	restore,
 	startSecondServer,
@@ -133,10 +135,8 @@ beforeAll(async () => {
 		return q.value;
 	}) as [QuickSetup, QuickSetup];
 	for (const q of quickA) expectStatus(await call('POST', `/api/events/${A.eventId}/judge-events`, { token: judgeA.token, json: { events: [], setup: q.bundle } }), 200, 'quick set-up');
-	const printed = expectStatus(await call('POST', `/api/events/${A.eventId}/cards`, { token: A.token, json: { heatId: sA.heatId } }), 201, 'table cards').body as { cards: { link: string }[] };
-	const cardSecret = new URLSearchParams(new URL(printed.cards[0]!.link).hash.slice(1)).get('card')!;
 	const cardDevice = `fz-${RUN}-card-tablet`;
-	const cardA = { token: (expectStatus(await call('POST', '/api/pair/card', { json: { card: cardSecret, deviceId: cardDevice } }), 200, 'card pairing').body as { token: string }).token, deviceId: cardDevice };
+	const cardA = { token: await pairByCard(await printedCardSecret(A.eventId, A.token, sA.heatId), cardDevice), deviceId: cardDevice };
 	const { text: backupTextA, lines: backupLinesA } = await backupOf(A.eventId, A.token);
 	const backupA = asVersion1(backupLinesA) as Fixture['backupA'];
 	fx = { A, B, sA, sB, judgeA, displayA, revokedA, judgeB, sacrifice, usedCode: used.code, backupA, backupLinesA, backupTextA, quickA, cardA };
