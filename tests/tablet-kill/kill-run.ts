@@ -1,3 +1,4 @@
+import { cpSync } from 'node:fs';
 import type { LaunchOptions, Page } from '@playwright/test';
 import { between, pick, seededRandom, type Rng } from '../chaos/random';
 import { fillQuickSetup, storedEvents } from '../station-helpers';
@@ -177,7 +178,12 @@ export class KillRun {
 		const check = checkTaps(this.taps, events);
 		this.lastCheck = check;
 		// Said once, when first seen (the log keeps everything: a loss stays a loss).
-		if (check.lost.length > this.reported.lost) this.options.log?.(`after kill ${cycle - 1}: lost ${JSON.stringify(check.lost.slice(this.reported.lost))}`);
+		if (check.lost.length > this.reported.lost) {
+			// The profile as the loss left it, for Chromium's own logs (IndexedDB's LOG files): the run goes on in the original.
+			const kept = `${this.options.profileDir}-lost-after-${cycle - 1}`;
+			cpSync(this.options.profileDir, kept, { recursive: true });
+			this.options.log?.(`after kill ${cycle - 1}: lost ${JSON.stringify(check.lost.slice(this.reported.lost))} (the profile copied to ${kept})`);
+		}
 		if (check.twice.length > this.reported.twice) this.options.log?.(`after kill ${cycle - 1}: recorded twice ${JSON.stringify(check.twice.slice(this.reported.twice))}`);
 		if (check.duplicates.length > this.reported.duplicates) this.options.log?.(`after kill ${cycle - 1}: duplicate events ${JSON.stringify(check.duplicates.slice(this.reported.duplicates))}`);
 		this.reported = { lost: check.lost.length, twice: check.twice.length, duplicates: check.duplicates.length };
