@@ -1,4 +1,5 @@
 import { m } from '$lib/i18n';
+import { PendingAction } from '$lib/organizer/pending-action.svelte';
 import { PrintProblem } from '$lib/organizer/print-document';
 import { heatTables, type HeatTable } from '$lib/setup/heat-tables';
 import type { SyncApi } from '$lib/sync/client/api';
@@ -30,8 +31,10 @@ export class CardIssue {
 	/** The tables the next print is for. */
 	chosen = $state.raw<ReadonlySet<string>>(new Set());
 	revokeEarlier = $state(true);
-	busy = $state(false);
-	error = $state<string | null>(null);
+	/** The print step: busy while it runs, its failure (PendingAction). */
+	readonly printing = new PendingAction();
+	/** Why the last listing of the cards failed; null when it went through. */
+	private listFailure = $state<string | null>(null);
 	/** The cards of the last print on this page (their links shown this once), and whether it revoked the earlier ones of their tables. */
 	printed = $state.raw<{ cards: PrintedCard[]; revokedEarlier: boolean } | null>(null);
 
@@ -85,31 +88,33 @@ export class CardIssue {
 		this.chosen = new Set(chosen ? this.tables.map((t) => t.table) : []);
 	}
 
+	get busy(): boolean {
+		return this.printing.busy;
+	}
+
+	/** What went wrong last: the print step, else the listing. */
+	get error(): string | null {
+		return this.printing.failure ?? this.listFailure;
+	}
+
 	/** Prints new cards for the chosen tables (every table: no list sent), then lists the heat's cards again. */
 	async issue(): Promise<boolean> {
-		if (this.busy || this.chosenTables.length === 0) return false;
-		this.busy = true;
-		try {
+		if (this.chosenTables.length === 0) return false;
+		return this.printing.run(async () => {
 			const revokeEarlier = this.revokeEarlier;
 			const cards = await this.api.printCards(this.eventId, this.heatId, { ...(!this.allChosen && { tables: this.chosenTables }), revokeEarlier });
 			this.printed = { cards, revokedEarlier: revokeEarlier };
-			this.error = null;
 			await this.reload();
-			return true;
-		} catch (e) {
-			this.error = e instanceof Error ? e.message : String(e);
-			return false;
-		} finally {
-			this.busy = false;
-		}
+		});
 	}
 
 	/** Lists the heat's cards again (their live counts). */
 	async reload(): Promise<void> {
 		try {
 			this.cards = (await this.api.tableCards(this.eventId)).filter((c) => c.heatId === this.heatId);
+			this.listFailure = null;
 		} catch (e) {
-			this.error = e instanceof Error ? e.message : String(e);
+			this.listFailure = e instanceof Error ? e.message : String(e);
 		}
 	}
 }
