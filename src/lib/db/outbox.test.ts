@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { StationDb, STORES_V1 } from './station-db';
 import { EventLog } from './event-log';
-import { outboxCount, peekOutbox, queueEvents } from './outbox';
+import { outboxCount, queueEvents } from './outbox';
 import type { JudgeEvent } from '$lib/events/schema';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
@@ -22,7 +22,7 @@ describe('the outbox', () => {
 		const log = await EventLog.open(db, { now: () => clock++ });
 		const a = await log.append(hand(T0));
 		const b = await log.append(hand(T0 + 1, 'e2'));
-		const rows = await peekOutbox(db, 10);
+		const rows = await db.outbox.orderBy('n').limit(10).toArray();
 		expect(rows.map((r) => r.id)).toEqual([a.id, b.id]);
 		expect(rows.map((r) => r.queuedAt)).toEqual([T0, T0 + 1]);
 	});
@@ -63,7 +63,7 @@ describe('the outbox', () => {
 		const result = await log.importEvents([other, changedOwn, other]);
 		expect(result).toEqual({ added: 1, alreadyHeld: 2 });
 		expect((await db.events.get(own.id))!.at).toBe(T0);
-		expect((await peekOutbox(db, 10)).map((r) => r.id)).toEqual(['tab-other-1']);
+		expect((await db.outbox.orderBy('n').limit(10).toArray()).map((r) => r.id)).toEqual(['tab-other-1']);
 		// Importing again adds nothing.
 		expect(await queueEvents(db, [other], T0)).toEqual({ added: 0, alreadyHeld: 1 });
 		expect(await outboxCount(db)).toBe(1);
@@ -91,7 +91,7 @@ describe('the outbox', () => {
 		v1.close();
 
 		const db = freshDb(name, factory);
-		expect((await peekOutbox(db, 10)).map((r) => r.id)).toEqual(['tab-a-1', 'tab-a-2']);
+		expect((await db.outbox.orderBy('n').limit(10).toArray()).map((r) => r.id)).toEqual(['tab-a-1', 'tab-a-2']);
 		expect(await db.events.count()).toBe(2);
 	});
 });

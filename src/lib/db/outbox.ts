@@ -1,6 +1,6 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { loadEventChecks } from './event-checks';
-import type { OutboxRow, RejectedRow, StationDb } from './station-db';
+import type { RejectedRow, StationDb } from './station-db';
 
 /**
  * The outbox: the IDs of events waiting to be pushed to the server, in the order they were
@@ -36,11 +36,6 @@ export async function queueEvents(db: StationDb, events: readonly JudgeEvent[], 
 		await db.outbox.bulkAdd(fresh.map((e) => ({ id: e.id, queuedAt })));
 		return { added: fresh.length, alreadyHeld: checked.length - fresh.length };
 	});
-}
-
-/** The first `limit` outbox rows, in queue order. */
-export function peekOutbox(db: StationDb, limit: number): Promise<OutboxRow[]> {
-	return db.outbox.orderBy('n').limit(limit).toArray();
 }
 
 /** How many events wait to be pushed. */
