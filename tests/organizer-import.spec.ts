@@ -96,10 +96,18 @@ test('CZ-IND-CAP: a Windows-1250 CSV of 85 people into 80 places: 80 registered,
 	await choose(page, 'photo.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]), 'image/png');
 	await expect(page.getByTestId('csv-file-problem')).toHaveText('This is not a text file. Choose a CSV file (in Excel: Save as → CSV). Nothing was imported.');
 	// Text in a date column: the row is blocked, and nothing is sent while it is.
-	await choose(page, 'dates.csv', Buffer.from('Name;Date of birth\nIrena Nová;12.05.1988\nOta Starý;next spring\n'));
+	await choose(page, 'dates.csv', Buffer.from('Name;Date of birth\nIrena Nová;12.05.1988\nOta Starý;next spring\nEma Malá;31. 2. 2001\n'));
 	await expect(page.getByTestId('csv-file-problem')).toHaveCount(0);
 	await expect(page.locator('[data-testid="csv-row"][data-row="3"]').getByTestId('csv-problem')).toHaveText('Date of birth: “next spring” is not a date (write DD.MM.YYYY, DD/MM/YYYY or YYYY-MM-DD).');
-	await expect(page.getByTestId('csv-blocked')).toHaveText(/^1 row is blocked .*Nothing is imported while a row is blocked\.$/);
+	// Issue 30 #18: the form is right, the day does not exist: said so, not the format hint.
+	await expect(page.locator('[data-testid="csv-row"][data-row="4"]').getByTestId('csv-problem')).toHaveText('Date of birth: “31. 2. 2001”: that day does not exist (month 2 of 2001 has 28 days).');
+	// Issue 30 #18: the blocked rows are in the table above the line that counts them.
+	await expect(page.getByTestId('csv-blocked')).toHaveText(/^2 rows are blocked \(their problems are shown above\).*Nothing is imported while a row is blocked\.$/);
+	const rowsAboveCount = await page.evaluate(() => {
+		const [rows, blocked] = ['csv-rows', 'csv-blocked'].map((id) => document.querySelector(`[data-testid="${id}"]`)!);
+		return !!(rows!.compareDocumentPosition(blocked!) & Node.DOCUMENT_POSITION_FOLLOWING);
+	});
+	expect(rowsAboveCount).toBe(true);
 	await expect(page.getByTestId('csv-confirm')).toBeDisabled();
 	expect(statuses(await registerOf(eventId, token))).toEqual({ people: 85, registered: 80, waiting: 5 });
 

@@ -13,6 +13,13 @@ describe('the register’s records', () => {
 		expect(bad.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['birthDate', 'email', 'phone']);
 	});
 
+	it('issue 30 #12: a country is stored in one form, ISO 3166-1 alpha-2: an alpha-3 code read or written becomes it', () => {
+		expect(PersonSchema.parse({ ...person, country: 'CZE' }).country).toBe('CZ');
+		expect(PersonSchema.parse({ ...person, country: 'ESP' }).country).toBe('ES');
+		expect(PersonSchema.parse({ ...person, country: 'CZ' }).country).toBe('CZ');
+		expect(PersonCreateSchema.safeParse({ person: { id: 'p2', name: 'Ota', country: 'XYZ' } }).success).toBe(false);
+	});
+
 	it('a registration names its unit’s people, fee, payment and cancellation', () => {
 		const r = { id: 'r1', eventId: 'spring', competitionId: 'ind', name: 'Jana Nováková', memberIds: ['p1'], registeredAt: 1, status: 'registered', fee: { amount: 400, currency: 'CZK' }, paid: null, cancelled: null, version: 1 };
 		expect(RegistrationSchema.parse(r)).toEqual(r);

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
+import { canonicalCountry, isCountryCode } from '$lib/setup/country';
 import { plainText } from '$lib/setup/plain-text';
 
 /**
@@ -32,8 +33,12 @@ export const PersonSchema = z.object({
 	name: z.string().check(plainText(), z.trim(), z.minLength(1, 'a name is required'), z.maxLength(200)),
 	/** Age checks (ES-CAT, CZ-GEN-AGE) on the event's day. */
 	birthDate: z.optional(isoDay),
-	/** ISO 3166 alpha-2 or alpha-3, as on the results. */
-	country: z.optional(z.string().check(z.regex(/^[A-Z]{2,3}$/, 'a country code such as CZ or ESP'))),
+	/**
+	 * ISO 3166-1 alpha-2 (issue 30 #12: one form): an alpha-3 or IOC code, written or stored by an
+	 * older version, becomes it on every write and read (src/lib/setup/country.ts). A stored code
+	 * the table does not know is kept; the input refuses it (PersonInputSchema).
+	 */
+	country: z.optional(z.string().check(z.overwrite(canonicalCountry), z.regex(/^[A-Z]{2,3}$/, 'a country code such as CZ or ESP'))),
 	club: optionalText(200),
 	email: z.optional(z.string().check(z.trim(), z.maxLength(320), z.regex(/^[^\s@]+@[^\s@]+$/, 'not an e-mail address'))),
 	phone: z.optional(z.string().check(z.trim(), z.maxLength(40), z.regex(/^[0-9+()./ -]*$/, 'digits, spaces and + ( ) . / - only'))),
@@ -50,7 +55,11 @@ export type Person = z.infer<typeof PersonSchema>;
 export const PERSONAL_FIELDS = ['birthDate', 'email', 'phone', 'notes', 'club', 'accompaniedBy'] as const satisfies readonly (keyof Person)[];
 
 /** What the organizer sends to create or change a person: the server sets the event and the version. */
-export const PersonInputSchema = z.omit(PersonSchema, { eventId: true, version: true, erasedAt: true });
+export const PersonInputSchema = z.extend(z.omit(PersonSchema, { eventId: true, version: true, erasedAt: true }), {
+	country: z.optional(
+		z.string().check(z.overwrite(canonicalCountry), z.refine(isCountryCode, { message: 'a country code such as CZ or ESP, or its name' }))
+	)
+});
 export type PersonInput = z.infer<typeof PersonInputSchema>;
 
 export const RegistrationStatusSchema = z.enum(['registered', 'waiting', 'cancelled']);

@@ -159,6 +159,19 @@ describe('advancement', () => {
 		expect(a.quotaTie).toBe(false);
 	});
 
+	it('issue 30 #12: country quota: CZ and CZE, ES and ESP are one country each', () => {
+		const { standings, entries } = qualifying([
+			{ name: 'Ana', country: 'CZ', result: 30 },
+			{ name: 'Bea', country: 'CZE', result: 31 },
+			{ name: 'Cris', country: 'ESP', result: 32 },
+			{ name: 'Dora', country: 'es', result: 33 },
+			{ name: 'Eli', result: 34 }
+		]);
+		const a = advancement(standings, entries, { mode: 'overall', count: 3, countryQuota: 1 });
+		expect(advancingNames(a)).toEqual(['Ana', 'Cris', 'Eli']);
+		expect(a.rows.map((r) => r.country)).toEqual(['CZ', 'CZ', 'ES', 'ES', null]);
+	});
+
 	it('country quota: entries without a country are never limited', () => {
 		const { standings, entries } = qualifying([
 			{ name: 'Ana', result: 30 },

@@ -1,4 +1,5 @@
 import { EntrySchema, type Entry } from '$lib/setup/schema';
+import { canonicalCountry } from '$lib/setup/country';
 import type { Standings, StandingRow } from '$lib/scoring/types';
 import { AdvancementRuleSchema, type AdvancementRule } from '$lib/setup/advancement-rule';
 
@@ -14,7 +15,7 @@ import { AdvancementRuleSchema, type AdvancementRule } from '$lib/setup/advancem
  *   go on; the result says so (`tieAtCut`, and the cut of each heat). Names do not decide a
  *   sporting tie.
  * - `countryQuota`: at most that many advancing entries per country (for the whole final,
- *   also in per-heat mode). An entry's country is its first member's, compared without case;
+ *   also in per-heat mode). An entry's country is its first member's, in one form (CZE is CZ);
  *   entries without one are not limited. An entry over the quota is skipped and does not use
  *   a place in the final: the next eligible entry takes it.
  * - The one place names do decide: entries sharing a place that compete for a country's last
@@ -34,7 +35,7 @@ export interface AdvancementRow {
 	name: string;
 	heatId: string;
 	place: number | null;
-	/** The first member's country, upper case; null without one. */
+	/** The first member's country, ISO alpha-2 (src/lib/setup/country.ts); null without one. */
 	country: string | null;
 	advances: boolean;
 	notAdvancingBecause: NotAdvancingReason | null;
@@ -71,7 +72,8 @@ export interface Advancement {
 
 /** An entry's country: its first member's, upper case; null without one (not limited by a quota). */
 export function countryOf(entry: Entry): string | null {
-	const country = entry.members[0]?.country?.trim().toUpperCase();
+	// One form whatever an older set-up stored (issue 30 #12): CZE counts as CZ.
+	const country = canonicalCountry(entry.members[0]?.country ?? '');
 	return country ? country : null;
 }
 

@@ -6,7 +6,7 @@ import { doubleSeats } from '$lib/seating/double-seats';
 import type { Device } from '$lib/sync/contract';
 import { drawRelayTeams, drawTurns, listDraws, renameDrawnTeam, swapTurns } from './draws';
 import { startHeat } from './heat-starts';
-import { actOnRegistration, importRegistrations } from './register';
+import { actOnRegistration, importRegistrations, registerOf } from './register';
 import { createPerson, createRegistration } from './register';
 import { listRegistrations } from './register-store';
 import { saveOrganizerSetup } from './organizer-setup';
@@ -87,6 +87,14 @@ describe('the relay\'s team draw on the server', () => {
 		const r = renameDrawnTeam(store, org, E, d.id, d.teams[0]!.id, { name: 'Rychlé prsty' }, T0 + 300);
 		expect(r.renames).toEqual([{ teamId: d.teams[0]!.id, before: 'Tým 1', after: 'Rychlé prsty', at: T0 + 300, by: { tokenId: org.id, label: org.label } }]);
 		expect(store.getEntry(E, d.teams[0]!.id)!.name).toBe('Rychlé prsty');
+	});
+
+	it('issue 30 #21: CZ-TEAM-DRAW: the register names the teams of the draw in force (renamed, not superseded) for the export’s Team column', () => {
+		const first = drawRelayTeams(store, org, E, { competitionId: 'relay', seed: 'one', leftoverChoice: 'waiting', teamName: 'Tým' }, T0 + 100);
+		expect(registerOf(store, E).drawnTeams).toEqual(first.teams.map((t) => ({ competitionId: 'relay', name: t.name, memberIds: t.memberIds })));
+		const second = drawRelayTeams(store, org, E, { competitionId: 'relay', seed: 'two', leftoverChoice: 'short-team', teamName: 'Tým', reason: 'again' }, T0 + 200);
+		renameDrawnTeam(store, org, E, second.id, second.teams[0]!.id, { name: 'Rychlé prsty' }, T0 + 300);
+		expect(registerOf(store, E).drawnTeams!.map((t) => [t.name, t.memberIds])).toEqual(second.teams.map((t, i) => [i === 0 ? 'Rychlé prsty' : t.name, t.memberIds]));
 	});
 });
 

@@ -20,6 +20,7 @@ import {
 	type StaleConflict
 } from '$lib/sync/contract';
 import { describeIssues, toIssues } from '$lib/validation';
+import { listDraws } from './draws';
 import { getPerson, getRegistration, listChanges, listPeople, listRegistrations, putPerson, putRegistration, recordChange, StaleRecordError } from './register-store';
 import { CHECK_IN_ADULT_FIELD, entryIdsOfPerson, ERASED, redactCheckIns, truncateLog } from './erasure-redaction';
 import type { Store } from './store';
@@ -88,7 +89,10 @@ export function registerOf(store: Store, eventId: string): RegisterAnswer {
 		people,
 		registrations,
 		problems: unitProblems(registrations, (id) => byId.get(id), (c) => rulesets.get(c), event.date),
-		totals: feeTotals(summaries.map((s) => ({ id: s.competition.id, currency: s.ruleset.fee.currency })), registrations)
+		totals: feeTotals(summaries.map((s) => ({ id: s.competition.id, currency: s.ruleset.fee.currency })), registrations),
+		drawnTeams: listDraws(store, eventId).flatMap((d) =>
+			d.kind === 'teams' && d.superseded === null ? d.teams.map((t) => ({ competitionId: d.competitionId, name: t.name, memberIds: t.memberIds })) : []
+		)
 	};
 }
 

@@ -47,7 +47,7 @@ describe('PeopleActions: a person added, edited from the version it was opened a
 		actions.form!.draft.name = 'Lucía Peña';
 		actions.form!.draft.country = 'esp';
 		expect(await actions.save()).toBe(true);
-		expect(register.data!.people).toEqual([{ id: 'p-new', eventId: 'e1', name: 'Lucía Peña', country: 'ESP', version: 1 }]);
+		expect(register.data!.people).toEqual([{ id: 'p-new', eventId: 'e1', name: 'Lucía Peña', country: 'ES', version: 1 }]);
 		expect(actions.form).toBeNull();
 		expect(actions.selected).toBe('p-new');
 		expect(actions.saving.done).toBe('Added: Lucía Peña.');

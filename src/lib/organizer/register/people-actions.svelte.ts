@@ -19,7 +19,9 @@ export class PersonFormState {
 	tried = $state(false);
 	/** The person's ID (a new one's, chosen by this device). */
 	readonly id: string;
-	readonly result: PersonFormResult = $derived.by(() => personFromDraft(this.id, this.draft));
+	/** The browser could not read the date of birth typed (validity.badInput: its value is then empty). */
+	birthDateUnreadable = $state(false);
+	readonly result: PersonFormResult = $derived.by(() => personFromDraft(this.id, this.draft, undefined, this.birthDateUnreadable ? ['birthDate'] : []));
 
 	constructor(id: string, person: Person | null) {
 		this.id = id;

@@ -14,15 +14,32 @@ describe('the form of a person', () => {
 		expect(result).toEqual({ ok: true, person: { id: 'p1', name: 'Jana Nováková', country: 'CZ', email: 'jana@example.org', accompaniedBy: 'Petr Novák' } });
 	});
 
+	it('issue 30 #12: a country typed as its alpha-3 code or its name is kept as its ISO alpha-2 code', () => {
+		for (const [typed, code] of [['CZE', 'CZ'], ['cze', 'CZ'], ['Česko', 'CZ'], ['ESP', 'ES'], ['España', 'ES'], ['es', 'ES']] as const) {
+			const r = personFromDraft('p1', draft({ name: 'Jana', country: typed }));
+			expect(r.ok && r.person.country).toBe(code);
+		}
+	});
+
+	it('issue 30 #5b: a date of birth the browser could not read (its field empty, validity.badInput) is an error at the field, never saved as no date', () => {
+		const typed = draft({ name: 'Jana', birthDate: '' });
+		expect(personFromDraft('p1', typed, 'en', ['birthDate'])).toEqual({
+			ok: false,
+			errors: { birthDate: 'This date could not be read: enter the day, the month and the year in full, or clear the field.' }
+		});
+		expect(personFromDraft('p1', typed, 'cs', ['birthDate'])).toMatchObject({ ok: false, errors: { birthDate: 'Toto datum nejde přečíst: zadejte celý den, měsíc i rok, nebo pole vymažte.' } });
+		expect(personFromDraft('p1', typed, 'en', [])).toEqual({ ok: true, person: { id: 'p1', name: 'Jana' } });
+	});
+
 	it('puts each problem next to its field, in the UI language (not the schema’s English)', () => {
-		const bad = draft({ name: ' ', birthDate: '2026-02-31', country: 'Czechia', email: 'jana at home', phone: 'call me', club: 'x'.repeat(201) });
+		const bad = draft({ name: ' ', birthDate: '2026-02-31', country: 'Atlantis', email: 'jana at home', phone: 'call me', club: 'x'.repeat(201) });
 		const en = personFromDraft('p1', bad, 'en');
 		expect(en).toEqual({
 			ok: false,
 			errors: {
 				name: 'Enter the name.',
 				birthDate: 'Not a date.',
-				country: 'A code of 2 or 3 capital letters, such as CZ or ESP.',
+				country: 'Not a country: write its code, such as CZ or CZE, or its name.',
 				club: 'At most 200 characters.',
 				email: 'Not an e-mail address (such as name@example.org).',
 				phone: 'Only digits, spaces and + ( ) . / -.'

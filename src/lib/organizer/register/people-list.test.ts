@@ -21,6 +21,10 @@ describe('the register’s list of people', () => {
 		expect(ids('pena')).toEqual(['p2']);
 		expect(ids('praha')).toEqual(['p5']);
 		expect(ids('esp')).toEqual(['p2']);
+		// Issue 30 #12: the country also by the name the list shows, in any UI language.
+		expect(ids('cesko')).toEqual(['p1']);
+		expect(ids('Czechia')).toEqual(['p1']);
+		expect(ids('espana')).toEqual(['p2']);
 		expect(ids('lucia@example')).toEqual(['p2']);
 		expect(ids('jan nov')).toEqual(['p1']);
 		expect(ids('zzz')).toEqual([]);

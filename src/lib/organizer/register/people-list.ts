@@ -1,5 +1,7 @@
 import { matchesQuery } from '$lib/registration/name-search';
 import type { Person } from '$lib/registration/schema';
+import { LOCALES } from '$lib/i18n';
+import { countryName } from '$lib/setup/country';
 
 /**
  * The register's list of people as the organizer browses it: found by name, club, country or
@@ -9,9 +11,10 @@ import type { Person } from '$lib/registration/schema';
 
 export const PEOPLE_PAGE_SIZE = 20;
 
-/** The texts a person is found by. */
+/** The texts a person is found by: the country also by its name in each UI language (shown by name: issue 30 #12). */
 export function personTexts(p: Person): (string | undefined)[] {
-	return [p.name, p.club, p.country, p.email];
+	const names = p.country ? LOCALES.map((l) => countryName(p.country!, l)) : [];
+	return [p.name, p.club, p.country, ...names, p.email];
 }
 
 /** The people in the order of their names (`collator`: the UI language's). */

@@ -1,5 +1,6 @@
 import type { core } from 'zod/mini';
-import { m, type Locale } from '$lib/i18n';
+import { locale, m, type Locale } from '$lib/i18n';
+import { countryName } from '$lib/setup/country';
 import type { RegistrationStatus } from '$lib/registration/schema';
 import type { PersonField } from './people-form';
 
@@ -36,11 +37,16 @@ export function personIssueText(issue: core.$ZodIssue, locale?: Locale): string 
 	const field = issue.path[0];
 	if (issue.code === 'too_big') return m.org_people_error_too_long({ max: Number(issue.maximum) }, o);
 	if (field === 'name') return m.org_people_error_name({}, o);
+	if (field === 'country') return m.org_people_error_country({}, o);
 	if (issue.code === 'invalid_format' || issue.code === 'invalid_type') {
 		if (field === 'birthDate') return m.org_people_error_date({}, o);
-		if (field === 'country') return m.org_people_error_country({}, o);
 		if (field === 'email') return m.org_people_error_email({}, o);
 		if (field === 'phone') return m.org_people_error_phone({}, o);
 	}
 	return m.org_people_error_invalid({}, o);
+}
+
+/** A country as the organizer reads it: its name in the UI language ("Česko" for CZ; issue 30 #12), the code when there is no name. */
+export function countryWords(code: string | undefined, inLocale: string = locale.current): string {
+	return code ? countryName(code, inLocale) : '';
 }

@@ -8,13 +8,18 @@ import { csvCompetitions } from './regfiles-competitions';
  * (src/lib/registration/csv/export.ts: UTF-8 with a BOM, what the import reads back).
  */
 export function registrationsFile(
-	register: Pick<RegisterAnswer, 'event' | 'people' | 'registrations'>,
+	register: Pick<RegisterAnswer, 'event' | 'people' | 'registrations' | 'drawnTeams'>,
 	competitions: readonly PreparedCompetition[],
 	at: number
 ): { name: string; text: string } {
 	const stamp = new Date(at).toISOString().slice(0, 16).replace(/[:T]/g, '-');
 	return {
 		name: `registrations-${register.event.id}-${stamp}.csv`,
-		text: registrationsCsv({ people: register.people, registrations: register.registrations, competitions: csvCompetitions(competitions) })
+		text: registrationsCsv({
+			people: register.people,
+			registrations: register.registrations,
+			competitions: csvCompetitions(competitions),
+			...(register.drawnTeams ? { drawnTeams: register.drawnTeams } : {})
+		})
 	};
 }

@@ -4,16 +4,17 @@ import { countryCode } from './country';
 describe('a country in a registration file', () => {
 	it.each([
 		['CZ', 'CZ'],
-		['cze', 'CZE'],
-		[' esp ', 'ESP'],
-		['Česko', 'CZE'],
-		['Česká republika', 'CZE'],
-		['Czech Republic', 'CZE'],
-		['España', 'ESP'],
-		['Španělsko', 'ESP'],
-		['slovensko', 'SVK'],
-		['Reino Unido', 'GBR']
-	])('%j is %s', (text, code) => {
+		['cze', 'CZ'],
+		[' esp ', 'ES'],
+		['Česko', 'CZ'],
+		['Česká republika', 'CZ'],
+		['Czech Republic', 'CZ'],
+		['España', 'ES'],
+		['Španělsko', 'ES'],
+		['slovensko', 'SK'],
+		['Reino Unido', 'GB'],
+		['GER', 'DE']
+	])('issue 30 #12: %j is %s (ISO 3166-1 alpha-2, the register’s one form)', (text, code) => {
 		expect(countryCode(text)).toBe(code);
 	});
 

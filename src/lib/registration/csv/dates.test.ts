@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDay, parseMoment } from './dates';
+import { nonexistentDay, parseDay, parseMoment } from './dates';
 
 describe('dates in a registration file', () => {
 	it.each([
@@ -22,6 +22,15 @@ describe('dates in a registration file', () => {
 			expect(parseDay(text)).toBeNull();
 		}
 	);
+
+	it('issue 30 #18: tells a day that does not exist (the form right) from text that is no date', () => {
+		expect(nonexistentDay('31. 2. 2001')).toEqual({ day: 31, month: 2, year: 2001, days: 28 });
+		expect(nonexistentDay('29.02.2023')).toEqual({ day: 29, month: 2, year: 2023, days: 28 });
+		expect(nonexistentDay('2024-04-31')).toEqual({ day: 31, month: 4, year: 2024, days: 30 });
+		expect(nonexistentDay('31/04/1990 10:15')).toEqual({ day: 31, month: 4, year: 1990, days: 30 });
+		expect(nonexistentDay('0.1.1990')).toEqual({ day: 0, month: 1, year: 1990, days: 31 });
+		for (const text of ['31.12.1990', '12/31/1990', '1.13.1990', 'next spring', '3.4.90', '']) expect(nonexistentDay(text)).toBeNull();
+	});
 
 	it('reads a moment: ISO with a zone, or a day with an optional time in local time', () => {
 		expect(parseMoment('2026-03-15T14:22:05.123Z')).toBe(Date.UTC(2026, 2, 15, 14, 22, 5, 123));

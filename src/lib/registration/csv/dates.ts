@@ -15,6 +15,22 @@ function isoDay(y: number, m: number, d: number): string | null {
 	return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/**
+ * A day written in one of the forms above, with a month of the year, whose day is not in that
+ * month ("31. 2. 2001", "29.02.2023"): the month's length, for saying the day does not exist
+ * rather than that the form is wrong (issue 30 #18). Null for any other text; a time after the
+ * day (a moment) is ignored.
+ */
+export function nonexistentDay(text: string): { day: number; month: number; year: number; days: number } | null {
+	const t = text.trim().replace(/[ T]+\d{1,2}:\d{2}(?::\d{2})?$/, '');
+	const iso = ISO.exec(t);
+	const dm = iso ? null : DAY_FIRST.exec(t);
+	const [year, month, day] = iso ? [iso[1], iso[2], iso[3]].map(Number) : dm ? [dm[4], dm[3], dm[1]].map(Number) : [];
+	if (year === undefined || month === undefined || day === undefined || year < 1000 || month < 1 || month > 12) return null;
+	const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return day < 1 || day > days ? { day, month, year, days } : null;
+}
+
 /** A day as ISO YYYY-MM-DD, or null when the text is not a day in one of the forms above. */
 export function parseDay(text: string): string | null {
 	const t = text.trim();

@@ -10,7 +10,8 @@ import type { PreviewCompetition } from './preview';
  * behind a ' (papaparse's escapeFormulae; the reader takes it off again: parse.ts).
  *
  * One line per person and registration, competitions in the order given, then by registration
- * time: a pair, group or team gives a line for each member, with the unit's name in Team. The
+ * time: a pair, group or team gives a line for each member, with the unit's name in Team (a
+ * relay's people, who register alone, their drawn team's once drawn: CZ-TEAM-DRAW). The
  * headers are the import's own (columns.ts), so the file reads back as the same people and
  * registrations (cancelled ones are skipped on the way back in). People without a registration
  * are not in it.
@@ -19,14 +20,23 @@ import type { PreviewCompetition } from './preview';
  * decimal point. Pure: no DOM, no database.
  */
 
+/** A team drawn from people who registered alone (CZ-TEAM-DRAW): its competition, name and members. */
+export interface ExportDrawnTeam {
+	competitionId: string;
+	name: string;
+	memberIds: readonly string[];
+}
+
 export interface RegistrationsExportInput {
 	people: readonly Person[];
 	registrations: readonly Registration[];
 	competitions: readonly PreviewCompetition[];
+	/** The teams of the draws in force: a relay's Team column names them (issue 30 #21). */
+	drawnTeams?: readonly ExportDrawnTeam[];
 }
 
-/** One person's line of one registration. */
-type Line = { person: Person; registration: Registration; competition: PreviewCompetition };
+/** One person's line of one registration; `team`: the unit's name, or the drawn team's where everyone registers alone. */
+type Line = { person: Person; registration: Registration; competition: PreviewCompetition; team: string };
 /** A moment as ISO 8601 in UTC; empty when there is none. */
 const moment = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
 
@@ -41,7 +51,7 @@ export const REGISTRATION_COLUMNS: readonly { header: string; value: (l: Line) =
 	{ header: 'Notes', value: (l) => l.person.notes ?? '' },
 	{ header: 'Accompanied by', value: (l) => l.person.accompaniedBy ?? '' },
 	{ header: 'Competition', value: (l) => l.competition.name },
-	{ header: 'Team', value: (l) => (registersAlone(l.competition.ruleset) ? '' : l.registration.name) },
+	{ header: 'Team', value: (l) => l.team },
 	{ header: 'Preferred turn', value: (l) => (l.competition.heats ?? []).find((h) => h.id === l.registration.preferredTurn)?.name ?? '' },
 	{ header: 'Status', value: (l) => l.registration.status },
 	{ header: 'Registered at', value: (l) => moment(l.registration.registeredAt) },
@@ -66,11 +76,14 @@ export function registrationLines(input: RegistrationsExportInput): Line[] {
 		.map((r, i) => ({ r, i }))
 		.sort((a, b) => order.get(a.r.competitionId)! - order.get(b.r.competitionId)! || a.r.registeredAt - b.r.registeredAt || a.i - b.i)
 		.map(({ r }) => r);
+	const drawnTeam = new Map((input.drawnTeams ?? []).flatMap((t) => t.memberIds.map((id) => [`${t.competitionId}|${id}`, t.name] as const)));
 	return registrations.flatMap((registration) => {
 		const competition = input.competitions[order.get(registration.competitionId)!]!;
+		const alone = registersAlone(competition.ruleset);
 		return registration.memberIds.flatMap((id) => {
 			const person = people.get(id);
-			return person ? [{ person, registration, competition }] : [];
+			const team = alone ? (drawnTeam.get(`${competition.id}|${id}`) ?? '') : registration.name;
+			return person ? [{ person, registration, competition, team }] : [];
 		});
 	});
 }

@@ -44,7 +44,7 @@ describe('the preview of a registration import', () => {
 			{
 				name: 'Kateřina Nováková',
 				birthDate: '1990-04-03',
-				country: 'CZE',
+				country: 'CZ',
 				club: 'Dílky z Brna',
 				email: 'kata@example.cz',
 				phone: '+420 777 123 456',
@@ -72,7 +72,7 @@ describe('the preview of a registration import', () => {
 		expect(p.rows.map((r) => r.problems.map((x) => (x.code === 'invalid' ? `${x.field}: ${x.message}` : x.code)))).toEqual([
 			['email: not an e-mail address'],
 			['phone: digits, spaces and + ( ) . / - only'],
-			['country: a country code such as CZ or ESP']
+			['country: a country code such as CZ or ESP, or its name']
 		]);
 		expect(p.counts.blocked).toBe(3);
 	});

@@ -5,7 +5,7 @@ import { emailKey, foldName, personKeys, type PersonKeys } from '../same-person'
 import { readPaid, readStatus } from './cell-words';
 import { mappingProblems, rowValues, type ColumnMapping, type MappingProblem } from './columns';
 import { countryCode } from './country';
-import { parseDay, parseMoment } from './dates';
+import { nonexistentDay, parseDay, parseMoment } from './dates';
 import { ImportRowSchema, type ImportRow } from './import-rows';
 import type { CsvTable } from './parse';
 
@@ -54,6 +54,8 @@ export type ImportField = 'name' | 'birthDate' | 'country' | 'club' | 'email' | 
 export type RowProblem =
 	| { code: 'name-missing' }
 	| { code: 'not-a-date'; field: 'birthDate' | 'registeredAt'; value: string }
+	/** In a day's form, but the month has no such day (31. 2. 2001): `days`, the month's length. */
+	| { code: 'no-such-day'; field: 'birthDate' | 'registeredAt'; value: string; month: number; year: number; days: number }
 	| { code: 'birth-date-after-event'; value: string }
 	| { code: 'invalid'; field: ImportField; value: string; message: string }
 	| { code: 'competition-missing' }
@@ -90,6 +92,7 @@ export interface CsvPreview {
 const BLOCKING = new Set<RowProblem['code']>([
 	'name-missing',
 	'not-a-date',
+	'no-such-day',
 	'birth-date-after-event',
 	'invalid',
 	'competition-missing',
@@ -104,6 +107,12 @@ function actionOf(problems: readonly RowProblem[]): RowAction {
 	if (problems.some((p) => BLOCKING.has(p.code))) return 'blocked';
 	if (problems.some((p) => SKIPPING.has(p.code))) return 'skip';
 	return 'import';
+}
+
+/** A date that could not be read: a day the month does not have, or no date at all. */
+function dateProblem(field: 'birthDate' | 'registeredAt', value: string): RowProblem {
+	const missing = nonexistentDay(value);
+	return missing ? { code: 'no-such-day', field, value, month: missing.month, year: missing.year, days: missing.days } : { code: 'not-a-date', field, value };
 }
 
 /** The person's name: the name column, or first and last name joined. */
@@ -139,13 +148,13 @@ function readRow(input: PreviewInput, cells: readonly string[]): Read {
 	else raw.name = name;
 	if (v.birthDate) {
 		const day = parseDay(v.birthDate);
-		if (day === null) problems.push({ code: 'not-a-date', field: 'birthDate', value: v.birthDate });
+		if (day === null) problems.push(dateProblem('birthDate', v.birthDate));
 		else if (day > input.eventDay) problems.push({ code: 'birth-date-after-event', value: v.birthDate });
 		else raw.birthDate = day;
 	}
 	if (v.registeredAt) {
 		const at = parseMoment(v.registeredAt);
-		if (at === null) problems.push({ code: 'not-a-date', field: 'registeredAt', value: v.registeredAt });
+		if (at === null) problems.push(dateProblem('registeredAt', v.registeredAt));
 		else raw.registeredAt = at;
 	}
 	const country = countryCode(v.country ?? '');

@@ -18,7 +18,8 @@ const FILE_PROBLEMS: CsvFileProblem[] = [
 ];
 const ROW_PROBLEMS: RowProblem[] = [
 	{ code: 'name-missing' },
-	{ code: 'not-a-date', field: 'birthDate', value: '31.02.1990' },
+	{ code: 'not-a-date', field: 'birthDate', value: 'next spring' },
+	{ code: 'no-such-day', field: 'birthDate', value: '31.02.1990', month: 2, year: 1990, days: 28 },
 	{ code: 'birth-date-after-event', value: '01.01.2030' },
 	{ code: 'invalid', field: 'email', value: 'x', message: 'not an e-mail address' },
 	{ code: 'invalid', field: 'phone', value: 'x', message: '…' },
@@ -50,7 +51,12 @@ describe('the import\u2019s problems in words', () => {
 	});
 
 	it('says what is wrong in a row, naming the field, the value and the rule', () => {
-		expect(rowProblemText({ code: 'not-a-date', field: 'birthDate', value: '31.02.1990' }, { locale: 'cs' })).toBe('Datum narození: „31.02.1990“ není datum (pište DD.MM.RRRR, DD/MM/RRRR nebo RRRR-MM-DD).');
+		expect(rowProblemText({ code: 'not-a-date', field: 'birthDate', value: '1990-31-02' }, { locale: 'cs' })).toBe('Datum narození: „1990-31-02“ není datum (pište DD.MM.RRRR, DD/MM/RRRR nebo RRRR-MM-DD).');
+		// Issue 30 #18: the form is right, the day does not exist: said so, not the format hint.
+		const noSuchDay = { code: 'no-such-day', field: 'birthDate', value: '31. 2. 2001', month: 2, year: 2001, days: 28 } as const;
+		expect(rowProblemText(noSuchDay, { locale: 'en' })).toBe('Date of birth: “31. 2. 2001”: that day does not exist (month 2 of 2001 has 28 days).');
+		expect(rowProblemText(noSuchDay, { locale: 'cs' })).toBe('Datum narození: „31. 2. 2001“: takový den neexistuje (2. měsíc roku 2001 má 28 dní).');
+		expect(rowProblemText(noSuchDay, { locale: 'es' })).toBe('Fecha de nacimiento: «31. 2. 2001»: ese día no existe (el mes 2 de 2001 tiene 28 días).');
 		expect(rowProblemText({ code: 'age-outside', age: 9, range: { min: 18 }, competition: 'Adultos', fits: ['Infantil', 'Familias'] }, { locale: 'es' })).toBe(
 			'9 años el día del evento: fuera de Adultos (18+). Esta edad corresponde a: Infantil, Familias.'
 		);

@@ -85,6 +85,8 @@ export function rowProblemText(p: RowProblem, options: Options = {}): string {
 			return m.org_csv_row_name_missing({}, options);
 		case 'not-a-date':
 			return m.org_csv_row_not_a_date({ field: csvFieldLabel(p.field, options), value: p.value }, options);
+		case 'no-such-day':
+			return m.org_csv_row_no_such_day({ field: csvFieldLabel(p.field, options), value: p.value, month: p.month, year: p.year, days: p.days }, options);
 		case 'birth-date-after-event':
 			return m.org_csv_row_birth_after_event({ value: p.value }, options);
 		case 'invalid':

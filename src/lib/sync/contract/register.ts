@@ -121,7 +121,9 @@ export const RegisterAnswerSchema = z.object({
 	/** Every registration that breaks its ruleset's unit rules, with the reasons (ES-CAT, CZ-GEN-AGE). */
 	problems: z.array(EntryProblemsSchema),
 	/** Fees per competition (ES-FEE, CZ-IND-CAP, CZ-TEAM-CAP, CZ-GEN-REFUND). */
-	totals: z.array(FeeTotalsSchema)
+	totals: z.array(FeeTotalsSchema),
+	/** The teams of each relay's draw in force (CZ-TEAM-DRAW), as named now: the export's Team column (issue 30 #21). */
+	drawnTeams: z.optional(z.array(z.object({ competitionId: IdSchema, name: NameSchema, memberIds: z.array(IdSchema) })))
 });
 export type RegisterAnswer = z.infer<typeof RegisterAnswerSchema>;
 
