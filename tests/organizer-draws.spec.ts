@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import Papa from 'papaparse';
 import { presetById } from '../src/lib/rules/presets';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { screen } from './screens-kit';
@@ -132,6 +134,18 @@ test('CZ-TEAM-DRAW: 10 individuals: the two left over shown, a smaller team flag
 	await expect(panel.getByTestId('drawn-team')).toHaveCount(3);
 	await expect(panel.getByTestId('drawn-team').nth(2)).toContainText('Breaks CZ-TEAM-DRAW: fewer than four');
 	await expect(panel.getByTestId('draw-leftovers')).toContainText('Left over:');
+
+	// Issue 30 #21: the registrations export names each person's drawn team in Team.
+	const { draws } = expectStatus(await call('GET', `/api/events/${eventId}/draws`, { token }), 200, 'draws').body as {
+		draws: { teams: { name: string; memberIds: string[] }[] }[];
+	};
+	const teamOf = new Map(draws[0]!.teams.flatMap((t) => t.memberIds.map((id) => [id, t.name] as const)));
+	await openOrganizer(page, 'register');
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-registrations').click()]);
+	const lines = Papa.parse<Record<string, string>>(readFileSync((await download.path())!).toString('utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+	expect(lines).toHaveLength(10);
+	for (const line of lines) expect([line['Name'], line['Team']]).toEqual([line['Name'], teamOf.get(line['Person ID']!)]);
+	expect(new Set(lines.map((l) => l['Team'])).size).toBe(3);
 });
 
 const ES = presetById('es-adult-individual')!;
