@@ -155,3 +155,60 @@ test('a CZJPA individual heat of 80 seated by draw at 20 tables of 4, moved by a
 		}
 	});
 });
+
+/** Names in the register's order, with the same moment of registration (one import gives them random IDs). */
+const IMPORTED = ['Ana', 'Belén', 'Carlos', 'Diego', 'Elena', 'Fátima', 'Gonzalo', 'Hugo', 'Inés', 'Javier', 'Lucía', 'Manuel'];
+const RELAY = presetById('czjpa-team-relay')!;
+
+test('issue 30 #8, #9: a drawn relay seats its 3 teams (not 15 people and teams); by registration order follows the register, not the IDs', async ({ page }) => {
+	test.setTimeout(120_000);
+	const { eventId, token, event } = await createEvent(`Seat order ${RUN}`);
+	const ind = `order-${RUN}`;
+	const relay = `order-${RUN}-relay`;
+	await writeSetup(eventId, token, {
+		rulesets: [IND, RELAY],
+		competitions: [
+			{ id: ind, eventId, name: 'Open', ruleset: { id: IND.id, version: IND.version } },
+			{ id: relay, eventId, name: 'Relay', ruleset: { id: RELAY.id, version: RELAY.version } }
+		],
+		heats: [{ id: `${ind}-h1`, competitionId: ind, name: 'Heat 1' }]
+	});
+	const e = `/api/events/${eventId}`;
+	const rows = IMPORTED.map((name, i) => ({ name, birthDate: '1990-02-03', email: `o${i}.${RUN}@example.org`, competitionId: ind }));
+	expect(expectStatus(await call('POST', `${e}/registrations/import`, { token, json: { rows } }), 200, 'import').body.registrationsAdded).toBe(12);
+	const register = expectStatus(await call('GET', `${e}/register`, { token }), 200, 'register').body as { registrations: { name: string; competitionId: string }[] };
+	expect(register.registrations.filter((r) => r.competitionId === ind).map((r) => r.name)).toEqual(IMPORTED);
+	for (let i = 1; i <= 12; i++) {
+		expectStatus(await call('POST', `${e}/people`, { token, json: { person: { id: `rp${i}`, name: `Solver ${i}`, birthDate: '1990-01-01', email: `rs${i}.${RUN}@example.org` } } }), 201, `rp${i}`);
+		expectStatus(await call('POST', `${e}/registrations`, { token, json: { registration: { id: `rr${i}`, competitionId: relay, memberIds: [`rp${i}`] } } }), 201, `rr${i}`);
+	}
+	expectStatus(await call('POST', `${e}/draws`, { token, json: { competitionId: relay, seed: 'Brno-2026', leftoverChoice: 'waiting' } }), 201, 'draw');
+
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'seating');
+	const panel = page.getByTestId('seating');
+
+	await test.step('CZ-TEAM-DRAW: the drawn relay has 3 teams to seat, and seats them', async () => {
+		await panel.getByTestId('seating-heat').selectOption({ label: 'Relay · Heat 1' });
+		await expect(panel.getByTestId('seating-summary')).toHaveText(/^3 to seat · /);
+		await expect(panel.getByTestId('seating-row')).toHaveText([/^Team 1/, /^Team 2/, /^Team 3/]);
+		await panel.getByLabel('Seat by').selectOption('registration');
+		const seatAll = panel.getByRole('button', { name: 'Seat everyone' });
+		await expect(seatAll).toBeEnabled();
+		await seatAll.click();
+		await expect(panel.getByTestId('seating-summary')).toHaveText(/^3 to seat · 3 seated · /);
+		await screen(page, 'organizer-seating-relay');
+	});
+
+	await test.step('by registration order: the register\'s order, table by table', async () => {
+		await panel.getByTestId('seating-heat').selectOption({ label: 'Open · Heat 1' });
+		await panel.getByLabel('Seat by').selectOption('registration');
+		await panel.getByLabel('Tables').fill('3');
+		await panel.getByLabel('Tables').press('Tab');
+		await panel.getByRole('button', { name: 'Seat everyone' }).click();
+		await expect(panel.getByTestId('seating-summary')).toHaveText('12 to seat · 12 seated · 0 free seats');
+		await expect(panel.locator('[data-testid="seating-table"][data-table="1"] [data-testid="seat-name"]')).toHaveText(IMPORTED.slice(0, 4).map((name, i) => `Seat ${i + 1}: ${name}`));
+		await expect(panel.locator('[data-testid="seating-table"][data-table="2"] [data-testid="seat-name"]')).toHaveText(IMPORTED.slice(4, 8).map((name, i) => `Seat ${i + 1}: ${name}`));
+		await panel.getByRole('button', { name: 'Discard the changes' }).click();
+	});
+});

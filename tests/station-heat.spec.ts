@@ -307,6 +307,7 @@ test.describe('Spanish adult individual turn', () => {
 			await expect(olga.getByTestId('hand')).toHaveCount(0);
 			await olga.getByTestId('agree').click();
 			await expect(olga.getByTestId('status')).toHaveText('Disqualified · locked');
+			await expect(olga.getByTestId('clock')).toHaveText('20:00');
 		});
 
 		await test.step('ES-WIN: two finishes within the same second read the same time', async () => {
@@ -326,6 +327,13 @@ test.describe('Spanish adult individual turn', () => {
 			await expect(nuria.getByTestId('result')).toHaveText('45:00');
 			// ES-ASSIST: 3 × 1:00 of assistance is added to Marta's time.
 			await expect(marta.getByTestId('result')).toHaveText(/^53:00\s+incl\. \+3:00$/);
+		});
+
+		await test.step('ES-DQ, issue 30 #6: the disqualified seat\'s clock stands at its disqualification, however late', async () => {
+			await expect(olga.getByTestId('clock')).toHaveText('20:00');
+			await clockAt(60 * MIN + 30 * SEC);
+			await expect(lucia.getByTestId('clock')).toHaveText('45:00');
+			await expect(olga.getByTestId('clock')).toHaveText('20:00');
 		});
 
 		const tablet = await tabletStandings(page);

@@ -349,3 +349,86 @@ test('CZ-TEAM-P1: a relay set up on the tablet itself takes each line as a team 
 	await expect(sovy.getByTestId('relay-worker')).toHaveText(['Ada', 'Ben', 'Cyd', 'Dan']);
 	await expect(lisky.getByTestId('relay-worker')).toHaveText(['Eva', 'Fik', 'Member 3', 'Member 4']);
 });
+
+/** Pictures of the changed screens for issue 30 (SCREENS_I30=1): test-results/screens-i30/<name>-<lang>-<width>.png at both sizes. */
+const I30_SHOTS = process.env.SCREENS_I30 === '1';
+async function shootI30(page: Page, name: string, lang: string): Promise<void> {
+	if (!I30_SHOTS) return;
+	const before = page.viewportSize()!;
+	for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+		await page.setViewportSize(size);
+		await page.evaluate(() => window.scrollTo(0, 0));
+		await page.screenshot({ path: `test-results/screens-i30/${name}-${lang}-${size.width}.png`, animations: 'disabled', caret: 'hide' });
+	}
+	await page.setViewportSize(before);
+}
+async function speak(page: Page, lang: string): Promise<void> {
+	await page.context().addCookies([{ name: 'PARAGLIDE_LOCALE', value: lang, url: page.url() }]);
+	await page.reload();
+	await expect(team(page)).toHaveCount(3);
+}
+
+test('CZ-TEAM-P1, issue 30 #7: three teams on one tablet: one signal flash lists each team\'s moves; the teams below the screen are said; CZ-TEAM-P1-DONE (#5): a hand raised exactly on a signal is the member who was working', async ({ page }) => {
+	test.setTimeout(120_000);
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.clock.install({ time: START - 5 * MIN });
+	await page.goto('/station');
+	await seedTablet(page, relayTablet(TEAMS));
+	await page.clock.pauseAt(START);
+	await page.goto('/station?competition=relay-c&heat=relay-h1');
+	await expect(team(page)).toHaveCount(3);
+	await page.getByTestId('mute').click();
+	await page.getByTestId('start').click();
+
+	await test.step('teams 2 and 3 lie below the screen at 1280×800: said above the teams, as a seat grid says its seats', async () => {
+		await expect(page.getByTestId('more-seats')).toContainText('Scroll down for');
+		await expect(page.getByTestId('more-seats')).toContainText('Lišky, Vydry');
+		await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+		await expect(page.getByTestId('more-seats')).toHaveCount(0);
+		await page.evaluate(() => window.scrollTo(0, 0));
+	});
+
+	await test.step('at 8:00 one flash, each team under its name with its four moves', async () => {
+		await at(page, 8 * MIN - SEC);
+		await expect(page.getByTestId('relay-flash')).toHaveCount(0);
+		await at(page, 8 * MIN);
+		await expect(page.getByTestId('relay-flash')).toHaveCount(1);
+		const flash = page.getByTestId('relay-flash');
+		await expect(flash.getByTestId('relay-flash-team')).toHaveCount(3);
+		await expect(flash.getByRole('heading')).toHaveText(['Sovy', 'Lišky', 'Vydry']);
+		await expect(flash.getByTestId('relay-flash-team').nth(1).getByRole('listitem')).toHaveText([
+			'Hugo: puzzle 4 → puzzle 1',
+			'Eva: puzzle 1 → puzzle 2',
+			'Fik: puzzle 2 → puzzle 3',
+			'Gita: puzzle 3 → puzzle 4'
+		]);
+		await expect(flash.getByRole('listitem')).toHaveCount(12);
+		await shootI30(page, 'station-relay-flash-3-teams', 'en');
+		await at(page, 9 * MIN);
+		await expect(page.getByTestId('relay-flash')).toHaveCount(0);
+	});
+
+	if (I30_SHOTS)
+		await test.step('pictures in Czech and Spanish: the flash at 16:00 and 24:00, the hint of the teams below', async () => {
+			for (const [lang, signal] of [['cs', 16], ['es', 24]] as const) {
+				await at(page, (signal - 1) * MIN);
+				await speak(page, lang);
+				await shootI30(page, 'station-relay-teams-below', lang);
+				await at(page, signal * MIN);
+				await expect(page.getByTestId('relay-flash')).toHaveCount(1);
+				await shootI30(page, 'station-relay-flash-3-teams', lang);
+			}
+			await at(page, 39 * MIN);
+			await speak(page, 'en');
+		});
+
+	await test.step('CZ-TEAM-P1-DONE: a hand raised at exactly 40:00.000 on puzzle 1 is Ada\'s (back there since 32:00), not Dan\'s who the signal brings', async () => {
+		await at(page, 40 * MIN);
+		const sovy = page.locator('[data-testid="relay-team"][data-seat="team-1"]');
+		const p1 = sovy.locator('[data-testid="relay-puzzle"][data-puzzle="p1-1"]');
+		await p1.getByTestId('relay-hand').click();
+		await expect(p1.getByTestId('relay-solved-by')).toHaveText('Solved by Ada');
+		await expect(sovy.getByTestId('relay-move')).toHaveCount(3);
+		await expect(sovy.getByTestId('relay-moves')).not.toContainText('Ada:');
+	});
+});

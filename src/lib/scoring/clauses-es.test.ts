@@ -232,6 +232,14 @@ describe('Spanish town tournament', () => {
 		expect(row(s, 'Bea').reason).toBe('disqualified: bent a piece');
 	});
 
+	it('ES-DQ: a disqualified seat\'s clock stops at the disqualification (30:00 stays 30:00 an hour and more later)', () => {
+		const { setup, log } = adultHeat(['Ana']);
+		log.disqualify('ana', Z + 30 * MIN, 'bent a piece');
+		for (const later of [30 * MIN, 60 * MIN + 30 * SEC, 120 * MIN]) expect(row(score(setup, log.events, Z + later), 'Ana').outcome.clockMs).toBe(30 * MIN);
+		// Before the disqualification the clock ran as for everyone.
+		expect(row(score(setup, log.events, Z + 10 * MIN), 'Ana').outcome.clockMs).toBe(10 * MIN);
+	});
+
 	it('ES-DQ: a piece missing at the check is a lost piece and disqualifies', () => {
 		const { setup, log } = adultHeat(['Ana']);
 		log.finish('ana', Z + 40 * MIN, 1);

@@ -54,6 +54,8 @@ export interface EntrySummary {
 	finishedAt: number | null;
 	locked: boolean;
 	disqualification: string | null;
+	/** When the disqualification in force was recorded: the seat's clock stops there. */
+	disqualifiedAt: number | null;
 	didNotStart: boolean;
 	adjustmentMs: number;
 	/** Relay: the two pairs the team named for its pairs stage (CZ-TEAM-P2); the later naming counts. */
@@ -237,6 +239,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 	let limitAt = startedAt === null ? null : startedAt + ruleset.timeLimitMs;
 	let finishedAt: number | null = null;
 	let disqualification: string | null = null;
+	let disqualifiedAt: number | null = null;
 	let didNotStart = false;
 	let adjustmentMs = 0;
 	let pairs: EntrySummary['pairs'] = null;
@@ -351,7 +354,9 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 				break;
 			}
 			case 'entry.disqualified':
-				disqualification ??= e.payload.reason;
+				if (disqualification !== null) break;
+				disqualification = e.payload.reason;
+				disqualifiedAt = t;
 				break;
 			case 'entry.did-not-start':
 				didNotStart = true;
@@ -391,6 +396,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 		finishedAt,
 		locked: lockIndex >= 0,
 		disqualification,
+		disqualifiedAt,
 		didNotStart,
 		adjustmentMs,
 		pairs,

@@ -13,4 +13,4 @@ export { rotationAt, type RotationState } from './rotation';
 export { atResolution, formatResult, resultPrecision } from './time';
 export type * from './types';
 export { CONFLICT_KINDS, WARNING_KINDS } from './types';
-export { relayProgress, type RelayProgress, type RelayPuzzle, type RelayPuzzleState, type RelayStageProgress } from './relay-progress';
+export { relayFinishers, relayProgress, type RelayProgress, type RelayPuzzle, type RelayPuzzleState, type RelayStageProgress } from './relay-progress';

@@ -35,7 +35,9 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 	const totalPieces = s.puzzles.reduce((a, p) => a + p.pieces, 0);
 	const minGroup = ruleset.unfinished.minGroupSize;
 	const started = s.startedAt !== null && s.limitAt !== null;
-	const clockEnd = s.finishedAt ?? s.limitAt ?? now;
+	// A disqualification stops the clock where it was recorded (a seat out runs no more time).
+	const stoppedAt = s.disqualifiedAt !== null && s.limitAt !== null ? Math.min(s.disqualifiedAt, s.limitAt) : s.disqualifiedAt;
+	const clockEnd = s.finishedAt ?? stoppedAt ?? s.limitAt ?? now;
 	const t = Math.min(now, clockEnd);
 	const stops = s.pausesStopClock ? s.pauses : [];
 	const clockMs = started && t > s.startedAt! ? Math.min(t - s.startedAt! - pausedBefore(stops, t), ruleset.timeLimitMs) : 0;

@@ -166,3 +166,26 @@ export function relayProgress(ruleset: Ruleset, memberIds: readonly string[], ou
 		toTally: outcomes.filter((p) => tallyDue.has(p.puzzleId)).map((p) => p.puzzleId)
 	};
 }
+
+/**
+ * Who is credited with a hand raised on `puzzleId` at the outcome's moment (CZ-TEAM-P1-DONE):
+ * who was working on it when the hand went up. A finish at the very moment of a signal happens
+ * before the move (rotation.ts), so the rotation is asked as if the puzzle finished then: the
+ * member it stops is the finisher, not the one a signal at that instant would bring. Pairs and
+ * whole-team parts: the pair, the team. Empty when the puzzle is not open.
+ */
+export function relayFinishers(ruleset: Ruleset, memberIds: readonly string[], outcome: Outcome, puzzleId: string): string[] {
+	const progress = relayProgress(ruleset, memberIds, outcome);
+	const puzzle = progress?.puzzles.find((p) => p.puzzleId === puzzleId);
+	if (!progress || !puzzle || puzzle.state !== 'open') return [];
+	const stage = progress.stages[puzzle.stageIndex]!;
+	if (stage.stage.mode !== 'rotation' || stage.openedAtMs === null || memberIds.length < stage.stage.puzzles.length) return puzzle.workers;
+	const from = stage.openedAtMs;
+	const at = Math.max(0, outcome.clockMs - from);
+	const own = new Set(stage.stage.puzzles.map((p) => p.id));
+	const finished = new Map<string, number>();
+	for (const p of outcome.puzzles ?? []) if (own.has(p.puzzleId) && p.finishedAtMs !== null) finished.set(p.puzzleId, p.finishedAtMs - from);
+	finished.set(puzzleId, at);
+	const plan = rotationAt(stage.stage.puzzles.map((p) => p.id), memberIds, stage.stage.rotationIntervalMs, finished, at);
+	return plan.done.filter((d) => d.puzzleId === puzzleId).map((d) => d.memberId);
+}

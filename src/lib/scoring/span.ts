@@ -28,6 +28,7 @@ function nextChangeAt(ruleset: Ruleset, s: EntrySummary, now: number, o: Outcome
 	consider(s.startedAt);
 	consider(s.limitAt);
 	consider(s.finishedAt);
+	consider(s.disqualifiedAt);
 	for (const p of s.pauses) {
 		consider(p.from);
 		consider(p.to);

@@ -1,4 +1,5 @@
 import type { Person, Registration } from '$lib/registration/schema';
+import { inRegistrationOrder } from '$lib/registration/waiting-list';
 import type { Entry, Member } from '$lib/setup/schema';
 
 /**
@@ -6,7 +7,8 @@ import type { Entry, Member } from '$lib/setup/schema';
  * competition who is registered (not waiting, not cancelled) and not yet an entry of another
  * heat of the competition. A registration becomes the entry of the same ID (so that a check-in
  * finds its seat), its members from the register's people without dates of birth, contact data
- * or notes. In registration order, then the heat's other entries in set-up order.
+ * or notes. In registration order, then the heat's other entries in set-up order. People an
+ * entry of another ID holds (a relay's drawn teams) sit with it, not again on their own.
  */
 export function seatCandidates(
 	heat: { id: string; competitionId: string },
@@ -17,10 +19,15 @@ export function seatCandidates(
 	const own = entries.filter((e) => e.competitionId === heat.competitionId);
 	const elsewhere = new Set(own.filter((e) => e.heatId !== heat.id).map((e) => e.id));
 	const inHeat = new Map(own.filter((e) => e.heatId === heat.id).map((e) => [e.id, e]));
+	// People an entry of another ID already holds (a relay's drawn teams, CZ-TEAM-DRAW): their own
+	// registrations are not seated again.
+	const entryOf = new Map(own.flatMap((e) => e.members.map((m) => [m.id, e.id] as const)));
+	const inOtherEntry = (r: Registration) => r.memberIds.every((m) => entryOf.has(m) && entryOf.get(m) !== r.id);
 	const byId = new Map(people.map((p) => [p.id, p]));
-	const registered = registrations
-		.filter((r) => r.competitionId === heat.competitionId && r.status === 'registered' && !elsewhere.has(r.id))
-		.sort((a, b) => a.registeredAt - b.registeredAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	// Equal times (one import) keep the register's order, as its list shows them.
+	const registered = inRegistrationOrder(
+		registrations.filter((r) => r.competitionId === heat.competitionId && r.status === 'registered' && !elsewhere.has(r.id) && !inOtherEntry(r))
+	);
 	const fromRegister = registered.map((r): Entry => {
 		const seated = inHeat.get(r.id);
 		return {

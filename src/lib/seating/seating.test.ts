@@ -167,6 +167,30 @@ describe('who a heat seats', () => {
 		expect(out[0]).toEqual({ id: 'a', competitionId: 'c', heatId: 'h1', name: 'P a', members: [{ id: 'p-a', name: 'P p-a', country: 'CZ' }] });
 		expect(out[1]).toMatchObject({ table: '2', seat: '3' });
 	});
+
+	it('issue 30 #9: registered at the same moment (one import), in the register\'s order, not by ID', () => {
+		const names = ['Ana', 'Belén', 'Carlos', 'Diego', 'Elena'];
+		// IDs drawn at random by the import: their order is not the register's.
+		const ids = ['r-7f', 'r-c2', 'r-9a', 'r-e0', 'r-81'];
+		const regs = names.map((name, i) => ({ ...reg(ids[i]!, 1000), name }));
+		const out = seatCandidates({ id: 'h1', competitionId: 'c' }, regs, [], []);
+		expect(out.map((e) => e.name)).toEqual(names);
+		expect(fillTables(out.map((e) => e.id), { tables: 2, seatsPerTable: 4 }).get('r-c2')).toEqual({ table: '1', seat: '2' });
+	});
+
+	it('CZ-TEAM-DRAW, issue 30 #8: a drawn relay seats its teams, not their members again (12 people in 3 teams: 3 to seat)', () => {
+		const people = Array.from({ length: 12 }, (_, i) => person(`p-${i}`));
+		const regs = people.map((p, i) => ({ ...reg(String(i), i), memberIds: [p.id] }));
+		const teams: Entry[] = [0, 1, 2].map((t) => ({
+			...entry(`team-${t + 1}`),
+			members: people.slice(4 * t, 4 * t + 4).map((p) => ({ id: p.id, name: p.name }))
+		}));
+		const out = seatCandidates({ id: 'h1', competitionId: 'c' }, regs, people, teams);
+		expect(out.map((e) => e.id)).toEqual(['team-1', 'team-2', 'team-3']);
+		// A team drawn into another heat keeps its members out of this one too.
+		const elsewhere = seatCandidates({ id: 'h1', competitionId: 'c' }, regs, people, [{ ...teams[0]!, heatId: 'h2' }, teams[1]!, teams[2]!]);
+		expect(elsewhere.map((e) => e.id)).toEqual(['team-2', 'team-3']);
+	});
 });
 
 describe('the seat plan', () => {

@@ -10,7 +10,7 @@ import type { EventLog } from '$lib/db/event-log';
 import { lastUndoable } from './last-undoable';
 import { pauseClock, type PauseClock } from './pause-clock';
 import { seatRecords, type SeatRecords } from './seat-records';
-import { relayProgress, type RelayProgress } from '$lib/scoring/relay-progress';
+import { relayFinishers, relayProgress, type RelayProgress } from '$lib/scoring/relay-progress';
 import { latestVersion } from './latest-version';
 
 /** How long the last action can be undone (a compensating correction). */
@@ -350,18 +350,22 @@ export class HeatSession {
 
 	/** Where a relay team is at `now` (relay-progress.ts); null when the ruleset is not a relay. */
 	relay(entryId: string, at = this.#now): RelayProgress | null {
-		const outcome = at === this.#now ? this.outcome(entryId) : advance(this.ruleset, this.scorer.span(entryId, at)!, at);
-		return relayProgress(this.ruleset, this.memberIds(entryId), outcome);
+		return relayProgress(this.ruleset, this.memberIds(entryId), this.outcomeAt(entryId, at));
+	}
+
+	private outcomeAt(entryId: string, at: number): Outcome {
+		return at === this.#now ? this.outcome(entryId) : advance(this.ruleset, this.scorer.span(entryId, at)!, at);
 	}
 
 	/**
 	 * "Hand raised" on one relay puzzle: the instant of the tap; the members are the ones working
-	 * on it at that instant (the rotation's, the pair, the whole team), changed afterwards with
-	 * `changeSolvers`.
+	 * on it when the hand went up (the rotation's, the pair, the whole team; on a signal's very
+	 * instant the one who was there, not the one arriving: relayFinishers), changed afterwards
+	 * with `changeSolvers`.
 	 */
 	puzzleFinished(entryId: string, puzzleId: string, tap = tapNow()) {
-		const workers = this.relay(entryId, tap.at)?.puzzles.find((p) => p.puzzleId === puzzleId)?.workers ?? [];
-		return this.record('relay.puzzle-finished', entryId, { puzzleId, memberIds: workers }, tap);
+		const finishers = relayFinishers(this.ruleset, this.memberIds(entryId), this.outcomeAt(entryId, tap.at), puzzleId);
+		return this.record('relay.puzzle-finished', entryId, { puzzleId, memberIds: finishers }, tap);
 	}
 
 	/** The finish that counts for a relay puzzle (what its check confirms or rejects). */

@@ -30,6 +30,18 @@ async function relayTable() {
 }
 
 describe('a relay team on the station (CZ-TEAM-*)', () => {
+	it('CZ-TEAM-P1-DONE: a hand raised exactly on a signal (40:00.000) names who was working, who stops; the others move', async () => {
+		const { session, team } = await relayTable();
+		await session.start(tap(T0));
+		// Four moves round: m1 is back at p1-1 from 32:00; the fifth signal at 40:00 would bring m4 there.
+		const hand = await session.puzzleFinished(team, 'p1-1', tap(T0 + 40 * MIN));
+		expect(hand?.payload).toEqual({ puzzleId: 'p1-1', memberIds: ['m1'] });
+		session.now = T0 + 40 * MIN + SEC;
+		const relay = session.relay(team)!;
+		expect(relay.rotation!.done).toEqual([{ memberId: 'm1', puzzleId: 'p1-1' }]);
+		expect(relay.lastMoves.map((m) => m.memberId).sort()).toEqual(['m2', 'm3', 'm4']);
+	});
+
 	it('CZ-TEAM-P1, CZ-TEAM-P1-DONE: a hand raised names the rotation member at the tap; a rejected check puts the member back; the judge can change who solved it', async () => {
 		const { session, team } = await relayTable();
 		await session.start(tap(T0));
