@@ -15,7 +15,7 @@ const MIN = 60_000;
 /** The rows of a competition's standings on the page: "place name". */
 async function shownPlaces(page: Page, competitionId: string): Promise<string[]> {
 	const rows = page.locator(`section[data-competition="${competitionId}"] tbody tr`);
-	return rows.evaluateAll((trs) => trs.map((tr) => `${tr.querySelector('td')?.textContent?.trim()} ${tr.querySelector('th')?.textContent?.trim()}`));
+	return rows.evaluateAll((trs) => trs.map((tr) => `${tr.querySelector('[data-testid="place"]')?.textContent?.trim()} ${tr.querySelector('th')?.textContent?.trim()}`));
 }
 
 test('publish, correct, re-publish, protest window, final: the public sees published versions only', async ({ page }) => {

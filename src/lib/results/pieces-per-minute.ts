@@ -1,4 +1,4 @@
-import { formatNumber } from '$lib/i18n';
+import { formatNumber, type Locale } from '$lib/i18n';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Outcome } from '$lib/scoring';
 
@@ -22,8 +22,8 @@ export function piecesPerMinute(
 	return perMinute === null ? null : Math.round(perMinute * 100) / 100;
 }
 
-/** The speed as a screen or a printout shows it, in the current language; empty where there is none. */
-export function formatPiecesPerMinute(outcome: Parameters<typeof piecesPerMinute>[0], ruleset: Parameters<typeof piecesPerMinute>[1]): string {
+/** The speed as a screen or a printout shows it, in the current language (or a given one: a print's); empty where there is none. */
+export function formatPiecesPerMinute(outcome: Parameters<typeof piecesPerMinute>[0], ruleset: Parameters<typeof piecesPerMinute>[1], options: { locale?: Locale } = {}): string {
 	const v = piecesPerMinute(outcome, ruleset);
-	return v === null ? '' : formatNumber(v, { maximumFractionDigits: 2 });
+	return v === null ? '' : formatNumber(v, { maximumFractionDigits: 2, locale: options.locale });
 }

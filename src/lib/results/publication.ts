@@ -41,6 +41,11 @@ export const PublicationSnapshotSchema = z.object({
 	/** Entry IDs tied for first awaiting a tie-break. */
 	tieForFirst: z.array(IdSchema),
 	/**
+	 * Entry IDs whose place a tie-break result set, best first (ES-TIE): the public page says that
+	 * the tie for first was decided so. Absent in versions published before it was kept.
+	 */
+	placedByTiebreak: z.optional(z.array(IdSchema)),
+	/**
 	 * Conflicts the scorer reported (the organizer may publish anyway: the standings follow the
 	 * documented defaults). Only the count is public; their details name devices and events.
 	 */

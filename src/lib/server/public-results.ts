@@ -14,7 +14,7 @@ import type { Store } from './store';
 function publicEvent(store: Store, eventId: string): PublicEvent {
 	const event = IdSchema.safeParse(eventId).success ? store.getEvent(eventId) : undefined;
 	if (!event) error(404, `no event "${eventId.slice(0, 80)}" on this server`);
-	return { id: event.id, name: event.name, date: event.date, venue: event.venue ?? null };
+	return { id: event.id, name: event.name, date: event.date, venue: event.venue ?? null, ...(event.language && { language: event.language }) };
 }
 
 export function publicResults(store: Store, eventId: string): PublicResults {

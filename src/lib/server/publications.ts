@@ -100,6 +100,7 @@ export function computeSnapshot(store: Store, eventId: string, competitionId: st
 		computedAt: now,
 		rows: json!.rows,
 		tieForFirst: standings.tieForFirst,
+		placedByTiebreak: standings.rows.filter((r) => r.byTiebreak).map((r) => r.entryId),
 		conflicts: standings.conflicts.length
 	};
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '$lib/i18n';
 import { heatTables, type HeatTable } from '$lib/setup/heat-tables';
 import type { PrintedCard, SetupResponse } from '$lib/sync/contract';
 
@@ -11,6 +12,8 @@ export interface CardSheet {
 	eventName: string;
 	competitionName: string;
 	heatName: string;
+	/** The event's language for printed lists, when it has one (the cards are printed in it). */
+	language?: Locale;
 	cards: CardPage[];
 }
 
@@ -27,5 +30,6 @@ export function cardSheet(setup: Pick<SetupResponse, 'event' | 'competitions' | 
 		const t = tables.get(p.table);
 		return t && p.heatId === heatId ? [{ ...t, link: p.link, expiresAt: p.expiresAt }] : [];
 	});
-	return { eventName: setup.event.name, competitionName: competition.name, heatName: heat.name, cards };
+	const language = setup.event.language;
+	return { eventName: setup.event.name, competitionName: competition.name, heatName: heat.name, ...(language && { language }), cards };
 }

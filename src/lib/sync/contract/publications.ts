@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { PublicationSchema, PublicationSummarySchema } from '$lib/results/publication';
-import { IdSchema } from '$lib/setup/schema';
+import { EventSchema, IdSchema } from '$lib/setup/schema';
 
 /** Publishing (docs/sync.md, Publishing): the organizer's requests, and what anyone may read without a token. */
 
@@ -26,7 +26,8 @@ export const PublishedCompetitionSchema = z.object({
 });
 export type PublishedCompetition = z.infer<typeof PublishedCompetitionSchema>;
 
-export const PublicEventSchema = z.object({ id: z.string(), name: z.string(), date: z.string(), venue: z.nullable(z.string()) });
+/** The event as the public page shows it; `language`: its public pages' language, when the event has one. */
+export const PublicEventSchema = z.object({ id: z.string(), name: z.string(), date: z.string(), venue: z.nullable(z.string()), language: EventSchema.shape.language });
 export type PublicEvent = z.infer<typeof PublicEventSchema>;
 
 /** GET /api/public/events/{e}/results (no token). */
