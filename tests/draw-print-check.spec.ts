@@ -52,6 +52,18 @@ function fisherYates<T>(list: readonly T[], next: () => number): T[] {
 	return out;
 }
 
+/** The organizer's seating screen in `lang` (the viewer's own choice: it follows the viewer, not the event), pictured at both sizes. */
+async function seatingPictures(page: Page, lang: 'cs' | 'es', name: string, open: (page: Page) => Promise<void>) {
+	await page.evaluate((l) => localStorage.setItem('PARAGLIDE_LOCALE', l), lang);
+	await page.goto('/organizer/seating');
+	await expect(page.locator('html')).toHaveAttribute('lang', lang);
+	await open(page);
+	for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+		await page.setViewportSize(size);
+		await page.screenshot({ path: `test-results/screens-i30/${name}-${lang}-${size.width}.png`, fullPage: true });
+	}
+}
+
 const asciiSorted = (ids: readonly string[]) => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 // ---- Reading the page -------------------------------------------------------------------------
@@ -113,6 +125,13 @@ test('CZ-TEAM-DRAW: the printed teams, drawn with a Czech seed, are repeated fro
 	const fours = Array.from({ length: Math.floor(shuffled.length / 4) }, (_, k) => shuffled.slice(4 * k, 4 * k + 4));
 	const printedTeams = (await sheet.getByTestId('printed-teams').locator('li').allTextContents()).map((t) => idsIn(t).filter((id) => input.includes(id)));
 	expect(printedTeams).toEqual([...fours, shuffled.slice(fours.length * 4)]);
+
+	// The draw panel's "how to check" says the same steps, in the screen's language.
+	await seatingPictures(page, 'cs', 'draw-seating-teams', async (p) => {
+		const panel = p.getByTestId('team-draw');
+		await panel.getByText('Jak tento los ověřit').click();
+		await expect(panel.getByTestId('draw-procedure')).toContainText('UTF-16');
+	});
 });
 
 test('ES-SHIFT: the printed turn lottery, with preferred turns, places and a swap, is repeated from the printed Spanish words alone (issue 30 #4, #18)', async ({ page }) => {
@@ -208,4 +227,10 @@ test('ES-SHIFT: the printed turn lottery, with preferred turns, places and a swa
 	}
 	expect(none).toHaveLength(1);
 	expect(idsIn((await sheet.getByTestId('printed-unplaced').textContent())!)).toEqual(none);
+
+	// The lottery's seed hint speaks of turns (#18), in Spanish too.
+	await seatingPictures(page, 'es', 'draw-seating-turns', async (p) => {
+		await expect(p.getByTestId('shift-lottery')).toContainText('dan los mismos turnos en cualquier dispositivo');
+		await expect(p.getByTestId('shift-lottery')).not.toContainText('equipos');
+	});
 });
