@@ -107,10 +107,11 @@ test('CZ-TEAM-DRAW: 80 individuals into 20 teams from a typed seed, checked on a
 	// The draw on paper: the seed, the procedure, every team with its members, the sorted input, the earlier draw superseded.
 	await panel.getByRole('link', { name: 'Print the draw' }).click();
 	const sheet = page.getByTestId('printed-draw');
-	await expect(sheet).toContainText('seed second seed');
-	await expect(sheet).toContainText('Fisher–Yates shuffle');
+	await expect(sheet).toContainText('Seed: second seed');
+	await expect(sheet).toContainText('Fisher–Yates');
 	const printedTeams = await sheet.getByTestId('printed-teams').locator('li').allTextContents();
-	expect(printedTeams.map((t) => t.replace(/^[^:]+: /, ''))).toEqual(redrawn);
+	// Each member with the ID the printed input lists (issue 30 #4).
+	expect(printedTeams.map((t) => t.replace(/^[^:]+: /, '').replace(/ \([^()]+\)/g, ''))).toEqual(redrawn);
 	expect((await sheet.getByTestId('printed-input').textContent())!.split('\n')).toHaveLength(80);
 	await expect(page.locator('main')).toContainText('seed Brno 2026 / 4-1-6 · superseded');
 	await screen(page, 'organizer-draws-print');
@@ -177,6 +178,9 @@ test('ES-SHIFT: 30 entries with preferences for 2 turns of 15 drawn by lot; one 
 	const panel = page.getByTestId('shift-lottery');
 	await expect(panel.getByLabel('Places in Mañana')).toHaveValue('15');
 	await expect(panel.getByLabel('Places in Tarde')).toHaveValue('15');
+	// The lottery's words are of turns, not of teams (issue 30 #18).
+	await expect(panel.getByText('the same turns on any device')).toBeVisible();
+	await expect(panel).not.toContainText('teams');
 	await panel.getByTestId('turns-seed').fill('sorteo 2026');
 	await panel.getByRole('button', { name: 'Draw the turns' }).click();
 	await expect(panel.getByRole('status').filter({ hasText: '30 entries drawn into turns and recorded.' })).toBeVisible();
@@ -217,8 +221,10 @@ test('ES-SHIFT: 30 entries with preferences for 2 turns of 15 drawn by lot; one 
 	await screen(page, 'organizer-turns');
 	await panel.getByRole('link', { name: 'Print the draw' }).click();
 	await expect(page.getByTestId('printed-turn')).toHaveCount(2);
+	await expect(page.getByRole('heading', { name: 'The turns drawn' })).toBeVisible();
+	await expect(page.getByTestId('printed-draw')).not.toContainText('teams');
 	await expect(page.getByTestId('printed-turn').nth(0)).toContainText(b);
-	await expect(page.getByTestId('printed-draw')).toContainText(`${a} ⇄ ${b}`);
+	await expect(page.getByTestId('printed-draw')).toContainText(new RegExp(`${a} \\([^)]+\\) ⇄ ${b} \\(`));
 	expect(await page.getByTestId('printed-draw').textContent()).not.toContain('+34');
 	expect(errors).toEqual([]);
 });

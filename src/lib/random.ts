@@ -15,14 +15,23 @@ export function mulberry32(seed: number): () => number {
 	};
 }
 
-/** A generator seeded by a text (hashed with FNV-1a). */
-export function seededRandom(seed: string): () => number {
+/**
+ * 32-bit FNV-1a of a text over its UTF-16 code units (not its UTF-8 bytes): each code unit, a
+ * number 0–65535, is one step. Drawn results depend on it, so it never changes (printed draws
+ * say exactly this: src/lib/organizer/draws/DrawPrintSheet.svelte).
+ */
+export function fnv1a32(text: string): number {
 	let h = 0x811c9dc5;
-	for (let i = 0; i < seed.length; i++) {
-		h ^= seed.charCodeAt(i);
+	for (let i = 0; i < text.length; i++) {
+		h ^= text.charCodeAt(i);
 		h = Math.imul(h, 0x01000193);
 	}
-	return mulberry32(h >>> 0);
+	return h >>> 0;
+}
+
+/** A generator seeded by a text (hashed with FNV-1a). */
+export function seededRandom(seed: string): () => number {
+	return mulberry32(fnv1a32(seed));
 }
 
 /** A Fisher–Yates shuffle driven by `rand`; the input is not changed. */

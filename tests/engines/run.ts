@@ -21,6 +21,7 @@ import { after, before, describe, it } from 'node:test';
 import { freePort, spawnServer, untilUp, type ServerProcess } from '../server-spawn';
 import type { EnginePage } from './engine-page';
 import { startFirefox } from './firefox';
+import { displayFollowsOrganizerStart } from './display-flows';
 import { endOnExit } from './processes';
 import { StationRun } from './station-flows';
 import { startWebKit } from './webkit';
@@ -97,5 +98,39 @@ for (const engine of engines) {
 		}
 		step('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
 		step('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
+	});
+}
+
+// The room display, in a browser and on a server of its own (the station's steps stop theirs).
+for (const engine of engines) {
+	describe(`the room display in ${engine.name}`, () => {
+		let dir = '';
+		let server: ServerProcess;
+		let browser: { page: EnginePage; stop(): Promise<void> } | null = null;
+
+		before(
+			async () => {
+				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-display-${engine.name.toLowerCase()}-`));
+				const own = dir;
+				process.once('exit', () => rmSync(own, { recursive: true, force: true }));
+				server = spawnServer(join(dir, 'data'), await freePort());
+				endOnExit(server.child);
+				await untilUp(server);
+				browser = await engine.start();
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
+
+		after(
+			async () => {
+				await browser?.stop();
+				await server?.stop();
+				rmSync(dir, { recursive: true, force: true });
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
+
+		step("issue 30 #5a, #16, #23: the organizer's start reaches the display; in Czech its menu is readable, its headers apart, its time left whole", () =>
+			displayFollowsOrganizerStart(browser!.page, server));
 	});
 }

@@ -7,6 +7,7 @@ import { chooseHeat, type HeatCandidate, type HeatRef } from './choose-heat';
 import { heatClock, type HeatClock } from '$lib/scoring/heat-clock';
 import { leaderboardRows } from './leaderboard';
 import { relayTeams, type RelayTeamLine } from './relay-teams';
+import { withOrganizerStarts, type OrganizerStartAt } from './organizer-starts';
 
 /** The leaderboard is scored again at most this often (the clock itself repaints more often). */
 const SCORE_EVERY_MS = 1000;
@@ -15,12 +16,18 @@ const SCORE_EVERY_MS = 1000;
  * The room display's state: what the device holds of its event (`read`: the merged event as
  * the device session last read it, src/lib/db/merged-event.ts; null when there is none),
  * scored with the shared scorer, which heat the room sees, its clock at `now` and the
- * competition's leaderboard. The page sets `now` from the device clock; nothing here reads one.
+ * competition's leaderboard. The heats the organizer started on every tablet (`starts`) count
+ * as started where no tablet's start has arrived yet (organizer-starts.ts). The page sets `now`
+ * from the device clock; nothing here reads one.
  */
 export class DisplayBoard {
 	readonly #source: () => MergedEvent | null | undefined;
-	/** The event as last read from the device. */
-	readonly merged: MergedEventFiles | null = $derived.by(() => this.#source()?.merged ?? null);
+	readonly #starts: () => readonly OrganizerStartAt[];
+	/** The event as last read from the device, with the organizer's starts. */
+	readonly merged: MergedEventFiles | null = $derived.by(() => {
+		const merged = this.#source()?.merged;
+		return merged ? withOrganizerStarts(merged, this.#starts()) : null;
+	});
 	/** The heat named in the address, or null: the board chooses. */
 	readonly pinned: HeatRef | null;
 
@@ -28,8 +35,9 @@ export class DisplayBoard {
 	/** The moment the standings were last scored for. */
 	#scoredAt = $state(0);
 
-	constructor(opts: { read: () => MergedEvent | null | undefined; pinned?: HeatRef | null; now: number }) {
+	constructor(opts: { read: () => MergedEvent | null | undefined; starts?: () => readonly OrganizerStartAt[]; pinned?: HeatRef | null; now: number }) {
 		this.#source = opts.read;
+		this.#starts = opts.starts ?? (() => []);
 		this.pinned = opts.pinned ?? null;
 		this.#now = this.#scoredAt = opts.now;
 	}

@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { drawShifts, drawTeams, seededShuffle, swapShifts } from './draw';
+import { fnv1a32, mulberry32, seededRandom } from '$lib/random';
+import { drawShifts, drawTeams, restSeed, seededShuffle, swapShifts, turnsInDrawOrder } from './draw';
 
 const people = Array.from({ length: 18 }, (_, i) => `p${String(i + 1).padStart(2, '0')}`);
 
 describe('draws', () => {
+	it('a printed draw names what it hashes (issue 30 #4): FNV-1a over UTF-16 code units, the value draws made so far depend on', () => {
+		expect(fnv1a32('a')).toBe(0xe40c292c);
+		// Š is one code unit (352); over UTF-8 it would be two bytes and another hash.
+		expect(fnv1a32('Š')).toBe(Math.imul(0x811c9dc5 ^ 352, 0x01000193) >>> 0);
+		const seed = 'Brno-2026-stafeta-Šťastná';
+		expect(drawTeams(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], 4, seed).teams.flat()).toEqual(seededShuffle(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], seed));
+		expect(seededRandom(seed)()).toBe(mulberry32(fnv1a32(seed))());
+	});
+
+	it('ES-SHIFT: the turns printed in the order the draw goes through them (an integer-like ID first, as a record orders its keys)', () => {
+		const slots = [
+			{ heatId: 'es-am', capacity: 0 },
+			{ heatId: '7', capacity: 1 },
+			{ heatId: 'es-pm', capacity: 1 }
+		];
+		expect(turnsInDrawOrder(slots).map((s) => s.heatId)).toEqual(['7', 'es-am', 'es-pm']);
+		// With no preference and one place in each open turn, the first drawn goes where r picks among ["7", "es-pm"] in that order.
+		const drawn = drawShifts([{ id: 'x' }], Object.fromEntries(slots.map((s) => [s.heatId, s.capacity])), 'seed');
+		const r = seededRandom(restSeed('seed'))();
+		expect(drawn.assigned.x).toBe(['7', 'es-pm'][Math.floor(r * 2)]);
+	});
+
 	it('CZ-TEAM-DRAW: teams of four drawn at random, reproducible from the seed and independent of registration order', () => {
 		const d = drawTeams(people, 4, 'relay-2026');
 		expect(d.teams).toHaveLength(4);

@@ -13,13 +13,8 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
 /** How a draw shuffles: seededShuffle; a test passes a biased one to show the fairness check catching it. */
 export type Shuffler = <T>(items: readonly T[], seed: string) => T[];
 
-/** The draws' procedure in words, printed with every result so that anyone can repeat it. */
-export const DRAW_ALGORITHM =
-	'Sort the IDs; hash the seed with 32-bit FNV-1a; seed mulberry32 with the hash; Fisher–Yates shuffle (from the last item down, j = floor(r × (i + 1))); cut the shuffled list into teams of four in order; the rest are left over.';
-
-/** The turns by lot in words (ES-SHIFT), printed with every result. */
-export const TURNS_ALGORITHM =
-	'Sort the registration IDs; shuffle them as for the teams with the seed; in that order, give each their preferred turn while it has room; then, in the same order, draw each of the rest into one of the turns with room, uniformly, with mulberry32 seeded by the FNV-1a hash of the seed followed by "/rest".';
+/** The seed of the second generator of the turns by lot (ES-SHIFT): those not placed by preference are drawn with it. */
+export const restSeed = (seed: string): string => `${seed}/rest`;
 
 export interface TeamDraw {
 	seed: string;
@@ -75,7 +70,7 @@ export function drawShifts(requests: readonly ShiftRequest[], slots: Readonly<Re
 			room.set(r.prefers, left - 1);
 		} else rest.push(r);
 	}
-	const rnd = seededRandom(`${seed}/rest`);
+	const rnd = seededRandom(restSeed(seed));
 	const unplaced: string[] = [];
 	for (const r of rest) {
 		const open = [...room].filter(([, n]) => n > 0).map(([s]) => s);
@@ -89,6 +84,15 @@ export function drawShifts(requests: readonly ShiftRequest[], slots: Readonly<Re
 		if (r.prefers !== undefined) moved.push(r.id);
 	}
 	return { seed, assigned, moved, unplaced };
+}
+
+/**
+ * The turns in the order drawShifts goes through them (a record's key order, so an integer-like
+ * ID comes first): the order a printed draw lists them in, for anyone repeating it.
+ */
+export function turnsInDrawOrder<T extends { heatId: string; capacity: number }>(slots: readonly T[]): T[] {
+	const order = Object.keys(Object.fromEntries(slots.map((s) => [s.heatId, s.capacity])));
+	return order.map((id) => slots.find((s) => s.heatId === id)!);
 }
 
 /**
