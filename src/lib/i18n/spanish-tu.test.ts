@@ -19,6 +19,7 @@ const USTED = [
 	'cambie',
 	'compare',
 	'compruebe',
+	'configure',
 	'conserve',
 	'corrija',
 	'elija',

@@ -4,7 +4,7 @@ import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messag
 describe('describeQuickSetupProblem', () => {
 	it('says each problem in each locale', () => {
 		expect(describeQuickSetupProblem({ code: 'no-seats' }, { locale: 'cs' })).toBe('Nastavte aspoň jedno místo.');
-		expect(describeQuickSetupProblem({ code: 'no-seats' }, { locale: 'es' })).toBe('Configure al menos un puesto.');
+		expect(describeQuickSetupProblem({ code: 'no-seats' }, { locale: 'es' })).toBe('Configura al menos un puesto.');
 		expect(describeQuickSetupProblem({ code: 'preset' }, { locale: 'en' })).toBe('Choose one of the presets.');
 		expect(describeQuickSetupProblem({ code: 'too-many-seats', max: 60 }, { locale: 'cs' })).toBe('Nejvýše 60 míst.');
 		expect(describeQuickSetupProblem({ code: 'too-many-seats', max: 3 }, { locale: 'cs' })).toBe('Nejvýše 3 místa.');
@@ -47,7 +47,7 @@ describe('describeQuickSetupProblem of a control character', () => {
 			'Jméno na místě 3 obsahuje znak, který nelze zobrazit (tabulátor, konec řádku nebo neviditelnou značku): napište ho znovu.'
 		);
 		expect(describeQuickSetupProblem({ code: 'seat-name-control', seat: 3 }, { locale: 'es' })).toBe(
-			'El nombre del puesto 3 contiene un carácter que no se puede mostrar (un tabulador, un salto de línea o una marca invisible): escríbalo de nuevo.'
+			'El nombre del puesto 3 contiene un carácter que no se puede mostrar (un tabulador, un salto de línea o una marca invisible): escríbelo de nuevo.'
 		);
 	});
 });

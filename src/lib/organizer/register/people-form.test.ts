@@ -48,7 +48,7 @@ describe('the form of a person', () => {
 		const cs = personFromDraft('p1', bad, 'cs');
 		expect(cs.ok || cs.errors).toMatchObject({ name: 'Zadejte jméno.', birthDate: 'Toto není datum.', club: 'Nejvýše 200 znaků.' });
 		const es = personFromDraft('p1', bad, 'es');
-		expect(es.ok || es.errors).toMatchObject({ name: 'Escriba el nombre.', email: 'No es una dirección de correo (como nombre@example.org).' });
+		expect(es.ok || es.errors).toMatchObject({ name: 'Escribe el nombre.', email: 'No es una dirección de correo (como nombre@example.org).' });
 	});
 });
 
