@@ -4,6 +4,7 @@ import { presetById } from '../src/lib/rules/presets';
 import { drawSeats } from '../src/lib/seating/seat-order';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { screen } from './screens-kit';
+import { I30_SHOTS, shootI30, speakI30 } from './screens-i30';
 import { JUDGE_KEY } from './station-helpers';
 import { addDevice, call, createEvent, DAY, expectStatus, RUN, writeSetup } from './sync-kit';
 
@@ -198,6 +199,17 @@ test('issue 30 #8, #9: a drawn relay seats its 3 teams (not 15 people and teams)
 		await seatAll.click();
 		await expect(panel.getByTestId('seating-summary')).toHaveText(/^3 to seat · 3 seated · /);
 		await screen(page, 'organizer-seating-relay');
+		if (I30_SHOTS) {
+			await panel.getByRole('button', { name: 'Save the seating' }).click();
+			await expect(panel.getByRole('status').filter({ hasText: 'Seating saved: 3 entries' })).toBeVisible();
+			for (const lang of ['cs', 'es']) {
+				await speakI30(page, lang);
+				await page.getByTestId('seating-heat').selectOption({ label: 'Relay · Heat 1' });
+				await expect(page.getByTestId('seating-row')).toHaveCount(3);
+				await shootI30(page, 'organizer-seating-relay', lang, page.getByTestId('seating'));
+			}
+			await speakI30(page, 'en');
+		}
 	});
 
 	await test.step('by registration order: the register\'s order, table by table', async () => {

@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { StandingsJson } from '../src/lib/files/format';
 import type { PublishedRow } from '../src/lib/results/publication';
 import { fillQuickSetup, seatCard } from './station-helpers';
+import { I30_SHOTS, shootI30, speakI30 } from './screens-i30';
 
 /**
  * Whole heats on the judge station, end to end: real Chromium, real IndexedDB, the production
@@ -334,6 +335,13 @@ test.describe('Spanish adult individual turn', () => {
 			await clockAt(60 * MIN + 30 * SEC);
 			await expect(lucia.getByTestId('clock')).toHaveText('45:00');
 			await expect(olga.getByTestId('clock')).toHaveText('20:00');
+			for (const lang of ['cs', 'es']) {
+				if (!I30_SHOTS) break;
+				await speakI30(page, lang);
+				await expect(olga.getByTestId('clock')).toHaveText('20:00');
+				await shootI30(page, 'station-seat-disqualified', lang);
+			}
+			if (I30_SHOTS) await speakI30(page, 'en');
 		});
 
 		const tablet = await tabletStandings(page);

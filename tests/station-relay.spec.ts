@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { StandingsJson } from '../src/lib/files/format';
 import { screen, shoot } from './screens-kit';
+import { I30_SHOTS, shootI30, speakI30 } from './screens-i30';
 import { heardSignals, recordSignals, relayTablet, relayTableUrl, seedTablet, typeTally, unfoldQuickSetup } from './station-helpers';
 
 /**
@@ -350,21 +351,9 @@ test('CZ-TEAM-P1: a relay set up on the tablet itself takes each line as a team 
 	await expect(lisky.getByTestId('relay-worker')).toHaveText(['Eva', 'Fik', 'Member 3', 'Member 4']);
 });
 
-/** Pictures of the changed screens for issue 30 (SCREENS_I30=1): test-results/screens-i30/<name>-<lang>-<width>.png at both sizes. */
-const I30_SHOTS = process.env.SCREENS_I30 === '1';
-async function shootI30(page: Page, name: string, lang: string): Promise<void> {
-	if (!I30_SHOTS) return;
-	const before = page.viewportSize()!;
-	for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-		await page.setViewportSize(size);
-		await page.evaluate(() => window.scrollTo(0, 0));
-		await page.screenshot({ path: `test-results/screens-i30/${name}-${lang}-${size.width}.png`, animations: 'disabled', caret: 'hide' });
-	}
-	await page.setViewportSize(before);
-}
+/** The station in another language, reloaded (its three teams shown again). */
 async function speak(page: Page, lang: string): Promise<void> {
-	await page.context().addCookies([{ name: 'PARAGLIDE_LOCALE', value: lang, url: page.url() }]);
-	await page.reload();
+	await speakI30(page, lang);
 	await expect(team(page)).toHaveCount(3);
 }
 

@@ -9,6 +9,8 @@ const MEMBERS = ['team a-m1', 'team a-m2', 'team a-m3', 'team a-m4'];
 const PART1 = ['p1-1', 'p1-2', 'p1-3', 'p1-4'];
 const SIGNAL = 8 * MIN;
 const setup = competition(RELAY, ['Team A'], 4);
+const RUNS = Math.max(200, Number(process.env.PROPERTY_RUNS ?? 200));
+const SEED = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
 
 const outcomeAt = (log: ReturnType<typeof tablet>, at: number) => row(score(setup, log.events, at), 'Team A').outcome;
 
@@ -57,7 +59,7 @@ describe('relayFinishers', () => {
 				}
 				expect(new Set(credited).size).toBe(credited.length);
 			}),
-			{ numRuns: 200 }
+			{ numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) }
 		);
 	});
 });
