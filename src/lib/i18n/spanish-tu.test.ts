@@ -21,6 +21,7 @@ const USTED = [
 	'compruebe',
 	'configure',
 	'conserve',
+	'desplace',
 	'corrija',
 	'elija',
 	'empareje',
