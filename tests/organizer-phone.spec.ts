@@ -59,6 +59,8 @@ async function pictures(page: Page, name: string) {
 		localStorage.setItem('PARAGLIDE_LOCALE', 'en');
 		document.cookie = 'PARAGLIDE_LOCALE=en; path=/';
 	});
+	await page.reload();
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
 
 test('on a 390 px phone: a compact header, the registrations as cards with Payment and Cancel in reach, the draw printout without sideways scrolling', async ({ page }) => {
@@ -118,6 +120,15 @@ test("on a 390 px phone the organizer's standings say that they scroll sideways"
 	}
 	expect(wider, 'the standings are wider than a phone (else this test proves nothing)').toBe(true);
 	await pictures(page, 'organizer-review');
+	// The devices: each a card on a phone, its Revoke in reach.
+	await page.setViewportSize(PHONE);
+	await openOrganizer(page, 'devices');
+	await expect(page.getByTestId('device-row').first()).toBeVisible();
+	expect(await sideways(page), 'the devices: no sideways scrolling').toBeLessThanOrEqual(0);
+	const revoke = page.getByTestId('device-row').last().getByRole('button', { name: 'Revoke' });
+	const b = (await revoke.boundingBox())!;
+	expect(b.x + b.width, 'Revoke: in the screen').toBeLessThanOrEqual(PHONE.width);
+	await pictures(page, 'organizer-devices');
 });
 
 test("on a tablet a section link's target is not hidden under the sticky navigation", async ({ page }) => {
