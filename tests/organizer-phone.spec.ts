@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { presetById } from '../src/lib/rules/presets';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
-import { seedEvent } from './screens-kit';
+import { checkScreen, seedEvent } from './screens-kit';
 import { call, createEvent, expectStatus, RUN, writeSetup } from './sync-kit';
 
 /**
@@ -90,6 +90,7 @@ test('on a 390 px phone: a compact header, the registrations as cards with Payme
 	}
 	// Each value says what it is: the column's name goes with it on the card.
 	await expect(row.getByTestId('paid')).toHaveAttribute('data-label', 'Paid');
+	await checkScreen(page, 'organizer-register');
 	await pictures(page, 'organizer-register');
 
 	// The draw's printout.
@@ -97,6 +98,7 @@ test('on a 390 px phone: a compact header, the registrations as cards with Payme
 	await page.goto(`/organizer/seating/draw?competition=${encodeURIComponent(relay)}`);
 	await expect(page.getByTestId('printed-draw')).toBeVisible();
 	expect(await sideways(page), 'the printed draw: no sideways scrolling').toBeLessThanOrEqual(0);
+	await checkScreen(page, 'organizer-draw-print');
 	await pictures(page, 'organizer-draw-print');
 });
 
@@ -119,6 +121,7 @@ test("on a 390 px phone the organizer's standings say that they scroll sideways"
 		await expect(box).toHaveAttribute('data-more', 'start');
 	}
 	expect(wider, 'the standings are wider than a phone (else this test proves nothing)').toBe(true);
+	await checkScreen(page, 'organizer-review');
 	await pictures(page, 'organizer-review');
 	// The devices: each a card on a phone, its Revoke in reach.
 	await page.setViewportSize(PHONE);
@@ -128,24 +131,30 @@ test("on a 390 px phone the organizer's standings say that they scroll sideways"
 	const revoke = page.getByTestId('device-row').last().getByRole('button', { name: 'Revoke' });
 	const b = (await revoke.boundingBox())!;
 	expect(b.x + b.width, 'Revoke: in the screen').toBeLessThanOrEqual(PHONE.width);
+	await checkScreen(page, 'organizer-devices');
 	await pictures(page, 'organizer-devices');
 });
 
-test("on a tablet a section link's target is not hidden under the sticky navigation", async ({ page }) => {
+test("on a tablet and a phone a section link's target is not hidden under the sticky navigation", async ({ page }) => {
 	const { eventId, token, event } = await seedRegister();
-	await page.setViewportSize({ width: 1280, height: 500 });
 	await signInOrganizer(page, token, eventId, event.name);
 	await openOrganizer(page, 'seating');
 	const nav = page.getByRole('navigation', { name: 'Sections' });
-	for (const id of ['seating', 'table-cards']) {
-		await nav.locator(`a[href="#${id}"]`).click();
-		await expect(page).toHaveURL(new RegExp(`#${id}$`));
-		const target = page.locator(`[id="${id}"]`);
-		await expect
-			.poll(async () => {
-				const [t, n] = await Promise.all([target.boundingBox(), nav.boundingBox()]);
-				return t!.y - (n!.y + n!.height);
-			}, `#${id} below the navigation`)
-			.toBeGreaterThanOrEqual(0);
+	for (const size of [{ width: 1280, height: 500 }, PHONE]) {
+		await page.setViewportSize(size);
+		for (const id of ['seating', 'table-cards']) {
+			await page.evaluate(() => window.scrollTo(0, 0));
+			await nav.locator(`a[href="#${id}"]`).click();
+			await expect(page).toHaveURL(new RegExp(`#${id}$`));
+			const target = page.locator(`[id="${id}"]`);
+			await expect
+				.poll(async () => {
+					const [t, n] = await Promise.all([target.boundingBox(), nav.boundingBox()]);
+					return t!.y - (n!.y + n!.height);
+				}, `${size.width}: #${id} below the navigation`)
+				.toBeGreaterThanOrEqual(0);
+			// It was scrolled to: near the top of the screen, just under the navigation.
+			expect((await target.boundingBox())!.y, `${size.width}: #${id} scrolled to`).toBeLessThan(size.height / 2);
+		}
 	}
 });
