@@ -17,6 +17,8 @@ import { correctionDrafts, type ResolutionOption } from './resolution';
 import type { RoundsControl } from './rounds';
 import { createFinalEntries, saveRound } from './rounds-actions';
 import { createTiebreakHeat, tiebreakResultDraft } from './tiebreak';
+import { recordersByCompetition } from './publish-summary';
+import { applyMerges } from '$lib/files/apply-merges';
 
 /** The organizer's event as the device holds it: merged, scored at `at`. */
 export interface OrganizerView extends MergedEvent {
@@ -27,6 +29,8 @@ export interface OrganizerView extends MergedEvent {
 	heats: StartableHeat[];
 	/** The event's name from its set-up on this device ('' before it arrives). */
 	eventName: string;
+	/** The event-log devices that recorded each competition's events, merges applied: the tablets a publication concerns. */
+	recorders: Map<string, Set<string>>;
 }
 
 /**
@@ -91,7 +95,8 @@ export class OrganizerSession {
 			const at = this.#now();
 			const r = await organizerStandings(db, pairing.eventId, at);
 			const [heats, day] = await Promise.all([startableHeats(db, pairing.eventId), db.days.get(pairing.eventId)]);
-			return { ...r, at, eventsById: new Map(r.merged.log.map((e) => [e.id, e])), heats, eventName: day?.name ?? '' };
+			const recorders = recordersByCompetition(applyMerges(r.merged).log);
+			return { ...r, at, eventsById: new Map(r.merged.log.map((e) => [e.id, e])), heats, eventName: day?.name ?? '', recorders };
 		});
 	}
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { competition, MIN, score, T0, tablet } from '$lib/scoring/testkit';
 import type { DeviceListing } from '$lib/sync/contract';
 import { deviceListings } from './device-listing.testkit';
-import { publishSummary, STALE_SYNC_MINUTES } from './publish-summary';
+import { publishSummary, recordersByCompetition, STALE_SYNC_MINUTES } from './publish-summary';
 
 const NOW = T0 + 95 * MIN;
 
@@ -35,7 +35,7 @@ const devices: DeviceListing[] = deviceListings(
 describe('publishSummary', () => {
 	it('says what will be public and what is unresolved: conflicts, entries without a result, unchecked finishes, tablets not synced', () => {
 		const { setup, standings } = heat();
-		const s = publishSummary({ step: 'publish', competition: setup.competition, standings, status: null, devices, now: NOW });
+		const s = publishSummary({ step: 'publish', competition: setup.competition, standings, status: null, devices, recordedBy: new Set(), now: NOW });
 		expect(s).toMatchObject({ step: 'publish', competition: setup.competition.name, version: 1, fromPublished: false, entries: 7, ranked: 4 });
 		expect(s.awards).toEqual([
 			{ place: 1, name: 'Ana' },
@@ -64,7 +64,7 @@ describe('publishSummary', () => {
 		a.finish('ana', T0 + 40 * MIN);
 		a.finish('bob', T0 + 41 * MIN);
 		const standings = score(setup, a.events, NOW);
-		const s = publishSummary({ step: 'publish', competition: setup.competition, standings, status: { version: 2 }, devices: devices.slice(0, 1), now: NOW });
+		const s = publishSummary({ step: 'publish', competition: setup.competition, standings, status: { version: 2 }, devices: devices.slice(0, 1), recordedBy: new Set(), now: NOW });
 		expect(s.version).toBe(3);
 		expect(s.unresolvedCount).toBe(0);
 	});
@@ -78,6 +78,7 @@ describe('publishSummary', () => {
 			standings,
 			status: { version: 2, snapshot: { rows: published, tieForFirst: [], conflicts: 1 } },
 			devices: [],
+			recordedBy: new Set(),
 			now: NOW
 		});
 		expect(same).toMatchObject({ version: 2, fromPublished: true, entries: 7, ranked: 4 });
@@ -90,6 +91,7 @@ describe('publishSummary', () => {
 			standings,
 			status: { version: 2, snapshot: { rows: older, tieForFirst: [], conflicts: 0 } },
 			devices: [],
+			recordedBy: new Set(),
 			now: NOW
 		});
 		expect(changed.awards.slice(0, 2)).toEqual([
@@ -107,8 +109,37 @@ describe('publishSummary', () => {
 		a.finish('lucía', T0 + 45 * MIN + 200);
 		a.finish('nuria', T0 + 45 * MIN + 900);
 		const standings = score(setup, a.events, T0 + 130 * MIN);
-		const s = publishSummary({ step: 'publish', competition: setup.competition, standings, status: null, devices: [], now: T0 + 130 * MIN });
+		const s = publishSummary({ step: 'publish', competition: setup.competition, standings, status: null, devices: [], recordedBy: new Set(), now: T0 + 130 * MIN });
 		expect(s.unresolved.tieForFirst).toEqual(['Lucía', 'Nuria']);
 		expect(s.unresolvedCount).toBe(2);
+	});
+
+	it('lists only the tablets of what is published: one that recorded this competition, or none yet; not one of another competition', () => {
+		const { setup, standings } = heat();
+		const a = tablet('a');
+		a.start(T0, ['ana']);
+		const other = tablet('other');
+		other.start(T0, ['x']);
+		const log = [
+			...a.events.map((e) => ({ ...e, competitionId: setup.competition.id })),
+			...other.events.map((e) => ({ ...e, competitionId: 'another-competition' }))
+		];
+		const recorders = recordersByCompetition(log);
+		expect(recorders.get('another-competition')).toEqual(new Set([other.events[0]!.deviceId]));
+		const stale = NOW - 60 * MIN;
+		const listed = publishSummary({
+			step: 'publish',
+			competition: setup.competition,
+			standings,
+			status: null,
+			devices: deviceListings(
+				{ id: 'j1', role: 'judge', label: 'This one', lastSeenAt: stale, deviceIds: [a.events[0]!.deviceId] },
+				{ id: 'j2', role: 'judge', label: 'Another competition', lastSeenAt: stale, deviceIds: [other.events[0]!.deviceId] },
+				{ id: 'j3', role: 'judge', label: 'Not used yet', lastSeenAt: null }
+			),
+			recordedBy: recorders.get(setup.competition.id) ?? new Set(),
+			now: NOW
+		});
+		expect(listed.unresolved.staleTablets.map((t) => t.label)).toEqual(['Not used yet', 'This one']);
 	});
 });

@@ -23,6 +23,8 @@ export interface PublishSummaryInput {
 	status: { version: number; snapshot?: Pick<PublicationSnapshot, 'tieForFirst' | 'conflicts'> & { rows: readonly PublishedRowRead[] } } | null;
 	/** The event's devices (the server's list); judge tablets are checked for their last sync. */
 	devices: readonly DeviceListing[];
+	/** The event-log devices that recorded this competition's events (recordersByCompetition): the tablets of what is published. */
+	recordedBy: ReadonlySet<string>;
 	now: number;
 }
 
@@ -49,7 +51,7 @@ export interface PublishSummary {
 		unchecked: string[];
 		/** Entries tied for first, waiting for a tie-break. */
 		tieForFirst: string[];
-		/** Judge tablets not synced in the last STALE_SYNC_MINUTES (or never). */
+		/** Judge tablets of this competition (or of none known yet) not synced in the last STALE_SYNC_MINUTES (or never). */
 		staleTablets: { label: string; lastSeenAt: number | null }[];
 		/** Making final: this screen's standings differ from the published version. */
 		changedSincePublished: boolean;
@@ -73,7 +75,7 @@ export function publishSummary(input: PublishSummaryInput): PublishSummary {
 	const unchecked = rows.filter((r) => r.outcome.check === 'pending' && !SETTLED.has(r.outcome.status)).map((r) => r.name);
 	const tieForFirst = standings.tieForFirst.map((id) => nameOf.get(id) ?? id);
 	const staleTablets = input.devices
-		.filter((d) => d.role === 'judge' && !d.revokedAt && (d.lastSeenAt == null || now - d.lastSeenAt > STALE_SYNC_MINUTES * 60_000))
+		.filter((d) => d.role === 'judge' && !d.revokedAt && timesThis(d, input.recordedBy) && (d.lastSeenAt == null || now - d.lastSeenAt > STALE_SYNC_MINUTES * 60_000))
 		.map((d) => ({ label: d.label, lastSeenAt: d.lastSeenAt ?? null }))
 		.sort((a, b) => (a.lastSeenAt ?? -Infinity) - (b.lastSeenAt ?? -Infinity) || a.label.localeCompare(b.label));
 	const changedSincePublished = snapshot ? differs(snapshot.rows, rows) : false;
@@ -91,6 +93,26 @@ export function publishSummary(input: PublishSummaryInput): PublishSummary {
 		unresolvedCount:
 			unresolved.conflicts + withoutResult.length + unchecked.length + tieForFirst.length + staleTablets.length + (changedSincePublished ? 1 : 0)
 	};
+}
+
+/**
+ * Whether a judge tablet may hold results of the competition: it recorded some of its events, or
+ * it has sent none yet (what it times is not known: it may be timing this one offline). A tablet
+ * whose events are all of other competitions is not this publication's concern.
+ */
+function timesThis(d: DeviceListing, recordedBy: ReadonlySet<string>): boolean {
+	return d.deviceIds.length === 0 || d.deviceIds.some((id) => recordedBy.has(id));
+}
+
+/** The event-log devices that recorded each competition's events (the log with merges applied: a folded-in competition's under the kept one). */
+export function recordersByCompetition(log: readonly { competitionId: string; deviceId: string }[]): Map<string, Set<string>> {
+	const by = new Map<string, Set<string>>();
+	for (const e of log) {
+		const set = by.get(e.competitionId);
+		if (set) set.add(e.deviceId);
+		else by.set(e.competitionId, new Set([e.deviceId]));
+	}
+	return by;
 }
 
 /** Whether any entry's place, state or final time differs between a published version and the standings now. */

@@ -1,5 +1,6 @@
 import { error } from '@sveltejs/kit';
 import type { Store } from './store';
+import { noteContact } from './devices';
 import { authenticate } from './tokens';
 import type { Device, Role } from '$lib/sync/contract';
 
@@ -54,11 +55,13 @@ export function bearerToken(request: Request): string | null {
 /**
  * The device behind the request, if it may do `action` on event `eventId`; otherwise an
  * HTTP error: 401 without a valid token (unknown, malformed or revoked), 403 for a token of
- * another event or a role that may not.
+ * another event or a role that may not. A valid token's request is the device's contact
+ * (its "last contact" on the Devices screen), whatever it asks.
  */
-export function requireDevice(store: Store, request: Request, eventId: string, action: Action): Device {
+export function requireDevice(store: Store, request: Request, eventId: string, action: Action, now = Date.now()): Device {
 	const device = authenticate(store, bearerToken(request));
 	if (!device) error(401, 'a valid device token is required (Authorization: Bearer …); it may have been revoked');
+	noteContact(store, device, now);
 	if (device.eventId !== eventId) error(403, 'this device is paired with another event');
 	if (!allows(device.role, action)) error(403, `a ${device.role} device may not do this (${action})`);
 	return device;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDevice, DISPLAY_MODE_REFRESH_MS, listDevices, noteDisplayMode, revokeDevice } from './devices';
+import { addDevice, CONTACT_REFRESH_MS, DISPLAY_MODE_REFRESH_MS, listDevices, noteContact, noteDisplayMode, revokeDevice } from './devices';
 import { answerOf } from './http-error.testkit';
 import { CODE_ALPHABET, CODE_LIFETIME_MS, normalizeCode, redeemPairingCode } from './pairing';
 import { Store } from './store';
@@ -107,5 +107,19 @@ describe('the display mode a device says (installed app or browser tab)', () => 
 			message: 'x-display-mode is "standalone" or "browser", not "fullscreen"'
 		});
 		expect(modeOf(a.device.id)).toEqual({ mode: 'browser', seenAt: 100 });
+	});
+});
+
+describe('last contact', () => {
+	it('is any request of the device: noted when never heard, not written again within CONTACT_REFRESH_MS, then again', () => {
+		const added = addDevice(store, 'spring', { role: 'display', label: 'Hall screen' }, ORIGIN, 0);
+		const seen = () => listDevices(store, 'spring').find((d) => d.id === added.device.id)!.lastSeenAt;
+		expect(seen()).toBeNull();
+		noteContact(store, added.device, 1000);
+		expect(seen()).toBe(1000);
+		noteContact(store, added.device, 1000 + CONTACT_REFRESH_MS - 1);
+		expect(seen()).toBe(1000);
+		noteContact(store, added.device, 1000 + CONTACT_REFRESH_MS);
+		expect(seen()).toBe(1000 + CONTACT_REFRESH_MS);
 	});
 });

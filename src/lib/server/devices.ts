@@ -45,6 +45,18 @@ export function listDevices(store: Store, eventId: string): DeviceListing[] {
 	});
 }
 
+/** How often a device's last contact is written again: not at every request of a display pulling every few seconds. */
+export const CONTACT_REFRESH_MS = 5_000;
+
+/**
+ * Notes that the device was heard from: any request its token makes (a display's pulls, the
+ * organizer's own reads, a tablet fetching its set-up), not only a push. Written when it was
+ * never heard or last noted more than CONTACT_REFRESH_MS ago.
+ */
+export function noteContact(store: Store, device: Pick<Device, 'id'>, now: number): void {
+	store.stmt('UPDATE device_tokens SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at <= ?)').run(now, device.id, now - CONTACT_REFRESH_MS);
+}
+
 /** How often an unchanged display mode is written again (its "when"): not at every pull. */
 export const DISPLAY_MODE_REFRESH_MS = 10 * 60_000;
 

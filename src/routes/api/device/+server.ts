@@ -2,6 +2,7 @@ import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { bearerToken } from '$lib/server/access';
 import { claimDevice, DEVICE_TAKEN } from '$lib/server/device-binding';
+import { noteContact } from '$lib/server/devices';
 import { readJsonBody } from '$lib/server/http-body';
 import { authenticate } from '$lib/server/tokens';
 import { describeIssues, toIssues } from '$lib/validation';
@@ -13,8 +14,10 @@ const UNAUTHORIZED = 'a valid device token is required (Authorization: Bearer â€
 
 /** Who the token belongs to: a device checks its pairing (event, role, name) with it. */
 export const GET: RequestHandler = ({ request }) => {
-	const device = authenticate(getStore(), bearerToken(request));
+	const store = getStore();
+	const device = authenticate(store, bearerToken(request));
 	if (!device) error(401, UNAUTHORIZED);
+	noteContact(store, device, Date.now());
 	return answer(API.device, { device });
 };
 
@@ -27,6 +30,7 @@ export const POST: RequestHandler = async ({ request }) => {
 	const store = getStore();
 	const device = authenticate(store, bearerToken(request));
 	if (!device) error(401, UNAUTHORIZED);
+	noteContact(store, device, Date.now());
 	const claim = DeviceClaimSchema.safeParse(await readJsonBody(request, 1024, 'a device check'));
 	if (!claim.success) error(400, `a device check is {"deviceId": "â€¦"}: ${describeIssues(toIssues(claim.error))}`);
 	if (!claimDevice(store, device, claim.data.deviceId)) error(409, DEVICE_TAKEN);
