@@ -11,6 +11,12 @@
  * wake lock and the sound after the Start tap and after the next tap following a reload.
  * Everything started is ended, on failure too (./processes.ts). Each engine's time is printed.
  *
+ * `npm run test:full` (E2E_FULL=1: tests/tier.ts) also runs, in each engine, the check-in desk
+ * and the organizer's register (./register-flows.ts, issue 30 #24): a desk paired through its
+ * link checks a person in while the server is down, the check-in reaching the server once it is
+ * back; the organizer adds a person, a date the engine cannot read being an error at its field
+ * (issue 30 #5b), and registers them. About 30 s in WebKit and 40 s in Firefox more.
+ *
  * Environment: ENGINES=webkit,firefox (the default: both), WEBKIT_DRIVER_PORT (default: a
  * free port), DISPLAY (default: an Xvfb of its own).
  */
@@ -19,10 +25,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { freePort, spawnServer, untilUp, type ServerProcess } from '../server-spawn';
+import { FULL } from '../tier';
 import type { EnginePage } from './engine-page';
-import { startFirefox } from './firefox';
 import { displayFollowsOrganizerStart } from './display-flows';
+import { startFirefox } from './firefox';
 import { endOnExit } from './processes';
+import { RegisterRun } from './register-flows';
 import { StationRun } from './station-flows';
 import { startWebKit } from './webkit';
 
@@ -132,5 +140,53 @@ for (const engine of engines) {
 
 		step("issue 30 #5a, #16, #23: the organizer's start reaches the display; in Czech its menu is readable, its headers apart, its time left whole", () =>
 			displayFollowsOrganizerStart(browser!.page, server));
+	});
+}
+
+// The desk and the organizer's register: the full tier only (FULL, tests/tier.ts).
+for (const engine of FULL ? engines : []) {
+	describe(`the desk and the organizer's register in ${engine.name}`, () => {
+		let dir = '';
+		let server: ServerProcess;
+		let browser: { page: EnginePage; stop(): Promise<void> } | null = null;
+		let run: RegisterRun;
+		let began = 0;
+
+		before(
+			async () => {
+				began = Date.now();
+				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-register-${engine.name.toLowerCase()}-`));
+				const own = dir;
+				process.once('exit', () => rmSync(own, { recursive: true, force: true }));
+				const port = await freePort();
+				const start = async () => {
+					server = spawnServer(join(own, 'data'), port);
+					endOnExit(server.child);
+					return untilUp(server);
+				};
+				await start();
+				browser = await engine.start();
+				run = new RegisterRun(browser.page, server, start);
+				await run.seed();
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
+
+		after(
+			async () => {
+				await browser?.stop();
+				await server?.stop();
+				rmSync(dir, { recursive: true, force: true });
+				console.log(`${engine.name}, the desk and the register: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
+			},
+			{ timeout: STEP_TIMEOUT_MS }
+		);
+
+		step('a desk paired through its link pulls the roster', () => run.deskPairs());
+		step('the server down, the desk checks a person in', () => run.checkInOffline());
+		step('the server back, the check-in reaches it', () => run.reconnect());
+		step('the organizer signs in and opens the register', () => run.organizerSignsIn());
+		step('issue 30 #5b: a date of birth the engine cannot read is an error beside the field; picked whole, the person is added', () => run.addPersonWithUnreadableDate());
+		step('the person added is registered for the competition', () => run.registerThem());
 	});
 }
