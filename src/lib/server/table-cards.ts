@@ -134,7 +134,9 @@ export function redeemCard(store: Store, secret: string, deviceId: string, now: 
 				token: issued.token,
 				competitionId: row.competition_id,
 				heatId: row.heat_id,
-				table: row.table_label
+				table: row.table_label,
+				heatName,
+				tablet: row.tablets + 1
 			}
 		};
 	});

@@ -48,8 +48,8 @@ export interface CompetitionChoice extends Node {
 	level: 'competition';
 	key: string;
 	competition: Competition;
-	/** The ruleset's name (its ID when the ruleset is not on the tablet) and version. */
-	ruleset: { name: string; version: number };
+	/** The ruleset's ID, its stored name (its ID when the ruleset is not on the tablet) and version: shown by presetName, in the tablet's language. */
+	ruleset: { id: string; name: string; version: number };
 	/** Another competition of the same event has the same name: show the ID too. */
 	ambiguous: boolean;
 	/** Heats with judge events stored on the tablet. */
@@ -140,7 +140,7 @@ export function choiceTree(directory: SetupBundle, eventCounts: readonly HeatEve
 			level: 'competition',
 			key: c.id,
 			competition: c,
-			ruleset: { name: ruleset?.name ?? c.ruleset.id, version: c.ruleset.version },
+			ruleset: { id: c.ruleset.id, name: ruleset?.name ?? c.ruleset.id, version: c.ruleset.version },
 			ambiguous: false,
 			startedHeats: children.filter((h) => h.events > 0).length,
 			seats: children.reduce((n, h) => n + h.seats, 0),

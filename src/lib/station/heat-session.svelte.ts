@@ -2,6 +2,7 @@ import type { Ruleset } from '$lib/rules/schema';
 import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import type { Entry } from '$lib/setup/schema';
 import { seatLabelKey } from '$lib/setup/seat-label';
+import { bySeat } from '$lib/seating/seat-order';
 import type { ActionType } from '$lib/events/action-types';
 import type { EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
 import { advance, CompetitionScorer, type CompetitionSetup, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
@@ -153,7 +154,8 @@ export class HeatSession {
 		const heatEntries = opts.setup.entries.filter((e) => e.heatId === opts.heatId);
 		// Labels that read the same are one table ("T1", "t1", "T01": seatLabelKey, issue 29 #8).
 		const table = opts.table === null ? null : seatLabelKey(opts.table);
-		this.seats = heatEntries.filter((e) => table === null || (e.table !== undefined && seatLabelKey(e.table) === table));
+		// In the order people count seats (1, 2, 3, 4, 10: issue 30 #9), not as stored (by ID).
+		this.seats = heatEntries.filter((e) => table === null || (e.table !== undefined && seatLabelKey(e.table) === table)).sort(bySeat);
 		// The heat's own standings: every entry of the heat, whichever table it sits at.
 		this.setup = { ...opts.setup, entries: heatEntries };
 		this.scorer = new CompetitionScorer(this.setup);

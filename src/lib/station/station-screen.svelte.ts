@@ -9,6 +9,9 @@ import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-proble
 import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
 import { saveChoice, type KeyValueStore } from './remembered-choice';
 import type { StationJudge } from './judge.svelte';
+import { cardOpens } from './card-scope';
+import { deviceName } from '$lib/sync/ui/pairing-messages';
+import type { CardScope } from '$lib/sync/pairing';
 
 /** A heat to open on a tablet without a judge's name: the name is asked first. */
 export interface JudgeQuestion {
@@ -33,6 +36,8 @@ export class StationScreen {
 	problems = $state<QuickSetupProblem[]>([]);
 	/** The URL names a heat this tablet does not have (shown above the chooser). */
 	heatMissing = $state(false);
+	/** The URL names a heat that this card-paired tablet does not record (issue 30 #2): not opened, said above the chooser. */
+	outsideCard = $state(false);
 	/** Why the heat screen's code did not load (shown above the chooser; a reload tries again). */
 	heatLoadError = $state<string | null>(null);
 	/**
@@ -70,6 +75,12 @@ export class StationScreen {
 		});
 	}
 
+	/** The table card this judge tablet was paired by (null: not paired by a card): it records at that heat only. */
+	get card(): CardScope | null {
+		const pairing = this.#device.pairing;
+		return pairing?.role === 'judge' ? (pairing.card ?? null) : null;
+	}
+
 	/** Shows what `url` says (on every navigation: a heat opened, back to the list, the browser's back button). */
 	async route(url: URL): Promise<void> {
 		this.#url = url;
@@ -87,6 +98,16 @@ export class StationScreen {
 		heatScreen.catch(() => {}); // awaited below, where a failure is said
 		const { db, log } = await this.#device.opened();
 		const { competition, heat: heatId, table = null } = params;
+		// A card's tablet opens its card's heat only: the server would refuse every tap of another (issue 30 #2).
+		const card = this.card;
+		if (card && !cardOpens(card, competition, heatId)) {
+			if (run !== this.#routing) return;
+			this.outsideCard = true;
+			this.#closeHeat();
+			this.#showHome(true);
+			return;
+		}
+		this.outsideCard = false;
 		const judge = this.#judge.name;
 		// The heat's three reads at once: the seat grid waits for the slowest, not for their sum.
 		const [setup, heatName, events] = await Promise.all([
@@ -102,7 +123,7 @@ export class StationScreen {
 			this.heat?.close();
 			this.heat = null;
 			// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
-			this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
+			this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing ? deviceName(this.#device.pairing) || null : null };
 			if (!judge) return;
 			let code: HeatScreen;
 			try {
@@ -149,6 +170,7 @@ export class StationScreen {
 		const q = new URLSearchParams({ competition: competitionId, heat: heatId, ...(table ? { table } : {}) });
 		this.problems = [];
 		this.heatMissing = false;
+		this.outsideCard = false;
 		this.#navigate(`?${q}`);
 	}
 
