@@ -1,7 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { presetById } from '../src/lib/rules/presets';
-import { seedTablet, type TabletSetup } from './station-helpers';
-import { call, createEvent, expectStatus, RULESET, RUN, writeSetup } from './sync-kit';
+import { DeviceLog } from '../src/lib/events/builder';
+import { quickSetup } from '../src/lib/station/quick-setup';
+import { seedTablet, unfoldQuickSetup, type TabletSetup } from './station-helpers';
+import { addDevice, call, createEvent, DAY, expectStatus, RULESET, RUN, writeSetup } from './sync-kit';
 
 /**
  * Issue 30, the judge's tablet: seats in the order people count them (#9), ruleset names in the
@@ -154,6 +156,88 @@ test('issue 30 #2, #15: a tablet paired by table 3’s card offers table 3 alone
 
 		await page.goto('/pair');
 		await expect(page.getByTestId('pair-current-device')).toHaveText('Heat 1 · mesa 3 (tableta 1 de su tarjeta)');
+	} finally {
+		await close();
+	}
+});
+
+test('issue 30 #3: a tablet follows the organizer’s merge: its heat reopens as the merged one, its chooser lists one competition, no internal ID on screen', async ({ browser }) => {
+	test.slow();
+	const created = await createEvent(`Merge i30 ${RUN}`);
+	const { eventId, token: org } = created;
+	const judgeA = await addDevice(eventId, org, 'judge', 'Mesa A');
+	const { page, close } = await tablet(browser, 'es-ES');
+	try {
+		// Tablet A quick-sets up "Turno de tarde" for Ana, Bob and Cyril and starts it.
+		await page.goto(judgeA.pairUrl);
+		await expect(page.getByTestId('pair-done')).toBeVisible();
+		await page.goto('/station');
+		await page.getByTestId('judge').fill('Eva');
+		await unfoldQuickSetup(page);
+		await page.getByTestId('preset').selectOption('czjpa-individual');
+		await page.getByLabel('Nombre del concurso (opcional)').fill('Turno de tarde');
+		await page.getByTestId('names').fill('Ana\nBob\nCyril');
+		await page.getByTestId('quick-start').click();
+		await expect(page.getByTestId('seat')).toHaveCount(3);
+		const opened = new URL(page.url()).searchParams;
+		const a = { competitionId: opened.get('competition')!, heatId: opened.get('heat')! };
+		await page.getByTestId('start').click();
+		await expect(page.locator(`[data-seat="${a.competitionId}-s1"]`).getByTestId('status')).toHaveText('En curso');
+		// Its set-up and start reach the server (adopted into the event).
+		await expect
+			.poll(async () => ((await call('GET', `/api/events/${eventId}/setup`, { token: org })).body as { competitions: { id: string }[] }).competitions.map((c) => c.id), { timeout: 30_000 })
+			.toContain(a.competitionId);
+
+		// Tablet B quick-set up "Turno de tarde" too (Ana, Bob, Dora): it started ten minutes ago, Dora finished two minutes ago.
+		const q = quickSetup({ presetId: 'czjpa-individual', competitionName: 'Turno de tarde', seatNames: ['Ana', 'Bob', 'Dora'], day: DAY, suffix: `b${RUN.slice(-8)}` });
+		if (!q.ok) throw new Error('quick set-up');
+		const b = q.value;
+		const judgeB = await addDevice(eventId, org, 'judge', 'Mesa B');
+		const logB = new DeviceLog({ deviceId: `tab-b-${RUN}`, judge: 'Pablo', competitionId: b.competitionId, heatId: b.heatId });
+		const now = Date.now();
+		logB.start(now - 10 * 60_000, [1, 2, 3].map((n) => `${b.competitionId}-s${n}`));
+		logB.hand(`${b.competitionId}-s3`, now - 2 * 60_000);
+		expectStatus(await call('POST', `/api/events/${eventId}/judge-events`, { token: judgeB.token, json: { events: logB.events, setup: b.bundle } }), 200, 'push B');
+
+		// The organizer folds A's competition into B's: Ana onto Ana, Bob onto Bob, Cyril added.
+		const merge = {
+			id: `merge-${RUN}`,
+			keptCompetitionId: b.competitionId,
+			foldedCompetitionId: a.competitionId,
+			heats: [{ from: a.heatId, to: b.heatId }],
+			entries: [
+				{ from: `${a.competitionId}-s1`, to: `${b.competitionId}-s1` },
+				{ from: `${a.competitionId}-s2`, to: `${b.competitionId}-s2` },
+				{ from: `${a.competitionId}-s3`, to: null }
+			],
+			reason: 'Dos tabletas, un turno'
+		};
+		expectStatus(await call('POST', `/api/events/${eventId}/merges`, { token: org, json: merge }), 201, 'merge');
+
+		// Tablet A syncs (back online): its open heat reopens as the merged one, with B's seats and B's finish.
+		await page.context().setOffline(true);
+		await page.context().setOffline(false);
+		await expect(page).toHaveURL(new RegExp(`competition=${b.competitionId}&heat=${b.heatId}`), { timeout: 30_000 });
+		await expect(page.getByTestId('seat')).toHaveCount(4);
+		await expect(page.locator(`[data-seat="${b.competitionId}-s3"]`)).toContainText('Dora');
+		await expect(page.locator(`[data-seat="${b.competitionId}-s3"]`).getByTestId('status')).toHaveText('Terminado');
+		await expect(page.locator(`[data-seat="${a.competitionId}-s3"]`)).toContainText('Cyril');
+		await expect(page.locator(`[data-seat="${a.competitionId}-s3"]`).getByTestId('status')).toHaveText('En curso');
+		await expect(page.locator('body')).not.toContainText(/\bq-[a-z0-9]{4,}/);
+		await picture(page, 'station-merged-heat', 'es');
+
+		// The chooser: one "Turno de tarde", the merged one; no internal ID anywhere.
+		await page.goto('/station');
+		const chooser = page.getByTestId('chooser');
+		await expect(page.getByTestId('reading-heats')).toHaveCount(0);
+		await expect(chooser.locator('[data-testid="crumb"][data-level="competition"], [data-testid="choice"][data-level="competition"]')).toHaveCount(1);
+		await expect(chooser).toContainText('Turno de tarde');
+		await expect(page.locator('body')).not.toContainText(/\bq-[a-z0-9]{4,}/);
+		await picture(page, 'station-merged-home', 'es');
+		// The folded-in heat's old address opens the merged heat.
+		await page.goto(`/station?competition=${a.competitionId}&heat=${a.heatId}`);
+		await expect(page).toHaveURL(new RegExp(`competition=${b.competitionId}&heat=${b.heatId}`));
+		await expect(page.getByTestId('seat')).toHaveCount(4);
 	} finally {
 		await close();
 	}

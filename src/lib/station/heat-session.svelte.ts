@@ -145,6 +145,8 @@ export class HeatSession {
 		log: EventLog;
 		judge: string;
 		events: JudgeEvent[];
+		/** How an event of another tab or device reads here (the organizer's merges: issue 30 #3); as it is by default. */
+		read?: (event: JudgeEvent) => JudgeEvent;
 	}) {
 		this.heatId = opts.heatId;
 		this.heatName = opts.heatName ?? opts.heatId;
@@ -163,7 +165,9 @@ export class HeatSession {
 		this.events = opts.events;
 		// A reload keeps the undo of this tablet's last action for the rest of its window.
 		this.lastAction = lastUndoable(opts.events, opts.log.deviceId);
-		this.unfollow = opts.log.onOtherTab((e) => {
+		const read = opts.read ?? ((e: JudgeEvent) => e);
+		this.unfollow = opts.log.onOtherTab((raw) => {
+			const e = read(raw);
 			if (e.competitionId === this.setup.competition.id && e.heatId === this.heatId) this.merge([e]);
 		});
 	}

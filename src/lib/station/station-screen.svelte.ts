@@ -1,4 +1,6 @@
 import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/setup-store';
+import { tabletMerges, type TabletMerges } from './tablet-merges';
+import type { JudgeEvent } from '$lib/events/schema';
 import { downloadText } from '$lib/device/download';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
 import type { HeatSession } from './heat-session.svelte';
@@ -53,22 +55,25 @@ export class StationScreen {
 	readonly #device: DeviceSession;
 	readonly #judge: StationJudge;
 	readonly #storage: KeyValueStore;
-	readonly #navigate: (query: string) => void;
+	readonly #navigate: (query: string, replace?: boolean) => void;
 	#url: URL | null = null;
 	#routing = 0;
 	#homeStop: (() => void) | null = null;
+	/** The merges the open heat was read with, and how many merges the tablet held then. */
+	#merges: { merges: TabletMerges | null; count: number } | null = null;
 
 	readonly #loadHeat: () => Promise<HeatScreen>;
 
 	constructor(
 		device: DeviceSession,
-		options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string) => void; loadHeat?: () => Promise<HeatScreen> }
+		options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string, replace?: boolean) => void; loadHeat?: () => Promise<HeatScreen> }
 	) {
 		this.#device = device;
 		this.#loadHeat = options.loadHeat ?? loadHeatScreen;
 		this.#judge = options.judge;
 		this.#storage = options.storage;
 		this.#navigate = options.navigate;
+		device.onChange(() => void this.#mergesArrived());
 		this.home = device.live(async ({ db, log }) => {
 			const [directory, eventCounts] = await Promise.all([listSetup(db), log.eventCountsByHeat()]);
 			return { directory, eventCounts };
@@ -109,15 +114,26 @@ export class StationScreen {
 		}
 		this.outsideCard = false;
 		const judge = this.#judge.name;
+		// The organizer's merges (issue 30 #3): a folded-in competition's heat opens as the heat it was merged into.
+		// (Read only on a tablet that holds a merge: the heat's first paint waits for nothing else.)
+		const merges = (await db.merges.count()) > 0 ? tabletMerges(await listSetup(db)) : null;
+		const at = merges?.resolve(competition, heatId) ?? { competitionId: competition, heatId };
+		if (at.competitionId !== competition || at.heatId !== heatId) {
+			if (run !== this.#routing) return;
+			this.#navigate(`?${new URLSearchParams({ competition: at.competitionId, heat: at.heatId, ...(table ? { table } : {}) })}`, true);
+			return;
+		}
+		const sources = merges?.sources(competition, heatId) ?? [{ competitionId: competition, heatId }];
 		// The heat's three reads at once: the seat grid waits for the slowest, not for their sum.
-		const [setup, heatName, events] = await Promise.all([
+		const [stored, heatName, events] = await Promise.all([
 			loadCompetition(db, competition),
 			db.heats.get(heatId).then((h) => h?.name),
-			judge ? log.heatEvents(competition, heatId) : []
+			judge ? this.#heatEvents(merges, sources) : []
 		]);
+		const setup = stored && merges ? { ...stored, entries: merges.entries(competition) } : stored;
 		if (setup && setup.entries.some((e) => e.heatId === heatId)) {
-			// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on.
-			void this.#device.followCompetition(competition).catch(() => {});
+			// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on (and those of the competitions merged into it).
+			for (const s of new Set(sources.map((x) => x.competitionId))) void this.#device.followCompetition(s).catch(() => {});
 			if (run !== this.#routing) return;
 			this.#showHome(false);
 			this.heat?.close();
@@ -138,7 +154,8 @@ export class StationScreen {
 			const { HeatSession, HeatView } = code;
 			this.heatLoadError = null;
 			this.heatView = HeatView;
-			this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
+			this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events, ...(merges ? { read: (e: JudgeEvent) => merges.read(e) } : {}) });
+			this.#merges = { merges, count: merges === null ? 0 : await db.merges.count() };
 			// The home lands here next time (however the heat was opened: chosen, set up, linked).
 			saveChoice(this.#storage, { competition, heat: heatId, table });
 			return;
@@ -150,7 +167,26 @@ export class StationScreen {
 		this.#showHome(true);
 	}
 
+	/** The heat's events, its merged-in heats' too, as the merged competition reads them. */
+	async #heatEvents(merges: TabletMerges | null, sources: { competitionId: string; heatId: string }[]): Promise<JudgeEvent[]> {
+		const log = this.#device.log!;
+		const read = await Promise.all(sources.map((s) => log.heatEvents(s.competitionId, s.heatId)));
+		return merges ? read.flat().map((e) => merges.read(e)) : read.flat();
+	}
+
+	/**
+	 * A merge pulled while a heat is open (the organizer merged it meanwhile): the heat opens
+	 * again, merged. Checked after each change of the device's data (a count: cheap).
+	 */
+	async #mergesArrived(): Promise<void> {
+		const open = this.#merges;
+		const db = this.#device.db;
+		if (!open || !db || !this.heat || !this.#url) return;
+		if ((await db.merges.count()) !== open.count) void this.route(this.#url);
+	}
+
 	#closeHeat(): void {
+		this.#merges = null;
 		this.heat?.close();
 		this.heat = null;
 		this.asking = null;
@@ -217,7 +253,9 @@ export class StationScreen {
 		const heat = this.heat;
 		const log = this.#device.log;
 		if (!heat || !log) return;
-		heat.merge(await log.heatEvents(heat.setup.competition.id, heat.heatId));
+		const merges = this.#merges?.merges ?? null;
+		const here = { competitionId: heat.setup.competition.id, heatId: heat.heatId };
+		heat.merge(await this.#heatEvents(merges, merges?.sources(here.competitionId, here.heatId) ?? [here]));
 	}
 
 	/**
