@@ -242,3 +242,49 @@ test('issue 30 #3: a tablet follows the organizer’s merge: its heat reopens as
 		await close();
 	}
 });
+
+for (const [locale, lang, words] of [
+	['es-ES', 'es', { name: 'Nombre del concurso (opcional)', what: 'Turno de tarde', why: 'se emparejó con la tarjeta de la mesa 3 (Heat 1)', todo: 'Qué hacer:' }],
+	['cs-CZ', 'cs', { name: 'Název soutěže (nepovinné)', what: 'Turno de tarde', why: 'byl spárován kartou stolu 3 (Heat 1)', todo: 'Co dělat:' }]
+] as const) {
+	test(`issue 30 #2: events the server refused to a card’s tablet make the badge an error saying what; /pair says why and what to do (${lang})`, async ({ browser }) => {
+		const ev = await cardEvent();
+		const { page, close } = await tablet(browser, locale);
+		try {
+			// Before its card, the tablet timed a heat of its own (a quick set-up): the card's token may not push it.
+			await page.goto('/station');
+			await page.getByTestId('judge').fill('Eva');
+			await unfoldQuickSetup(page);
+			await page.getByTestId('preset').selectOption('czjpa-individual');
+			await page.getByLabel(words.name).fill('Turno de tarde');
+			await page.getByTestId('names').fill('Ana\nBob');
+			await page.getByTestId('quick-start').click();
+			await expect(page.getByTestId('seat')).toHaveCount(2);
+			await page.getByTestId('start').click();
+			await expect(page.getByTestId('undo')).toBeEnabled();
+
+			await page.goto(ev.link);
+			await expect(page).toHaveURL(new RegExp(`/station\\?competition=${ev.ind}&heat=${ev.ind}-h1&table=3$`));
+			await expect(page.getByTestId('seat')).toHaveCount(3);
+			const badge = page.getByTestId('sync-refused');
+			await expect(badge).toBeVisible({ timeout: 30_000 });
+			await expect(badge).toHaveAttribute('data-tone', 'danger');
+			await expect(badge).toContainText(words.what);
+			await expect(badge).not.toContainText(/\bq-[a-z0-9]{4,}/);
+			await picture(page, 'station-refused-badge', lang);
+
+			await badge.click();
+			await expect(page).toHaveURL(/\/pair\?show=refused$/);
+			const item = page.getByTestId('sync-rejected-item');
+			await expect(item).toHaveCount(1);
+			await expect(item).toContainText(words.what);
+			await expect(item).toContainText(words.why);
+			await expect(item).toContainText(words.todo);
+			await expect(page.getByTestId('sync-details')).not.toContainText(/\bq-[a-z0-9]{4,}/);
+			await expect(page.getByTestId('pair-problem')).toHaveCount(0);
+			await picture(page, 'pair-refused-list', lang);
+		} finally {
+			await close();
+		}
+	});
+}

@@ -68,7 +68,8 @@ test('issue 30 #2: an event the server refuses turns the badge into an error say
 
 	// The badge leads to why and what to do.
 	await badge.click();
-	await expect(page).toHaveURL(/\/pair/);
+	await expect(page).toHaveURL(/\/pair\?show=refused$/);
+	await expect(page.getByTestId('pair-problem')).toHaveCount(0);
 	const details = page.getByTestId('sync-details');
 	await expect(details.getByTestId('sync-details-waiting')).toHaveText('0');
 	const item = details.getByTestId('sync-rejected-item');
