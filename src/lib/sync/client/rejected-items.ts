@@ -18,6 +18,24 @@ export interface RejectedItem {
 	entry: { name: string; table: string | null; seat: string | null } | null;
 	/** The card the tablet was paired by, when the event is not of its heat: why the server refused it. */
 	outsideCard: { heatName: string; table: string } | null;
+	/** The server's reason, the heats, competitions and entries it quotes by ID named as the tablet names them. */
+	reason: string;
+}
+
+/** A quoted ID in a server's reason (`heat "q-1a2b-h1"`). */
+const QUOTED = /"([^"\s]{1,64})"/g;
+
+/** The server's reason with the IDs it quotes replaced by their names, where the tablet knows them. */
+async function reasonInWords(db: StationDb, reason: string): Promise<string> {
+	const ids = [...new Set([...reason.matchAll(QUOTED)].map((m) => m[1]!))];
+	if (ids.length === 0) return reason;
+	const [heats, competitions, entries] = await Promise.all([db.heats.bulkGet(ids), db.competitions.bulkGet(ids), db.entries.bulkGet(ids)]);
+	const names = new Map<string, string>();
+	ids.forEach((id, i) => {
+		const name = heats[i]?.name ?? competitions[i]?.name ?? entries[i]?.name;
+		if (name) names.set(id, name);
+	});
+	return reason.replace(QUOTED, (quoted, id: string) => (names.has(id) ? `“${names.get(id)}”` : quoted));
 }
 
 /** The refused events, newest first, with their words' facts. */
@@ -39,7 +57,8 @@ export async function readRejected(db: StationDb): Promise<RejectedItem[]> {
 				competitionName: competition?.name ?? null,
 				heatName: heat?.name ?? null,
 				entry: entry ? { name: entry.name, table: entry.table ?? null, seat: entry.seat ?? null } : null,
-				outsideCard: outside ? { heatName: card.heatName, table: card.table } : null
+				outsideCard: outside ? { heatName: card.heatName, table: card.table } : null,
+				reason: await reasonInWords(db, row.reason)
 			};
 		})
 	);

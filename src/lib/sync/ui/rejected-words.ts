@@ -26,7 +26,7 @@ export function refusedWhat(item: RejectedItem): string {
 export function refusedWhy(item: RejectedItem): string {
 	if (item.outsideCard) return m.sync_refused_why_card({ table: item.outsideCard.table, heat: item.outsideCard.heatName });
 	if (item.row.kind === 'conflict') return m.sync_refused_why_conflict();
-	return m.sync_refused_why_server({ reason: item.row.reason });
+	return m.sync_refused_why_server({ reason: item.reason });
 }
 
 /** What to do about it. */
