@@ -126,40 +126,47 @@ async function cardEvent() {
 	return { eventId, org, ind, other, link: printed.cards[0]!.link };
 }
 
-test('issue 30 #2, #15: a tablet paired by table 3’s card offers table 3 alone and says why; another heat’s address is not opened; its name is in its language', async ({ browser }) => {
-	const ev = await cardEvent();
-	const { page, close } = await tablet(browser, 'es-ES');
-	try {
-		await page.goto(ev.link);
-		await expect(page).toHaveURL(new RegExp(`/station\\?competition=${ev.ind}&heat=${ev.ind}-h1&table=3$`));
-		await expect(page.getByTestId('judge-ask-tablet')).toContainText('Heat 1 · mesa 3 (tableta 1 de su tarjeta)');
-		await page.getByTestId('judge-ask-name').fill('Eva');
-		await page.getByTestId('judge-ask-go').click();
-		await expect(page.getByTestId('seat')).toHaveCount(3);
+for (const [locale, lang, words] of [
+	['es-ES', 'es', { label: 'Heat 1 · mesa 3 (tableta 1 de su tarjeta)', table: 'mesa 3', card: 'tarjeta' }],
+	['cs-CZ', 'cs', { label: 'Heat 1 · stůl 3 (1. tablet z karty stolu)', table: 'stolu 3', card: 'kartou' }]
+] as const) {
+	test(`issue 30 #2, #15: a tablet paired by table 3’s card offers table 3 alone and says why; another heat’s address is not opened; its name is in its language (${lang})`, async ({ browser }) => {
+		const ev = await cardEvent();
+		const { page, close } = await tablet(browser, locale);
+		try {
+			await page.goto(ev.link);
+			await expect(page).toHaveURL(new RegExp(`/station\\?competition=${ev.ind}&heat=${ev.ind}-h1&table=3$`));
+			await expect(page.getByTestId('judge-ask-tablet')).toContainText(words.label);
+			await picture(page, 'station-card-ask', lang);
+			await page.getByTestId('judge-ask-name').fill('Eva');
+			await page.getByTestId('judge-ask-go').click();
+			await expect(page.getByTestId('seat')).toHaveCount(3);
 
-		// The heats: table 3 of heat 1 alone, and why nothing else; no quick set-up (the server would refuse it).
-		await page.goto('/station');
-		const chooser = page.getByTestId('chooser');
-		await expect(chooser.getByTestId('card-only')).toContainText('mesa 3');
-		await expect(chooser.getByTestId('card-only')).toContainText('tarjeta');
-		await expect(chooser.getByTestId('open-heat')).toHaveCount(1);
-		await expect(chooser).not.toContainText('Juniors');
-		await expect(chooser).not.toContainText('Heat 2');
-		await expect(page.getByTestId('quick-toggle')).toHaveCount(0);
-		await picture(page, 'station-card-home', 'es');
+			// The heats: table 3 of heat 1 alone, and why nothing else; no quick set-up (the server would refuse it).
+			await page.goto('/station');
+			const chooser = page.getByTestId('chooser');
+			await expect(chooser.getByTestId('card-only')).toContainText(words.table);
+			await expect(chooser.getByTestId('card-only')).toContainText(words.card);
+			await expect(chooser.getByTestId('open-heat')).toHaveCount(1);
+			await expect(chooser).not.toContainText('Juniors');
+			await expect(chooser).not.toContainText('Heat 2');
+			await expect(page.getByTestId('quick-toggle')).toHaveCount(0);
+			await picture(page, 'station-card-home', lang);
 
-		// The address of another competition's heat opens nothing: the home says why.
-		await page.goto(`/station?competition=${ev.other}&heat=${ev.other}-h1`);
-		await expect(page.getByTestId('card-other-heat')).toBeVisible();
-		await expect(page.getByTestId('start')).toHaveCount(0);
-		await expect(page.getByTestId('seat')).toHaveCount(0);
+			// The address of another competition's heat opens nothing: the home says why.
+			await page.goto(`/station?competition=${ev.other}&heat=${ev.other}-h1`);
+			await expect(page.getByTestId('card-other-heat')).toBeVisible();
+			await expect(page.getByTestId('start')).toHaveCount(0);
+			await expect(page.getByTestId('seat')).toHaveCount(0);
+			await picture(page, 'station-card-other-heat', lang);
 
-		await page.goto('/pair');
-		await expect(page.getByTestId('pair-current-device')).toHaveText('Heat 1 · mesa 3 (tableta 1 de su tarjeta)');
-	} finally {
-		await close();
-	}
-});
+			await page.goto('/pair');
+			await expect(page.getByTestId('pair-current-device')).toHaveText(words.label);
+		} finally {
+			await close();
+		}
+	});
+}
 
 test('issue 30 #3: a tablet follows the organizer’s merge: its heat reopens as the merged one, its chooser lists one competition, no internal ID on screen', async ({ browser }) => {
 	test.slow();
@@ -225,6 +232,10 @@ test('issue 30 #3: a tablet follows the organizer’s merge: its heat reopens as
 		await expect(page.locator(`[data-seat="${a.competitionId}-s3"]`).getByTestId('status')).toHaveText('En curso');
 		await expect(page.locator('body')).not.toContainText(/\bq-[a-z0-9]{4,}/);
 		await picture(page, 'station-merged-heat', 'es');
+		await page.getByLabel('Idioma').selectOption('cs');
+		await expect(page.locator(`[data-seat="${b.competitionId}-s3"]`).getByTestId('status')).toHaveText('Dokončeno');
+		await picture(page, 'station-merged-heat', 'cs');
+		await page.getByLabel('Jazyk').selectOption('es');
 
 		// The chooser: one "Turno de tarde", the merged one; no internal ID anywhere.
 		await page.goto('/station');
@@ -234,6 +245,10 @@ test('issue 30 #3: a tablet follows the organizer’s merge: its heat reopens as
 		await expect(chooser).toContainText('Turno de tarde');
 		await expect(page.locator('body')).not.toContainText(/\bq-[a-z0-9]{4,}/);
 		await picture(page, 'station-merged-home', 'es');
+		await page.getByLabel('Idioma').selectOption('cs');
+		await expect(page.getByTestId('choose-level')).toHaveText(/Vyberte/);
+		await picture(page, 'station-merged-home', 'cs');
+		await page.getByLabel('Jazyk').selectOption('es');
 		// The folded-in heat's old address opens the merged heat.
 		await page.goto(`/station?competition=${a.competitionId}&heat=${a.heatId}`);
 		await expect(page).toHaveURL(new RegExp(`competition=${b.competitionId}&heat=${b.heatId}`));
