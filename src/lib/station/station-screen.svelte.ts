@@ -59,6 +59,7 @@ export class StationScreen {
 	#url: URL | null = null;
 	#routing = 0;
 	#homeStop: (() => void) | null = null;
+	readonly #unwatchMerges: () => void;
 	/** The merges the open heat was read with, and how many merges the tablet held then. */
 	#merges: { merges: TabletMerges | null; count: number } | null = null;
 
@@ -73,7 +74,7 @@ export class StationScreen {
 		this.#judge = options.judge;
 		this.#storage = options.storage;
 		this.#navigate = options.navigate;
-		device.onChange(() => void this.#mergesArrived());
+		this.#unwatchMerges = device.onChange(() => void this.#mergesArrived());
 		this.home = device.live(async ({ db, log }) => {
 			const [directory, eventCounts] = await Promise.all([listSetup(db), log.eventCountsByHeat()]);
 			return { directory, eventCounts };
@@ -183,6 +184,14 @@ export class StationScreen {
 		const db = this.#device.db;
 		if (!open || !db || !this.heat || !this.#url) return;
 		if ((await db.merges.count()) !== open.count) void this.route(this.#url);
+	}
+
+	/** The page is gone: nothing is followed any more. */
+	close(): void {
+		this.#unwatchMerges();
+		this.#routing++;
+		this.#closeHeat();
+		this.#showHome(false);
 	}
 
 	#closeHeat(): void {
