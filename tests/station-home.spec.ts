@@ -179,11 +179,13 @@ test('a tablet with one heat at two tables asks only for the table; quick set-up
 
 	await fillQuickSetup(page, 'czjpa-individual', ['Cecílie']);
 	await page.getByRole('button', { name: 'Heats' }).click();
-	// Two quick set-ups of the same preset on the same day: told apart by their IDs.
+	// Two quick set-ups of the same preset on the same day: told apart by who competes, never by their IDs (issue 30 #3).
 	await page.getByTestId('choose-back').click();
 	await expect(level(page)).toHaveText('Choose the competition');
 	await expect(options(page)).toHaveCount(2);
-	await expect(options(page).locator('code')).toHaveCount(2);
+	expect((await options(page).getByTestId('choice-people').allTextContents()).sort()).toEqual(['Competing: Ana, Bohdan', 'Competing: Cecílie']);
+	await expect(options(page).locator('code')).toHaveCount(0);
+	await expect(page.getByTestId('chooser')).not.toContainText(/\bq-[a-z0-9]{4,}/);
 });
 
 test('the home in Czech and Spanish', async ({ page }) => {

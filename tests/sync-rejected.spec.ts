@@ -10,7 +10,7 @@ import { rememberJudge } from './station-helpers';
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-test('an event the server refuses is listed with its reason on /pair, and the outbox empties', async ({ page }) => {
+test('issue 30 #2: an event the server refuses turns the badge into an error saying what; /pair says why and what to do; the outbox empties', async ({ page }) => {
 	const { eventId, token: key } = await createEvent(`Refused ${RUN}`);
 	const s = setupOf(eventId, `rj-${RUN}`, 2);
 	await writeSetup(eventId, key, s.body);
@@ -59,11 +59,25 @@ test('an event the server refuses is listed with its reason on /pair, and the ou
 	await page.getByTestId('start').click();
 	await expect(page.getByTestId('seat').first().getByTestId('status')).toHaveText('Running');
 	await page.context().setOffline(false);
-	await expect(page.getByRole('status', { name: 'Sync' })).toContainText('1 refused', { timeout: 30_000 });
+	// Issue 30 #2: a refused event is an error on the badge (never a green "online"), saying what was refused, in words.
+	const badge = page.getByRole('status', { name: 'Sync' }).getByTestId('sync-refused');
+	await expect(badge).toBeVisible({ timeout: 30_000 });
+	await expect(badge).toHaveAttribute('data-tone', 'danger');
+	await expect(badge).toContainText(`Refused by the server: Heat started · Individual rj-${RUN} · Heat 1. Tap for why and what to do`);
+	await expect(badge).not.toContainText(deviceId);
 
-	await page.goto('/pair');
+	// The badge leads to why and what to do.
+	await badge.click();
+	await expect(page).toHaveURL(/\/pair\?show=refused$/);
+	await expect(page.getByTestId('pair-problem')).toHaveCount(0);
 	const details = page.getByTestId('sync-details');
 	await expect(details.getByTestId('sync-details-waiting')).toHaveText('0');
-	await expect(details.getByTestId('sync-rejected')).toContainText(`${deviceId}-1 · conflict:`);
+	const item = details.getByTestId('sync-rejected-item');
+	await expect(item).toHaveCount(1);
+	await expect(item).toHaveAttribute('data-kind', 'conflict');
+	await expect(item).toContainText('Heat started · Individual rj-');
+	await expect(item).toContainText('Why: another device sent an event under the same number first');
+	await expect(item).toContainText('What to do: tell the organizer');
+	await expect(item).not.toContainText(deviceId);
 	await expect(details).toContainText('Events the server refused (1)');
 });

@@ -128,7 +128,7 @@ test('a table card pairs a blank tablet with one scan and opens its table; one t
 			await context.close();
 		}
 		const devices = expectStatus(await call('GET', `/api/events/${heat.eventId}/devices`, { token: heat.org }), 200, 'devices').body as { devices: { label: string; role: string; deviceIds: string[] }[] };
-		const fromCard = devices.devices.filter((d) => /table 2 \(card/.test(d.label));
+		const fromCard = devices.devices.filter((d) => /table 2 \(tablet \d of its card\)/.test(d.label));
 		expect(fromCard).toHaveLength(2);
 		expect(new Set(fromCard.map((d) => d.deviceIds.join()))).toHaveProperty('size', 2);
 	});

@@ -27,7 +27,7 @@ export interface MergeableData {
 }
 
 /** How one merge maps the folded-in competition's IDs. */
-interface Mapping {
+export interface Mapping {
 	keptId: string;
 	/** Heat ID → the heat it is read as (its own ID when new). */
 	heats: Map<string, string>;
@@ -35,18 +35,27 @@ interface Mapping {
 	entries: Map<string, string>;
 }
 
-export function applyMerges<T extends MergeableData>(data: T): T {
-	const merges = data.setup.merges ?? [];
-	if (merges.length === 0) return data;
-	const { setup } = data;
+/**
+ * The merges that apply to `setup` (both competitions in it, valid against it), by folded-in
+ * competition: what applyMerges maps; a tablet maps its own reads with it too (issue 30 #3).
+ */
+export function mergeMappings(setup: Pick<EventFileSetup, 'competitions' | 'heats' | 'entries' | 'merges'>): Map<string, Mapping> {
+	const merges = setup.merges ?? [];
+	const mappings = new Map<string, Mapping>();
+	if (merges.length === 0) return mappings;
 	const competitionIds = new Set(setup.competitions.map((c) => c.id));
 	const world = { competitions: setup.competitions, heats: setup.heats, entries: setup.entries, merges };
-	const mappings = new Map<string, Mapping>();
 	for (const merge of [...merges].sort(byRecording)) {
 		if (!competitionIds.has(merge.keptCompetitionId) || !competitionIds.has(merge.foldedCompetitionId)) continue;
 		if (mergeProblems(merge, world, { complete: false }).length > 0) continue;
 		mappings.set(merge.foldedCompetitionId, mappingOf(merge, setup.heats, setup.entries));
 	}
+	return mappings;
+}
+
+export function applyMerges<T extends MergeableData>(data: T): T {
+	const { setup } = data;
+	const mappings = mergeMappings(setup);
 	if (mappings.size === 0) return data;
 
 	const heats: Heat[] = [];
@@ -96,7 +105,8 @@ function mapPayload(type: string, payload: Payload, m: Mapping): Payload {
 	return payload;
 }
 
-function mapEvent(e: JudgeEvent, m: Mapping): JudgeEvent {
+/** A folded-in competition's event as the kept competition reads it. */
+export function mapEvent(e: JudgeEvent, m: Mapping): JudgeEvent {
 	const scope = {
 		competitionId: m.keptId,
 		heatId: e.heatId === null ? null : (m.heats.get(e.heatId) ?? e.heatId),

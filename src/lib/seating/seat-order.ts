@@ -62,3 +62,15 @@ export function rankedOrder(
 	indexed.sort((a, b) => (a.key ?? Infinity) - (b.key ?? Infinity) || a.i - b.i);
 	return indexed.map((e) => e.id);
 }
+
+const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const label = (a: string | undefined, b: string | undefined) => (a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : natural.compare(a, b));
+
+/**
+ * Seats in the order people count them (issue 30 #9): by table, then by seat, labels in natural
+ * order (1, 2, 3, 4, 10; "T2" before "T10"); unseated last. A comparator for Array.sort, whose
+ * stable sort keeps equal seats in their given order.
+ */
+export function bySeat(a: { table?: string; seat?: string }, b: { table?: string; seat?: string }): number {
+	return label(a.table, b.table) || label(a.seat, b.seat);
+}

@@ -62,6 +62,17 @@ describe('table cards', () => {
 		expect(listCards(store, DEMO_EVENT_ID).find((c) => c.id === card.id)?.tablets).toBe(2);
 	});
 
+	it('issue 30 #15: name the tablet in the event’s language (English when it has none), with what the tablet words its own name from', () => {
+		const card = cardOfTable('2');
+		const english = redeemCard(store, secretOf(card.link), 'tab-a', T0 + 1000);
+		store.db.prepare('UPDATE events SET language = ? WHERE id = ?').run('es', DEMO_EVENT_ID);
+		const spanish = redeemCard(store, secretOf(card.link), 'tab-b', T0 + 2000);
+		if (!english.ok || !spanish.ok) throw new Error('refused');
+		expect(english.paired.device.label).toBe('Heat 1 · table 2 (tablet 1 of its card)');
+		expect(spanish.paired.device.label).toBe('Heat 1 · mesa 2 (tableta 2 de su tarjeta)');
+		expect(spanish.paired).toMatchObject({ heatName: 'Heat 1', tablet: 2 });
+	});
+
 	it('an unknown, revoked or expired card is refused and gives nothing', () => {
 		const card = cardOfTable('1');
 		const devices = listDevices(store, DEMO_EVENT_ID).length;

@@ -1,3 +1,4 @@
+import { m } from '$lib/i18n/paraglide/messages.js';
 import { randomBytes } from 'node:crypto';
 import { error } from '@sveltejs/kit';
 import { heatTables } from '$lib/setup/heat-tables';
@@ -123,7 +124,10 @@ export function redeemCard(store: Store, secret: string, deviceId: string, now: 
 		const state = cardState({ expiresAt: row.expires_at, revokedAt: row.revoked_at }, now);
 		if (state !== 'live') return { ok: false, status: 410, message: CARD_REFUSED[state] };
 		const heatName = store.getHeat(row.event_id, row.heat_id)?.name ?? row.heat_id;
-		const issued = issueToken(store, { eventId: row.event_id, role: 'judge', label: `${heatName} · table ${row.table_label} (card ${row.tablets + 1})`.slice(0, 120), now });
+		// Named in the event's language (issue 30 #15); the tablet words its own name in its own language from the answer.
+		const locale = store.getEvent(row.event_id)?.language ?? 'en';
+		const label = m.pair_card_device({ heat: heatName, table: row.table_label, tablet: row.tablets + 1 }, { locale });
+		const issued = issueToken(store, { eventId: row.event_id, role: 'judge', label: label.slice(0, 120), now });
 		store.stmt('INSERT INTO card_tokens (token_id, card_id, heat_id) VALUES (?, ?, ?)').run(issued.id, row.id, row.heat_id);
 		bindDevice(store, issued.id, deviceId);
 		return {
@@ -134,7 +138,9 @@ export function redeemCard(store: Store, secret: string, deviceId: string, now: 
 				token: issued.token,
 				competitionId: row.competition_id,
 				heatId: row.heat_id,
-				table: row.table_label
+				table: row.table_label,
+				heatName,
+				tablet: row.tablets + 1
 			}
 		};
 	});

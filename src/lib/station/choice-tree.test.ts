@@ -59,8 +59,8 @@ describe('choiceTree', () => {
 
 	it('names each competition’s ruleset, falling back to its ID when the ruleset is not on the tablet', () => {
 		const [summer, spring, other] = choiceTree(bundle());
-		expect(summer!.children[0]!.ruleset).toEqual({ name: czjpa.name, version: czjpa.version });
-		expect(other!.children[0]!.ruleset).toEqual({ name: 'club-rules', version: 3 });
+		expect(summer!.children[0]!.ruleset).toEqual({ id: czjpa.id, name: czjpa.name, version: czjpa.version });
+		expect(other!.children[0]!.ruleset).toEqual({ id: 'club-rules', name: 'club-rules', version: 3 });
 		// The same name in different events is not ambiguous; within one event it would be.
 		expect(spring!.children.map((c) => c.ambiguous)).toEqual([false, false]);
 		const twice = bundle();

@@ -1,6 +1,7 @@
 import type { SetupBundle } from '$lib/db/setup-store';
 import type { Competition, CompetitionEvent, Heat } from '$lib/setup/schema';
 import { seatLabelKey } from '$lib/setup/seat-label';
+import { bySeat } from '$lib/seating/seat-order';
 
 /**
  * What a judge can open on this tablet, as a tree of choices: event (the competition day) →
@@ -48,10 +49,12 @@ export interface CompetitionChoice extends Node {
 	level: 'competition';
 	key: string;
 	competition: Competition;
-	/** The ruleset's name (its ID when the ruleset is not on the tablet) and version. */
-	ruleset: { name: string; version: number };
-	/** Another competition of the same event has the same name: show the ID too. */
+	/** The ruleset's ID, its stored name (its ID when the ruleset is not on the tablet) and version: shown by presetName, in the tablet's language. */
+	ruleset: { id: string; name: string; version: number };
+	/** Another competition of the same event has the same name: told apart by who sits in it (never by its ID: issue 30 #3). */
 	ambiguous: boolean;
+	/** The first names seated in it, in seat order (what tells two competitions of one name apart). */
+	people: string[];
 	/** Heats with judge events stored on the tablet. */
 	startedHeats: number;
 	children: HeatChoice[];
@@ -75,6 +78,8 @@ export interface HeatEventCount {
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** How many names tell two competitions of one name apart. */
+const PEOPLE_SHOWN = 3;
 /** Names in a natural order ("Heat 2" before "Heat 10"), ties broken so the order is stable. */
 const byName = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
@@ -140,8 +145,13 @@ export function choiceTree(directory: SetupBundle, eventCounts: readonly HeatEve
 			level: 'competition',
 			key: c.id,
 			competition: c,
-			ruleset: { name: ruleset?.name ?? c.ruleset.id, version: c.ruleset.version },
+			ruleset: { id: c.ruleset.id, name: ruleset?.name ?? c.ruleset.id, version: c.ruleset.version },
 			ambiguous: false,
+			people: (heatsByCompetition.get(c.id) ?? [])
+				.flatMap((h) => entriesByHeat.get(`${c.id}\u0000${h.id}`) ?? [])
+				.sort(bySeat)
+				.slice(0, PEOPLE_SHOWN)
+				.map((e) => e.name.trim()),
 			startedHeats: children.filter((h) => h.events > 0).length,
 			seats: children.reduce((n, h) => n + h.seats, 0),
 			children,

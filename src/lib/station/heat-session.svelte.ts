@@ -2,6 +2,7 @@ import type { Ruleset } from '$lib/rules/schema';
 import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import type { Entry } from '$lib/setup/schema';
 import { seatLabelKey } from '$lib/setup/seat-label';
+import { bySeat } from '$lib/seating/seat-order';
 import type { ActionType } from '$lib/events/action-types';
 import type { EventOf, JudgeEvent, Replacement } from '$lib/events/schema';
 import { advance, CompetitionScorer, type CompetitionSetup, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
@@ -144,6 +145,8 @@ export class HeatSession {
 		log: EventLog;
 		judge: string;
 		events: JudgeEvent[];
+		/** How an event of another tab or device reads here (the organizer's merges: issue 30 #3); as it is by default. */
+		read?: (event: JudgeEvent) => JudgeEvent;
 	}) {
 		this.heatId = opts.heatId;
 		this.heatName = opts.heatName ?? opts.heatId;
@@ -153,7 +156,8 @@ export class HeatSession {
 		const heatEntries = opts.setup.entries.filter((e) => e.heatId === opts.heatId);
 		// Labels that read the same are one table ("T1", "t1", "T01": seatLabelKey, issue 29 #8).
 		const table = opts.table === null ? null : seatLabelKey(opts.table);
-		this.seats = heatEntries.filter((e) => table === null || (e.table !== undefined && seatLabelKey(e.table) === table));
+		// In the order people count seats (1, 2, 3, 4, 10: issue 30 #9), not as stored (by ID).
+		this.seats = heatEntries.filter((e) => table === null || (e.table !== undefined && seatLabelKey(e.table) === table)).sort(bySeat);
 		// The heat's own standings: every entry of the heat, whichever table it sits at.
 		this.setup = { ...opts.setup, entries: heatEntries };
 		this.scorer = new CompetitionScorer(this.setup);
@@ -161,7 +165,9 @@ export class HeatSession {
 		this.events = opts.events;
 		// A reload keeps the undo of this tablet's last action for the rest of its window.
 		this.lastAction = lastUndoable(opts.events, opts.log.deviceId);
-		this.unfollow = opts.log.onOtherTab((e) => {
+		const read = opts.read ?? ((e: JudgeEvent) => e);
+		this.unfollow = opts.log.onOtherTab((raw) => {
+			const e = read(raw);
 			if (e.competitionId === this.setup.competition.id && e.heatId === this.heatId) this.merge([e]);
 		});
 	}

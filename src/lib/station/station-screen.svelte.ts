@@ -1,4 +1,6 @@
 import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/setup-store';
+import { tabletMerges, type TabletMerges } from './tablet-merges';
+import type { JudgeEvent } from '$lib/events/schema';
 import { downloadText } from '$lib/device/download';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
 import type { HeatSession } from './heat-session.svelte';
@@ -9,6 +11,9 @@ import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-proble
 import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
 import { saveChoice, type KeyValueStore } from './remembered-choice';
 import type { StationJudge } from './judge.svelte';
+import { cardOpens } from './card-scope';
+import { deviceName } from '$lib/sync/ui/pairing-messages';
+import type { CardScope } from '$lib/sync/pairing';
 
 /** A heat to open on a tablet without a judge's name: the name is asked first. */
 export interface JudgeQuestion {
@@ -33,6 +38,8 @@ export class StationScreen {
 	problems = $state<QuickSetupProblem[]>([]);
 	/** The URL names a heat this tablet does not have (shown above the chooser). */
 	heatMissing = $state(false);
+	/** The URL names a heat that this card-paired tablet does not record (issue 30 #2): not opened, said above the chooser. */
+	outsideCard = $state(false);
 	/** Why the heat screen's code did not load (shown above the chooser; a reload tries again). */
 	heatLoadError = $state<string | null>(null);
 	/**
@@ -48,26 +55,36 @@ export class StationScreen {
 	readonly #device: DeviceSession;
 	readonly #judge: StationJudge;
 	readonly #storage: KeyValueStore;
-	readonly #navigate: (query: string) => void;
+	readonly #navigate: (query: string, replace?: boolean) => void;
 	#url: URL | null = null;
 	#routing = 0;
 	#homeStop: (() => void) | null = null;
+	readonly #unwatchMerges: () => void;
+	/** The merges the open heat was read with, and how many merges the tablet held then. */
+	#merges: { merges: TabletMerges | null; count: number } | null = null;
 
 	readonly #loadHeat: () => Promise<HeatScreen>;
 
 	constructor(
 		device: DeviceSession,
-		options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string) => void; loadHeat?: () => Promise<HeatScreen> }
+		options: { judge: StationJudge; storage: KeyValueStore; navigate: (query: string, replace?: boolean) => void; loadHeat?: () => Promise<HeatScreen> }
 	) {
 		this.#device = device;
 		this.#loadHeat = options.loadHeat ?? loadHeatScreen;
 		this.#judge = options.judge;
 		this.#storage = options.storage;
 		this.#navigate = options.navigate;
+		this.#unwatchMerges = device.onChange(() => void this.#mergesArrived());
 		this.home = device.live(async ({ db, log }) => {
 			const [directory, eventCounts] = await Promise.all([listSetup(db), log.eventCountsByHeat()]);
 			return { directory, eventCounts };
 		});
+	}
+
+	/** The table card this judge tablet was paired by (null: not paired by a card): it records at that heat only. */
+	get card(): CardScope | null {
+		const pairing = this.#device.pairing;
+		return pairing?.role === 'judge' ? (pairing.card ?? null) : null;
 	}
 
 	/** Shows what `url` says (on every navigation: a heat opened, back to the list, the browser's back button). */
@@ -87,22 +104,43 @@ export class StationScreen {
 		heatScreen.catch(() => {}); // awaited below, where a failure is said
 		const { db, log } = await this.#device.opened();
 		const { competition, heat: heatId, table = null } = params;
+		// A card's tablet opens its card's heat only: the server would refuse every tap of another (issue 30 #2).
+		const card = this.card;
+		if (card && !cardOpens(card, competition, heatId)) {
+			if (run !== this.#routing) return;
+			this.outsideCard = true;
+			this.#closeHeat();
+			this.#showHome(true);
+			return;
+		}
+		this.outsideCard = false;
 		const judge = this.#judge.name;
+		// The organizer's merges (issue 30 #3): a folded-in competition's heat opens as the heat it was merged into.
+		// (Read only on a tablet that holds a merge: the heat's first paint waits for nothing else.)
+		const merges = (await db.merges.count()) > 0 ? tabletMerges(await listSetup(db)) : null;
+		const at = merges?.resolve(competition, heatId) ?? { competitionId: competition, heatId };
+		if (at.competitionId !== competition || at.heatId !== heatId) {
+			if (run !== this.#routing) return;
+			this.#navigate(`?${new URLSearchParams({ competition: at.competitionId, heat: at.heatId, ...(table ? { table } : {}) })}`, true);
+			return;
+		}
+		const sources = merges?.sources(competition, heatId) ?? [{ competitionId: competition, heatId }];
 		// The heat's three reads at once: the seat grid waits for the slowest, not for their sum.
-		const [setup, heatName, events] = await Promise.all([
+		const [stored, heatName, events] = await Promise.all([
 			loadCompetition(db, competition),
 			db.heats.get(heatId).then((h) => h?.name),
-			judge ? log.heatEvents(competition, heatId) : []
+			judge ? this.#heatEvents(merges, sources) : []
 		]);
+		const setup = stored && merges ? { ...stored, entries: merges.entries(competition) } : stored;
 		if (setup && setup.entries.some((e) => e.heatId === heatId)) {
-			// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on.
-			void this.#device.followCompetition(competition).catch(() => {});
+			// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on (and those of the competitions merged into it).
+			for (const s of new Set(sources.map((x) => x.competitionId))) void this.#device.followCompetition(s).catch(() => {});
 			if (run !== this.#routing) return;
 			this.#showHome(false);
 			this.heat?.close();
 			this.heat = null;
 			// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
-			this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing?.deviceLabel || null };
+			this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing ? deviceName(this.#device.pairing) || null : null };
 			if (!judge) return;
 			let code: HeatScreen;
 			try {
@@ -117,7 +155,8 @@ export class StationScreen {
 			const { HeatSession, HeatView } = code;
 			this.heatLoadError = null;
 			this.heatView = HeatView;
-			this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events });
+			this.heat = new HeatSession({ setup, heatId, heatName, table, log, judge, events, ...(merges ? { read: (e: JudgeEvent) => merges.read(e) } : {}) });
+			this.#merges = { merges, count: merges === null ? 0 : await db.merges.count() };
 			// The home lands here next time (however the heat was opened: chosen, set up, linked).
 			saveChoice(this.#storage, { competition, heat: heatId, table });
 			return;
@@ -129,7 +168,34 @@ export class StationScreen {
 		this.#showHome(true);
 	}
 
+	/** The heat's events, its merged-in heats' too, as the merged competition reads them. */
+	async #heatEvents(merges: TabletMerges | null, sources: { competitionId: string; heatId: string }[]): Promise<JudgeEvent[]> {
+		const log = this.#device.log!;
+		const read = await Promise.all(sources.map((s) => log.heatEvents(s.competitionId, s.heatId)));
+		return merges ? read.flat().map((e) => merges.read(e)) : read.flat();
+	}
+
+	/**
+	 * A merge pulled while a heat is open (the organizer merged it meanwhile): the heat opens
+	 * again, merged. Checked after each change of the device's data (a count: cheap).
+	 */
+	async #mergesArrived(): Promise<void> {
+		const open = this.#merges;
+		const db = this.#device.db;
+		if (!open || !db || !this.heat || !this.#url) return;
+		if ((await db.merges.count()) !== open.count) void this.route(this.#url);
+	}
+
+	/** The page is gone: nothing is followed any more. */
+	close(): void {
+		this.#unwatchMerges();
+		this.#routing++;
+		this.#closeHeat();
+		this.#showHome(false);
+	}
+
 	#closeHeat(): void {
+		this.#merges = null;
 		this.heat?.close();
 		this.heat = null;
 		this.asking = null;
@@ -149,6 +215,7 @@ export class StationScreen {
 		const q = new URLSearchParams({ competition: competitionId, heat: heatId, ...(table ? { table } : {}) });
 		this.problems = [];
 		this.heatMissing = false;
+		this.outsideCard = false;
 		this.#navigate(`?${q}`);
 	}
 
@@ -195,7 +262,9 @@ export class StationScreen {
 		const heat = this.heat;
 		const log = this.#device.log;
 		if (!heat || !log) return;
-		heat.merge(await log.heatEvents(heat.setup.competition.id, heat.heatId));
+		const merges = this.#merges?.merges ?? null;
+		const here = { competitionId: heat.setup.competition.id, heatId: heat.heatId };
+		heat.merge(await this.#heatEvents(merges, merges?.sources(here.competitionId, here.heatId) ?? [here]));
 	}
 
 	/**

@@ -1,7 +1,7 @@
 import type { StationDb } from '$lib/db/station-db';
 import { saveSetup } from '$lib/db/setup-store';
 import type { Device, SetupResponse } from '$lib/sync/contract';
-import type { Pairing } from '$lib/sync/pairing';
+import type { CardScope, Pairing } from '$lib/sync/pairing';
 import type { PairLink } from '$lib/sync/pair-link';
 import type { CardLink } from '$lib/sync/card-link';
 import { codeProblem, normalizeServer } from '$lib/sync/pair-code';
@@ -131,7 +131,8 @@ export async function pairWithCard(link: CardLink, deps: PairingDeps): Promise<P
 		return { ok: false, problem: problemOf(e, link.server, deps, 'card-refused') };
 	}
 	if (paired.eventId !== link.event) return { ok: false, problem: { kind: 'wrong-event', expected: link.event, actual: paired.eventId } };
-	const done = await finish(link.server, paired.token, paired.eventId, deps, deviceId);
+	const card: CardScope = { competitionId: paired.competitionId, heatId: paired.heatId, heatName: paired.heatName ?? paired.heatId, table: paired.table, ...(paired.tablet ? { tablet: paired.tablet } : {}) };
+	const done = await finish(link.server, paired.token, paired.eventId, deps, deviceId, card);
 	return done.ok ? { ...done, table: { competitionId: paired.competitionId, heatId: paired.heatId, table: paired.table } } : done;
 }
 
@@ -144,7 +145,7 @@ async function tabletId(deps: PairingDeps): Promise<string | PairingProblem> {
 	}
 }
 
-async function finish(server: string, token: string, eventId: string, deps: PairingDeps, knownDeviceId?: string): Promise<PairingResult> {
+async function finish(server: string, token: string, eventId: string, deps: PairingDeps, knownDeviceId?: string, card?: CardScope): Promise<PairingResult> {
 	const client = api(deps, server, token);
 	const deviceId = knownDeviceId ?? (await tabletId(deps));
 	if (typeof deviceId !== 'string') return { ok: false, problem: deviceId };
@@ -167,7 +168,9 @@ async function finish(server: string, token: string, eventId: string, deps: Pair
 		if (setupProblem.kind === 'token-refused') return { ok: false, problem: setupProblem };
 	}
 
-	const pairing: Pairing = { server, eventId: device.eventId, role: device.role, deviceLabel: device.label, token };
+	// A card's heat is named as the set-up names it (the server's answer has it too, older servers' not).
+	const scope = card && { ...card, heatName: setup?.heats.find((h) => h.id === card.heatId)?.name ?? card.heatName };
+	const pairing: Pairing = { server, eventId: device.eventId, role: device.role, deviceLabel: device.label, token, ...(scope ? { card: scope } : {}) };
 	try {
 		if (setup) {
 			await saveSetup(deps.db, setupBundleOf(setup));

@@ -5,15 +5,20 @@ import type { StationDb } from '$lib/db/station-db';
 import type { SyncEngine } from './engine';
 import { UNPAIRED_STATUS as UNPAIRED, type SyncStatusSnapshot } from './sync-snapshot';
 import type { BrowserSync } from './browser';
+import type { RejectedItem } from './rejected-items';
 
 export class SyncStatus {
 	/** The engine's latest status (reactive). */
 	current = $state.raw<SyncStatusSnapshot>(UNPAIRED);
+	/** The events the server refused, newest first, with what they were (read again when their count changes). */
+	refused = $state.raw<RejectedItem[]>([]);
 
 	#engine: SyncEngine | null = null;
 	#unsubscribe: (() => void) | null = null;
 	#browser: BrowserSync | null = null;
 	#connecting = false;
+	#db: StationDb | null = null;
+	#refusedRead = 0;
 	readonly #synced = new Set<() => void>();
 
 	/** Follows `engine` (null: unpaired). */
@@ -23,11 +28,30 @@ export class SyncStatus {
 		this.#unsubscribe = engine
 			? engine.subscribe((s) => {
 					const before = this.current.lastSuccessAt;
+					const refusedBefore = this.current.rejected;
 					this.current = s;
+					if (s.rejected !== refusedBefore) void this.#readRefused();
 					if (s.lastSuccessAt !== null && s.lastSuccessAt !== before) for (const listener of this.#synced) listener();
 				})
 			: null;
-		if (!engine) this.current = UNPAIRED;
+		if (!engine) {
+			this.current = UNPAIRED;
+			void this.#readRefused();
+		}
+	}
+
+	/** Reads the refused events again (the latest read wins). */
+	async #readRefused(): Promise<void> {
+		const run = ++this.#refusedRead;
+		const db = this.#db;
+		if (!db) return;
+		try {
+			const { readRejected } = await import('./rejected-items');
+			const items = await readRejected(db);
+			if (run === this.#refusedRead) this.refused = items;
+		} catch (e) {
+			console.warn('refused events not read', e);
+		}
 	}
 
 	/** Calls `listener` after every successful sync (set-up and events may have arrived); returns the unsubscribe. */
@@ -40,6 +64,7 @@ export class SyncStatus {
 	async connect(db: StationDb): Promise<void> {
 		if (this.#browser || this.#connecting) return;
 		this.#connecting = true;
+		this.#db = db;
 		try {
 			const { startBrowserSync } = await import('./browser');
 			this.#browser = await startBrowserSync(db, (engine) => this.follow(engine));

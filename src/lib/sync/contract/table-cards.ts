@@ -54,5 +54,12 @@ export const CardSecretSchema = z.string().check(z.minLength(20), z.maxLength(20
 export const CardPairRequestSchema = z.object({ card: CardSecretSchema, deviceId: IdSchema });
 
 /** The answer: a judge token of the tablet's own, and where it lands (the card's heat and table). */
-export const CardPairedSchema = z.extend(PairedDeviceSchema, { competitionId: z.string(), heatId: z.string(), table: z.string() });
+export const CardPairedSchema = z.extend(PairedDeviceSchema, {
+	competitionId: z.string(),
+	heatId: z.string(),
+	table: z.string(),
+	/** The heat's name, and this tablet's number among the card's: the tablet words its own name from them (issue 30 #15). */
+	heatName: z.optional(z.string()),
+	tablet: z.optional(z.number().check(z.int(), z.minimum(1)))
+});
 export type CardPaired = z.infer<typeof CardPairedSchema>;
