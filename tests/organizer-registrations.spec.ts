@@ -211,3 +211,31 @@ test('issue 30 #13 (CZ-IND-CAP, CZ-GEN-REFUND): what the waiting list paid is a 
 	const cancelledAt = registrations.find((r) => r.id === `r-${ana.id}`)!.cancelled!.at;
 	expect(registrations.find((r) => r.id === `r-${bea.id}`)!.movedUpAt).toBeGreaterThanOrEqual(cancelledAt);
 });
+
+test('issue 30 #13 (ES-SHIFT): a group whose members name different preferred turns is told so in the import preview, and gets its first row’s', async ({ page }) => {
+	const GROUP = presetById('es-adult-group')!;
+	const { eventId, token, event } = await createEvent(`Turns ${RUN}`);
+	const competitionId = `${eventId}-grp`;
+	await writeSetup(eventId, token, {
+		rulesets: [GROUP],
+		competitions: [{ id: competitionId, eventId, name: 'Grupos adultos', ruleset: { id: GROUP.id, version: GROUP.version } }],
+		heats: [
+			{ id: `${competitionId}-am`, competitionId, name: 'Mañana' },
+			{ id: `${competitionId}-pm`, competitionId, name: 'Tarde' }
+		]
+	});
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'register');
+	await page.getByTestId('register-files').getByRole('link', { name: 'Import registrations from a CSV file' }).click();
+	const csv = 'Nombre;Fecha de nacimiento;Equipo;Turno\nAna Ruiz;1990-01-01;Las Rápidas;Mañana\nLuis Gil;1990-01-01;Las Rápidas;Tarde\nEva Sanz;1990-01-01;Las Rápidas;\nPep Mas;1990-01-01;Las Rápidas;\n';
+	await page.getByTestId('csv-input').setInputFiles({ name: 'grupos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+	await expect(page.getByTestId('csv-counts')).toHaveText('To import: 4 · skipped: 0 · blocked: 0');
+	await expect(page.locator('[data-testid="csv-row"][data-row="3"]').getByTestId('csv-problem')).toHaveText(
+		'Las Rápidas takes one turn, that of row 2 (Mañana): this row’s Tarde is not taken; change the preferred turn after the import if needed.'
+	);
+	await expect(page.locator('[data-testid="csv-row"][data-row="2"]').getByTestId('csv-problem')).toHaveCount(0);
+	await page.getByTestId('csv-confirm').click();
+	await expect(page.getByTestId('csv-import-done')).toBeVisible();
+	const registrations = expectStatus(await call('GET', `/api/events/${eventId}/register`, { token }), 200, 'register').body.registrations as Registration[];
+	expect(registrations.map((r) => [r.name, r.memberIds.length, r.preferredTurn])).toEqual([['Las Rápidas', 4, `${competitionId}-am`]]);
+});
