@@ -235,18 +235,20 @@ test('ES-FEE, ES-COMPANION, CZ-GEN-AGE (issue 30 #1, #10, #22): what the desk re
 	const lucia = person('lucia', 'Lucía Peña', '2016-03-01');
 	const pablo = person('pablo', 'Pablo Peña', '2016-06-01');
 	const tom = person('tom', 'Tomáš Malý', '2012-03-04');
+	const ema = { ...person('ema', 'Ema Malá', '2013-05-06'), accompaniedBy: 'Jana Malá' };
 	const EUR1 = { amount: 1, currency: 'EUR' };
-	await seedRegister(eventId, token, [ana, bea, lucia, pablo, tom], [
+	await seedRegister(eventId, token, [ana, bea, lucia, pablo, tom, ema], [
 		reg('r-ana', 'adult', [ana], 1, EUR1),
 		reg('r-bea', 'adult', [bea], 2, EUR1, { paid: { amount: 1, at: 3 } }),
 		reg('r-kids', 'kids', [lucia, pablo], 4, { amount: 0, currency: 'EUR' }),
-		reg('r-tom', 'ind', [tom], 5, { amount: 400, currency: 'CZK' })
+		reg('r-tom', 'ind', [tom], 5, { amount: 400, currency: 'CZK' }),
+		reg('r-ema', 'ind', [ema], 6, { amount: 400, currency: 'CZK' })
 	]);
 	const door = await addDevice(eventId, token, 'desk', 'Door 1');
 	await page.goto(door.pairUrl);
 	await expect(page.getByTestId('pair-done')).toBeVisible();
 	await page.goto('/desk');
-	await expect(page.getByTestId('desk-counts')).toHaveText('0 of 4 checked in');
+	await expect(page.getByTestId('desk-counts')).toHaveText('0 of 5 checked in');
 
 	await test.step('ES-FEE: Ana pays her 1 € at the desk', async () => {
 		await page.getByTestId('desk-search').fill('garcia');
@@ -281,7 +283,15 @@ test('ES-FEE, ES-COMPANION, CZ-GEN-AGE (issue 30 #1, #10, #22): what the desk re
 		await row.getByTestId('desk-paid').check();
 		await row.getByTestId('desk-confirm').click();
 		await expect(row.getByTestId('desk-check-in-details')).toHaveText('Accompanying adult: Petr Malý');
-		await expect(page.getByTestId('desk-counts')).toHaveText('3 of 4 checked in');
+		await expect(page.getByTestId('desk-counts')).toHaveText('3 of 5 checked in');
+		// An adult already on file is shown, and not asked for again.
+		await page.getByTestId('desk-search').fill('mala');
+		const ema = entry(page, 'Ema Malá');
+		await expect(ema.getByTestId('desk-adult-on-file')).toHaveText('Ema Malá is accompanied by Jana Malá');
+		await expect(ema.locator('[data-warning="minor-alone"]')).toHaveCount(0);
+		await ema.getByTestId('desk-check-in').click();
+		await expect(ema.getByTestId('desk-adult')).toHaveCount(0);
+		await ema.getByTestId('desk-cancel').click();
 	});
 
 	await test.step('the server records the payments taken at the desk as the registrations’ own', async () => {
@@ -318,9 +328,11 @@ test('ES-FEE, ES-COMPANION, CZ-GEN-AGE (issue 30 #1, #10, #22): what the desk re
 		const [download] = await Promise.all([org.waitForEvent('download'), files.getByTestId('export-registrations').click()]);
 		const csv = readFileSync((await download.path())!, 'utf8');
 		const lines = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
-		expect(lines.map((l) => [l['Name'], l['Paid'], l['Paid amount']]).sort()).toEqual([
+		const byName = (a: string[], b: string[]) => a[0]!.localeCompare(b[0]!);
+		expect(lines.map((l) => [l['Name']!, l['Paid']!, l['Paid amount']!]).sort(byName)).toEqual([
 			['Ana García', 'yes', '1'],
 			['Beatriz Ruiz', 'yes', '1'],
+			['Ema Malá', 'no', ''],
 			['Lucía Peña', 'no', ''],
 			['Pablo Peña', 'no', ''],
 			['Tomáš Malý', 'yes', '400']
