@@ -55,8 +55,10 @@ for (const lang of ['cs', 'es'] as const) {
 			const tom = desk.getByTestId('desk-entry').filter({ hasText: 'Tomáš Malý' });
 			await tom.getByTestId('desk-check-in').click();
 			await tom.getByTestId('desk-adult').fill('Petr Malý');
+			await shoot(desk, 'desk-adult-question', lang);
 			await tom.getByTestId('desk-confirm').click();
 			await expect(tom.getByTestId('desk-check-in-details')).toContainText('Petr Malý');
+			await shoot(desk, 'desk-adult-recorded', lang);
 			await desk.getByTestId('desk-search').fill('novakova');
 			const jana = desk.getByTestId('desk-entry').filter({ hasText: 'Jana Nováková' });
 			await jana.getByTestId('desk-check-in').click();
