@@ -146,8 +146,8 @@ test('the organizer prepares an event: competitions, an 85-person CSV, waiting l
 			await phone.goto(desk.pairUrl);
 			await expect(phone.getByTestId('pair-done')).toContainText('as check-in desk “Door”');
 			await phone.goto('/desk');
-			// 80 registered, 3 waiting, the family: the roster of every registration not cancelled.
-			await expect(phone.getByTestId('desk-counts')).toHaveText('0 of 84 checked in');
+			// 80 registered and the family; the 3 waiting counted apart (issue 30 #11).
+			await expect(phone.getByTestId('desk-counts')).toHaveText('0 of 81 checked in · 3 on the waiting list');
 			await door.setOffline(true);
 			await phone.getByTestId('desk-search').fill('novakova');
 			const kate = phone.getByTestId('desk-entry').filter({ hasText: people[0]! });
@@ -155,7 +155,7 @@ test('the organizer prepares an event: competitions, an 85-person CSV, waiting l
 			await kate.getByTestId('desk-paid').check();
 			await kate.getByTestId('desk-confirm').click();
 			await expect(kate.getByTestId('desk-checked-in')).toBeVisible();
-			await expect(phone.getByTestId('desk-counts')).toHaveText('1 of 84 checked in');
+			await expect(phone.getByTestId('desk-counts')).toHaveText('1 of 81 checked in · 3 on the waiting list');
 			await screen(phone, 'prepare-desk');
 			// Offline: nothing reached the server.
 			expect((await pullAll(eventId, key)).events.filter((e) => e.type === 'entry.checked-in')).toHaveLength(0);
@@ -167,6 +167,9 @@ test('the organizer prepares an event: competitions, an 85-person CSV, waiting l
 		await page.getByTestId('entries').getByLabel('Competition').selectOption(ids.individual);
 		await page.getByTestId('sync-now').click();
 		await expect(entryRow(page, people[0]!).getByTestId('checked-in')).toHaveText(/^at \d{1,2}:\d{2}\s[AP]M$/, { timeout: 30_000 });
+		// Issue 30 #1: the fee she paid at the door is in the totals, as one payment.
+		await expect(entryRow(page, people[0]!).getByTestId('paid')).toHaveText(/^paid CZK\s400 at the door$/);
+		await expect(page.getByTestId('entries-totals').locator('[data-total="paid"]')).toHaveText(/^CZK\s1,600$/);
 		await expect(entryRow(page, people[3]!).getByTestId('checked-in')).toHaveText('not yet');
 		await page.getByTestId('people-search').fill('novakova');
 		await expect(page.getByTestId('person-row').filter({ hasText: people[0]! }).getByTestId('checked-in')).toHaveText('Checked in');

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import type { Person, Registration } from '../src/lib/registration/schema';
+import { deriveRuleset } from '../src/lib/rules/derive';
 import { presetById } from '../src/lib/rules/presets';
+import { seedRegister } from './desk-kit';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { cancel, pay, registerOne, entryRow as row } from './register-kit';
 import { screen } from './screens-kit';
@@ -163,4 +166,76 @@ test('CZ-TEAM-DRAW, CZ-TEAM-CAP: on the drawn relay one person registers alone, 
 	await expect(row(page, 'Eva Sólová')).toContainText('800');
 	await expect(panel.getByTestId('entries-capacity')).toHaveText('1 of 80 places');
 	await expect(page.getByTestId('entry-problems').getByTestId('entry-problem')).toHaveCount(0);
+});
+
+test('issue 30 #13 (CZ-IND-CAP, CZ-GEN-REFUND): what the waiting list paid is a total; a cancellation is never dated in the future, and the move-up comes at it', async ({ page }) => {
+	const { eventId, token, event } = await createEvent(`Waiting fees ${RUN}`);
+	const derived = deriveRuleset(IND, `${eventId}-one`, 'CZJPA individual, 1 place', { capacity: { max: 1, per: 'person' } });
+	if (!derived.ok) throw new Error(JSON.stringify(derived));
+	const ONE = derived.value;
+	const competitionId = `${eventId}-one`;
+	await writeSetup(eventId, token, { rulesets: [ONE], competitions: [{ id: competitionId, eventId, name: 'One place', ruleset: { id: ONE.id, version: ONE.version } }], heats: [] });
+	const person = (key: string, name: string): Person => ({ id: `${eventId}-${key}`, eventId, name, birthDate: '1990-01-01', version: 1 });
+	const reg = (who: Person, at: number, status: Registration['status'], paid: Registration['paid']): Registration => ({
+		id: `r-${who.id}`, eventId, competitionId, name: who.name, memberIds: [who.id], registeredAt: at, status, fee: { amount: 400, currency: 'CZK' }, paid, cancelled: null, version: 1
+	});
+	const [ana, bea, cyril] = [person('ana', 'Ana Malá'), person('bea', 'Bea Nová'), person('cyril', 'Cyril Starý')];
+	await seedRegister(eventId, token, [ana, bea, cyril], [
+		reg(ana, T0, 'registered', null),
+		reg(bea, T0 + 1, 'waiting', { amount: 400, at: T0 + 2 }),
+		reg(cyril, T0 + 3, 'waiting', { amount: 400, at: T0 + 4 })
+	]);
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'register');
+	const totals = page.getByTestId('entries').getByTestId('entries-totals');
+	await expect(totals.locator('[data-total="paid"]')).toHaveText(/^CZK\s0$/);
+	await expect(totals.locator('[data-total="waiting-paid"]')).toHaveText(/^CZK\s800$/);
+	await expect(totals).toContainText('Paid by the waiting list (held)');
+
+	await row(page, 'Ana Malá').getByRole('button', { name: 'Cancel the registration of Ana Malá' }).click();
+	const dialog = page.getByTestId('cancel-dialog');
+	const today = new Date().toISOString().slice(0, 10);
+	const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+	await expect(dialog.getByLabel('Cancelled on')).toHaveAttribute('max', today);
+	await dialog.getByLabel('Cancelled on').fill(tomorrow);
+	await expect(dialog.getByText('A cancellation is recorded when it came: today or a day before, not in the future.')).toBeVisible();
+	await expect(dialog.getByTestId('refund-outlook')).toHaveCount(0);
+	await expect(dialog.getByRole('button', { name: 'Cancel the registration' })).toBeDisabled();
+	await dialog.getByLabel('Cancelled on').fill(today);
+	await dialog.getByRole('button', { name: 'Cancel the registration' }).click();
+	await expect(dialog).toBeHidden();
+	await expect(page.getByText('Moved up from the waiting list: Bea Nová.')).toBeVisible();
+	await expect(totals.locator('[data-total="paid"]')).toHaveText(/^CZK\s400$/);
+	await expect(totals.locator('[data-total="waiting-paid"]')).toHaveText(/^CZK\s400$/);
+	const registrations = expectStatus(await call('GET', `/api/events/${eventId}/register`, { token }), 200, 'register').body.registrations as Registration[];
+	const cancelledAt = registrations.find((r) => r.id === `r-${ana.id}`)!.cancelled!.at;
+	expect(registrations.find((r) => r.id === `r-${bea.id}`)!.movedUpAt).toBeGreaterThanOrEqual(cancelledAt);
+});
+
+test('issue 30 #13 (ES-SHIFT): a group whose members name different preferred turns is told so in the import preview, and gets its first row’s', async ({ page }) => {
+	const GROUP = presetById('es-adult-group')!;
+	const { eventId, token, event } = await createEvent(`Turns ${RUN}`);
+	const competitionId = `${eventId}-grp`;
+	await writeSetup(eventId, token, {
+		rulesets: [GROUP],
+		competitions: [{ id: competitionId, eventId, name: 'Grupos adultos', ruleset: { id: GROUP.id, version: GROUP.version } }],
+		heats: [
+			{ id: `${competitionId}-am`, competitionId, name: 'Mañana' },
+			{ id: `${competitionId}-pm`, competitionId, name: 'Tarde' }
+		]
+	});
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'register');
+	await page.getByTestId('register-files').getByRole('link', { name: 'Import registrations from a CSV file' }).click();
+	const csv = 'Nombre;Fecha de nacimiento;Equipo;Turno\nAna Ruiz;1990-01-01;Las Rápidas;Mañana\nLuis Gil;1990-01-01;Las Rápidas;Tarde\nEva Sanz;1990-01-01;Las Rápidas;\nPep Mas;1990-01-01;Las Rápidas;\n';
+	await page.getByTestId('csv-input').setInputFiles({ name: 'grupos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+	await expect(page.getByTestId('csv-counts')).toHaveText('To import: 4 · skipped: 0 · blocked: 0');
+	await expect(page.locator('[data-testid="csv-row"][data-row="3"]').getByTestId('csv-problem')).toHaveText(
+		'Las Rápidas takes one turn, that of row 2 (Mañana): this row’s Tarde is not taken; change the preferred turn after the import if needed.'
+	);
+	await expect(page.locator('[data-testid="csv-row"][data-row="2"]').getByTestId('csv-problem')).toHaveCount(0);
+	await page.getByTestId('csv-confirm').click();
+	await expect(page.getByTestId('csv-import-done')).toBeVisible();
+	const registrations = expectStatus(await call('GET', `/api/events/${eventId}/register`, { token }), 200, 'register').body.registrations as Registration[];
+	expect(registrations.map((r) => [r.name, r.memberIds.length, r.preferredTurn])).toEqual([['Las Rápidas', 4, `${competitionId}-am`]]);
 });

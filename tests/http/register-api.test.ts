@@ -81,7 +81,8 @@ test('the register: capacity and waiting list (CZ-IND-CAP), refunds (CZ-GEN-REFU
 		paid: 550,
 		outstanding: 31_450,
 		refundsDue: 400,
-		retained: 400
+		retained: 400,
+		waitingPaid: 0
 	});
 
 	// Two organizer devices edit the same person from version 1: the later one is refused with both records.

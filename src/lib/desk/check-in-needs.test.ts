@@ -17,7 +17,7 @@ const checkIn = (payload: CheckIn['payload']) => ({ payload }) as CheckIn;
 describe('what the desk asks', () => {
 	it('nothing for a paid adult of a ruleset without companions: one tap', () => {
 		const needs = checkInNeeds(entry([member('Jana')], { paid: true }), CZ);
-		expect(needs).toEqual({ askPaid: false, companionsMax: null, needsAdult: [] });
+		expect(needs).toEqual({ askPaid: false, companionsMax: null, needsAdult: [], waiting: false });
 		expect(nothingToAsk(needs)).toBe(true);
 		// A free entry is never asked to pay.
 		expect(checkInNeeds(entry([member('Ana')], { fee: { amount: 0, currency: 'EUR' } }), KIDS).askPaid).toBe(false);
@@ -49,6 +49,13 @@ describe('what the desk asks', () => {
 		expect(deskWarnings(tom, undefined, true)).toEqual(['minor-alone']);
 		expect(deskWarnings(tom, checkIn({ accompaniedBy: 'Petr Malý' }), true)).toEqual([]);
 		expect(checkInNeeds(entry([member('Eva', { minor: true, accompaniedBy: 'Jan' })], { paid: true }), CZ).needsAdult).toEqual([]);
+	});
+
+	it('issue 30 #11: one on the waiting list is never checked in with one tap: the desk asks', () => {
+		const needs = checkInNeeds(entry([member('Eva')], { status: 'waiting', paid: true }), CZ);
+		expect(needs.waiting).toBe(true);
+		expect(nothingToAsk(needs)).toBe(false);
+		expect(checkInPayload(needs, { paid: false, companions: 0, accompaniedBy: '' })).toEqual({ ok: true, payload: {} });
 	});
 
 	it('warns of unpaid (until paid at the desk), not yet in any heat, and the waiting list', () => {

@@ -6,7 +6,8 @@ import type { CheckIn } from './check-ins';
  * What the desk asks when someone checks in, only where the ruleset needs it: whether the fee
  * was paid (a fee not yet paid, e.g. paid just before the turn: ES-FEE), how many companions
  * (children of a ruleset that allows them, at most its number per child: ES-COMPANION), and the
- * accompanying adult of a member under the ruleset's age who has none yet (CZ-GEN-AGE).
+ * accompanying adult of a member under the ruleset's age who has none yet (CZ-GEN-AGE); and
+ * one on the waiting list is told so and checked in only when the desk confirms it.
  */
 export interface CheckInNeeds {
 	askPaid: boolean;
@@ -14,6 +15,8 @@ export interface CheckInNeeds {
 	companionsMax: number | null;
 	/** The members under the age who have no accompanying adult yet. */
 	needsAdult: string[];
+	/** On the waiting list: no place yet, checked in only on purpose (issue 30 #11). */
+	waiting: boolean;
 }
 
 export function checkInNeeds(entry: RosterEntry, ruleset: Pick<Ruleset, 'checkIn'> | undefined): CheckInNeeds {
@@ -22,13 +25,14 @@ export function checkInNeeds(entry: RosterEntry, ruleset: Pick<Ruleset, 'checkIn
 	return {
 		askPaid: !entry.paid && entry.fee.amount > 0,
 		companionsMax: perChild !== undefined && children > 0 ? perChild * children : null,
-		needsAdult: entry.members.filter((m) => m.minor && !m.accompaniedBy).map((m) => m.name)
+		needsAdult: entry.members.filter((m) => m.minor && !m.accompaniedBy).map((m) => m.name),
+		waiting: entry.status === 'waiting'
 	};
 }
 
-/** Whether the check-in can be one tap: nothing to ask. */
+/** Whether the check-in can be one tap: nothing to ask, and a place in the competition. */
 export function nothingToAsk(needs: CheckInNeeds): boolean {
-	return !needs.askPaid && needs.companionsMax === null && needs.needsAdult.length === 0;
+	return !needs.askPaid && needs.companionsMax === null && needs.needsAdult.length === 0 && !needs.waiting;
 }
 
 /** What the desk warns of on an entry: unpaid, a minor without an adult, not yet in any heat, on the waiting list. */

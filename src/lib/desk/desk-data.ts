@@ -2,13 +2,15 @@ import type { StationDb } from '$lib/db/station-db';
 import { rulesetKey } from '$lib/db/station-db';
 import type { RosterEntry } from '$lib/registration/schema';
 import type { Ruleset } from '$lib/rules/schema';
-import { readRoster } from '$lib/sync/client/roster';
+import { readRoster, rosterTagKey } from '$lib/sync/client/roster';
 import { checkInsOf, type CheckIn } from './check-ins';
 
 /** What the desk shows, read from the device: the roster, who is checked in, who is seated where, the rulesets. */
 export interface DeskData {
 	eventName: string;
 	roster: RosterEntry[];
+	/** The roster came from the server at least once (an empty one: nobody registered yet, issue 30 #23). */
+	rosterPulled: boolean;
 	checkIns: Map<string, CheckIn>;
 	/** Entry (registration) ID → the heat it is seated in. */
 	seated: Map<string, string>;
@@ -17,9 +19,10 @@ export interface DeskData {
 }
 
 export async function readDeskData(db: StationDb, eventId: string): Promise<DeskData> {
-	const [day, roster, events, competitions, rulesets] = await Promise.all([
+	const [day, roster, rosterTag, events, competitions, rulesets] = await Promise.all([
 		db.days.get(eventId),
 		readRoster(db, eventId),
+		db.meta.get(rosterTagKey(eventId)),
 		db.events.toArray(),
 		db.competitions.where('eventId').equals(eventId).toArray(),
 		db.rulesets.toArray()
@@ -30,6 +33,7 @@ export async function readDeskData(db: StationDb, eventId: string): Promise<Desk
 	return {
 		eventName: day?.name ?? '',
 		roster,
+		rosterPulled: rosterTag !== undefined,
 		checkIns: checkInsOf(events),
 		seated: new Map(entries.filter((e) => e !== undefined).map((e) => [e.id, e.heatId])),
 		competitions: new Map(competitions.map((c) => [c.id, { name: c.name, ruleset: rulesetOf.get(rulesetKey(c.ruleset)) }]))

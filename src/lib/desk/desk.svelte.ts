@@ -55,10 +55,18 @@ export class DeskScreen {
 		return searchRoster(d.roster, this.query).map((entry) => this.rowOf(d, entry));
 	});
 
-	get checkedInCount(): number {
-		const d = this.data.current;
-		return d ? d.roster.filter((r) => d.checkIns.has(r.id)).length : 0;
+	/** The roster came from the server and is empty: nobody is registered yet (not "connect to load it"). */
+	get rosterEmpty(): boolean {
+		return this.data.current?.rosterPulled === true && !this.hasRoster;
 	}
+
+	/** The registered checked in of all registered; those on the waiting list apart (issue 30 #11). */
+	readonly counts = $derived.by(() => {
+		const roster = this.data.current?.roster ?? [];
+		const checkIns = this.data.current?.checkIns;
+		const registered = roster.filter((r) => r.status === 'registered');
+		return { checkedIn: registered.filter((r) => checkIns?.has(r.id)).length, total: registered.length, waiting: roster.length - registered.length };
+	});
 
 	private rowOf(d: DeskData, entry: RosterEntry): DeskRow {
 		const competition = d.competitions.get(entry.competitionId);

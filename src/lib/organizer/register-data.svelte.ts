@@ -20,6 +20,12 @@ export class RegisterData {
 	shownEntry = $state<string | null>(null);
 	/** Check-ins in force by registration ID. */
 	readonly checkIns: ReadonlyMap<string, CheckIn> = $derived.by(() => checkInsOf([...this.events()]));
+	/**
+	 * The check-ins in force, in short: changes when a desk's check-in, undo or payment arrives,
+	 * not on every sync. The register is read again then (RegisterPage): the server has made a
+	 * payment taken at the desk the registration's (issue 30 #1).
+	 */
+	readonly checkInsKey: string = $derived([...this.checkIns.values()].map((c) => c.id).sort().join(' '));
 
 	constructor(
 		readonly api: SyncApi,

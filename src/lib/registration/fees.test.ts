@@ -58,9 +58,14 @@ describe('fees', () => {
 			reg('g', 'fam', 5, 'registered', 5)
 		];
 		expect(feeTotals([{ id: 'ind', currency: 'CZK' }, { id: 'fam', currency: 'EUR' }, { id: 'none', currency: 'EUR' }], regs)).toEqual([
-			{ competitionId: 'ind', currency: 'CZK', registered: 3, waiting: 1, cancelled: 2, due: 1200, paid: 500, outstanding: 700, refundsDue: 400, retained: 400 },
-			{ competitionId: 'fam', currency: 'EUR', registered: 1, waiting: 0, cancelled: 0, due: 5, paid: 5, outstanding: 0, refundsDue: 0, retained: 0 },
-			{ competitionId: 'none', currency: 'EUR', registered: 0, waiting: 0, cancelled: 0, due: 0, paid: 0, outstanding: 0, refundsDue: 0, retained: 0 }
+			{ competitionId: 'ind', currency: 'CZK', registered: 3, waiting: 1, cancelled: 2, due: 1200, paid: 500, outstanding: 700, refundsDue: 400, retained: 400, waitingPaid: 0 },
+			{ competitionId: 'fam', currency: 'EUR', registered: 1, waiting: 0, cancelled: 0, due: 5, paid: 5, outstanding: 0, refundsDue: 0, retained: 0, waitingPaid: 0 },
+			{ competitionId: 'none', currency: 'EUR', registered: 0, waiting: 0, cancelled: 0, due: 0, paid: 0, outstanding: 0, refundsDue: 0, retained: 0, waitingPaid: 0 }
 		]);
+	});
+
+	it('issue 30 #13: what those on the waiting list paid is a total of its own (held: theirs back if they never get a place)', () => {
+		const regs = [reg('a', 'ind', 400, 'registered', 400), ...['w1', 'w2', 'w3', 'w4', 'w5', 'w6'].map((id) => reg(id, 'ind', 400, 'waiting', 400)), reg('w7', 'ind', 400, 'waiting', null)];
+		expect(feeTotals([{ id: 'ind', currency: 'CZK' }], regs)[0]).toMatchObject({ registered: 1, waiting: 7, due: 400, paid: 400, outstanding: 0, waitingPaid: 2400 });
 	});
 });

@@ -49,12 +49,14 @@ export interface FeeTotals {
 	refundsDue: number;
 	/** What was paid by those who cancelled too late: kept. */
 	retained: number;
+	/** What those on the waiting list have paid: held, theirs back if they never get a place (issue 30 #13). */
+	waitingPaid: number;
 }
 
 /** The totals of each competition (in the order given), from its registrations. */
 export function feeTotals(competitions: readonly { id: string; currency: string }[], registrations: readonly Registration[]): FeeTotals[] {
 	return competitions.map(({ id, currency }) => {
-		const t: FeeTotals = { competitionId: id, currency, registered: 0, waiting: 0, cancelled: 0, due: 0, paid: 0, outstanding: 0, refundsDue: 0, retained: 0 };
+		const t: FeeTotals = { competitionId: id, currency, registered: 0, waiting: 0, cancelled: 0, due: 0, paid: 0, outstanding: 0, refundsDue: 0, retained: 0, waitingPaid: 0 };
 		for (const r of registrations) {
 			if (r.competitionId !== id) continue;
 			t[r.status] += 1;
@@ -63,6 +65,8 @@ export function feeTotals(competitions: readonly { id: string; currency: string 
 				t.due += r.fee.amount;
 				t.paid += paid;
 				t.outstanding += Math.max(0, r.fee.amount - paid);
+			} else if (r.status === 'waiting') {
+				t.waitingPaid += paid;
 			} else if (r.status === 'cancelled') {
 				if (r.cancelled?.refundDue) t.refundsDue += paid;
 				else t.retained += paid;

@@ -91,8 +91,13 @@ export const RegistrationSchema = z.object({
 	movedUpAt: z.optional(moment),
 	/** The fee due, per person or per entry as the ruleset says (ES-FEE, CZ-IND-CAP, CZ-TEAM-CAP). */
 	fee: MoneySchema,
-	/** What was paid and when; null: not paid. */
-	paid: z.nullable(z.object({ amount: z.number().check(z.nonnegative(), z.maximum(100_000_000)), at: moment })),
+	/**
+	 * What was paid and when; null: not paid. The one payment record, whichever device took it
+	 * (issue 30 #1): a fee paid at the desk becomes it when the check-in reaches the server
+	 * (src/lib/server/desk-payments.ts), naming that check-in (`checkInId`), so that the desk's undo
+	 * takes it back and every reader (totals, lists, prints, exports) reads this field alone.
+	 */
+	paid: z.nullable(z.object({ amount: z.number().check(z.nonnegative(), z.maximum(100_000_000)), at: moment, checkInId: z.optional(IdSchema) })),
 	/** When it was cancelled and whether the fee is refunded by the ruleset's deadline (CZ-GEN-REFUND). */
 	cancelled: z.nullable(z.object({ at: moment, refundDue: z.boolean() })),
 	/** The turn (a heat of the competition) preferred for the turns by lot (ES-SHIFT); none: any. */

@@ -17,11 +17,15 @@ export interface EntryProblems {
 
 type PersonOf = (id: string) => Pick<Person, 'name' | 'birthDate' | 'accompaniedBy'> | undefined;
 
-/** The members of a unit as checkRegistration reads them (an unknown person: by their ID, with no date of birth). */
-export function unitMembers(memberIds: readonly string[], personOf: PersonOf): MemberInfo[] {
+/**
+ * The members of a unit as checkRegistration reads them (an unknown person: by their ID, with no
+ * date of birth). `adultAtDesk`: the accompanying adult the desk recorded at the unit's check-in
+ * (issue 30 #10), for the members who have none in the register.
+ */
+export function unitMembers(memberIds: readonly string[], personOf: PersonOf, adultAtDesk?: string): MemberInfo[] {
 	return memberIds.map((id) => {
 		const p = personOf(id);
-		return { name: p?.name ?? id, birthDate: p?.birthDate, accompaniedBy: p?.accompaniedBy };
+		return { name: p?.name ?? id, birthDate: p?.birthDate, accompaniedBy: p?.accompaniedBy ?? adultAtDesk };
 	});
 }
 
@@ -29,14 +33,16 @@ export function unitProblems(
 	registrations: readonly Registration[],
 	personOf: PersonOf,
 	rulesetOf: (competitionId: string) => Pick<Ruleset, 'unit'> | undefined,
-	eventDay: string
+	eventDay: string,
+	/** The accompanying adult typed at the desk when the registration checked in (CZ-GEN-AGE). */
+	adultAtDesk: (registrationId: string) => string | undefined = () => undefined
 ): EntryProblems[] {
 	const found: EntryProblems[] = [];
 	for (const r of registrations) {
 		if (r.status === 'cancelled') continue;
 		const ruleset = rulesetOf(r.competitionId);
 		if (!ruleset) continue;
-		const problems = checkRegistration(ruleset, unitMembers(r.memberIds, personOf), eventDay);
+		const problems = checkRegistration(ruleset, unitMembers(r.memberIds, personOf, adultAtDesk(r.id)), eventDay);
 		if (problems.length > 0) found.push({ registrationId: r.id, competitionId: r.competitionId, name: r.name, problems });
 	}
 	return found;

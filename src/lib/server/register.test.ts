@@ -54,6 +54,20 @@ const register = (id: string, competitionId: string, memberIds: string[], at: nu
 	createRegistration(store, desk, E, { registration: { id, competitionId, memberIds, registeredAt: at }, ...extra }, at);
 
 describe('the register on the server', () => {
+	it('issue 30 #13: a cancellation dated in the future is refused; the move-up it causes is never stamped before it', () => {
+		for (let i = 1; i <= 81; i++) {
+			person(`p${i}`, `Solver ${i}`);
+			register(`r${i}`, 'ind', [`p${i}`], T0 + i);
+		}
+		const now = EVENT_DAY - 20 * DAY;
+		expect(statusOf(() => actOnRegistration(store, desk, E, 'r1', { action: 'cancel', expectedVersion: 1, at: now + 2 * DAY }, now))).toBe(400);
+		expect(listRegistrations(store, E, { competitionId: 'ind' }).find((r) => r.id === 'r1')!.status).toBe('registered');
+		// A few minutes ahead (another device's clock) is today's cancellation: the move-up comes at it, not before.
+		const { registration, movedUp } = actOnRegistration(store, desk, E, 'r1', { action: 'cancel', expectedVersion: 1, at: now + 5 * 60_000 }, now);
+		expect(registration.cancelled!.at).toBe(now + 5 * 60_000);
+		expect(movedUp.map((r) => [r.id, r.movedUpAt])).toEqual([['r81', now + 5 * 60_000]]);
+	});
+
 	it('CZ-IND-CAP: past 80 competitors registrations wait; a cancellation moves the first waiting one up, recorded with the time', () => {
 		for (let i = 1; i <= 83; i++) {
 			person(`p${i}`, `Solver ${i}`);
@@ -103,8 +117,8 @@ describe('the register on the server', () => {
 		register('rb', 'ind', ['b'], T0);
 		actOnRegistration(store, desk, E, 'ra', { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 + 1);
 		actOnRegistration(store, desk, E, 'rb', { action: 'pay', expectedVersion: 1, paid: { amount: 400 } }, T0 + 1);
-		expect(actOnRegistration(store, desk, E, 'ra', { action: 'cancel', expectedVersion: 2, at: EVENT_DAY - 20 * DAY }, T0).registration.cancelled?.refundDue).toBe(true);
-		expect(actOnRegistration(store, desk, E, 'rb', { action: 'cancel', expectedVersion: 2, at: EVENT_DAY - 10 * DAY }, T0).registration.cancelled?.refundDue).toBe(false);
+		expect(actOnRegistration(store, desk, E, 'ra', { action: 'cancel', expectedVersion: 2, at: EVENT_DAY - 20 * DAY }, EVENT_DAY - 10 * DAY).registration.cancelled?.refundDue).toBe(true);
+		expect(actOnRegistration(store, desk, E, 'rb', { action: 'cancel', expectedVersion: 2, at: EVENT_DAY - 10 * DAY }, EVENT_DAY - 10 * DAY).registration.cancelled?.refundDue).toBe(false);
 		expect(registerOf(store, E).totals.find((t) => t.competitionId === 'ind')).toMatchObject({ cancelled: 2, refundsDue: 400, retained: 400, due: 0 });
 	});
 
@@ -115,7 +129,7 @@ describe('the register on the server', () => {
 		register('ry', 'adult', ['y'], T0 + 1);
 		const paid = actOnRegistration(store, desk, E, 'rx', { action: 'pay', expectedVersion: 1, paid: { amount: 1, at: T0 + 5 } }, T0 + 9).registration;
 		expect(paid.paid).toEqual({ amount: 1, at: T0 + 5 });
-		expect(registerOf(store, E).totals.find((t) => t.competitionId === 'adult')).toEqual({ competitionId: 'adult', currency: 'EUR', registered: 2, waiting: 0, cancelled: 0, due: 2, paid: 1, outstanding: 1, refundsDue: 0, retained: 0 });
+		expect(registerOf(store, E).totals.find((t) => t.competitionId === 'adult')).toEqual({ competitionId: 'adult', currency: 'EUR', registered: 2, waiting: 0, cancelled: 0, due: 2, paid: 1, outstanding: 1, refundsDue: 0, retained: 0, waitingPaid: 0 });
 		// Unpaid again (a mistake): recorded too.
 		expect(actOnRegistration(store, desk, E, 'rx', { action: 'pay', expectedVersion: 2, paid: null }, T0 + 10).registration.paid).toBeNull();
 		expect(listChanges(store, E, { registrationId: 'rx' }).map((c) => c.kind)).toEqual(['registration.created', 'registration.paid', 'registration.paid']);

@@ -22,6 +22,7 @@ import {
 import { describeIssues, toIssues } from '$lib/validation';
 import { listDraws } from './draws';
 import { getPerson, getRegistration, listChanges, listPeople, listRegistrations, putPerson, putRegistration, recordChange, StaleRecordError } from './register-store';
+import { checkInsOfEvent } from './desk-check-ins';
 import { CHECK_IN_ADULT_FIELD, entryIdsOfPerson, ERASED, redactCheckIns, truncateLog } from './erasure-redaction';
 import type { Store } from './store';
 
@@ -36,6 +37,9 @@ import type { Store } from './store';
 
 const PERSON_FIELDS = ['name', 'country', ...PERSONAL_FIELDS] as const;
 const REGISTRATION_FIELDS = ['competitionId', 'name', 'memberIds', 'registeredAt', 'status', 'movedUpAt', 'fee', 'paid', 'cancelled', 'preferredTurn'] as const;
+
+/** How far ahead of the server's clock a device's "now" may be (a cancellation dated today on it). */
+const CLOCK_AHEAD_MS = 60 * 60_000;
 
 type Change = Omit<RegistrationChange, 'seq' | 'eventId' | 'at' | 'by'>;
 
@@ -84,11 +88,13 @@ export function registerOf(store: Store, eventId: string): RegisterAnswer {
 	const summaries = store.listCompetitions(eventId);
 	const rulesets = new Map(summaries.map((s) => [s.competition.id, s.ruleset]));
 	const byId = new Map(people.map((p) => [p.id, p]));
+	// What the desk recorded counts: an adult it typed answers "needs an adult" (issue 30 #10).
+	const checkIns = checkInsOfEvent(store, eventId);
 	return {
 		event,
 		people,
 		registrations,
-		problems: unitProblems(registrations, (id) => byId.get(id), (c) => rulesets.get(c), event.date),
+		problems: unitProblems(registrations, (id) => byId.get(id), (c) => rulesets.get(c), event.date, (id) => checkIns.get(id)?.payload.accompaniedBy),
 		totals: feeTotals(summaries.map((s) => ({ id: s.competition.id, currency: s.ruleset.fee.currency })), registrations),
 		drawnTeams: listDraws(store, eventId).flatMap((d) =>
 			d.kind === 'teams' && d.superseded === null ? d.teams.map((t) => ({ competitionId: d.competitionId, name: t.name, memberIds: t.memberIds })) : []
@@ -281,9 +287,12 @@ export function actOnRegistration(store: Store, device: Device, eventId: string,
 		// Cancelled.
 		if (current.status === 'cancelled') error(409, 'this registration is already cancelled');
 		const at = action.at ?? now;
+		// Recorded when it came (issue 30 #13); a device's clock a little ahead is still today's.
+		if (at > now + CLOCK_AHEAD_MS) error(400, 'at: a cancellation cannot be dated in the future');
 		const refundDue = refundOfCancellation(ruleset, event.date, current.status, at);
 		const cancelled = save({ ...current, status: 'cancelled', cancelled: { at, refundDue }, version }, 'registration.cancelled');
-		return { registration: cancelled, movedUp: moveUp(store, device, eventId, current.competitionId, ruleset, now) };
+		// A place freed by the cancellation is taken at it, never before it.
+		return { registration: cancelled, movedUp: moveUp(store, device, eventId, current.competitionId, ruleset, Math.max(now, at)) };
 	});
 }
 

@@ -1,6 +1,7 @@
 import type { ClockReport, Device, PushedSetup, PushResponse } from '$lib/sync/contract';
 import { notOwnEvent, pushGate } from './device-binding';
 import { deskGate } from './desk-push';
+import { takeDeskPayments } from './desk-payments';
 import { adoptDeviceSetup, type AdoptedSetup } from './device-setup';
 import type { JudgeEventRow } from './judge-event-row';
 import { preparePush, type PreparedPush } from './push-validation';
@@ -50,6 +51,8 @@ export function storePush(store: Store, device: Device, push: PreparedPush, now:
 		refused.sort((a, b) => a.index - b.index);
 		// What a desk typed about a person erased meanwhile is stored without it (erasure-redaction.ts).
 		const result = store.appendEventRows(redactPushedForErased(store, device.eventId, valid), { eventId: device.eventId, tokenId: device.id, receivedAt: now });
+		// A fee paid at the desk becomes the registration's payment (desk-payments.ts).
+		if (desk) takeDeskPayments(store, device, valid, new Set(result.stored.map((s) => s.id)), now);
 		noteDevice(store, device, valid, push.clock, now);
 		const response: PushResponse = { ...result, refused };
 		if (adopted) Object.assign(response, adopted);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
-import { cancellationMoment, cancellationOutlook } from './entries-cancel';
+import { cancellationDayProblem, cancellationMoment, cancellationOutlook } from './entries-cancel';
 
 const EVENT = '2026-05-16';
 const IND = presetById('czjpa-individual')!;
@@ -23,5 +23,13 @@ describe('what a cancellation means, said before it is confirmed', () => {
 	it('today is recorded at the moment of the cancellation, another day at its noon (UTC), the day the server reads', () => {
 		expect(cancellationMoment('2026-04-20', NOW)).toBe(NOW);
 		expect(cancellationMoment('2026-04-26', NOW)).toBe(Date.parse('2026-04-26T12:00:00Z'));
+	});
+
+	it('issue 30 #13: a cancellation is dated today or before, never in the future', () => {
+		expect(cancellationDayProblem('2026-04-20', NOW)).toBeNull();
+		expect(cancellationDayProblem('2026-04-01', NOW)).toBeNull();
+		expect(cancellationDayProblem('2026-04-21', NOW)).toBe('future');
+		expect(cancellationDayProblem('2026-4-1', NOW)).toBe('not-a-day');
+		expect(cancellationDayProblem('', NOW)).toBe('not-a-day');
 	});
 });

@@ -1,6 +1,7 @@
 import { dayOf, refundOfCancellation } from '$lib/registration/fees';
 import type { Registration } from '$lib/registration/schema';
 import type { Ruleset } from '$lib/rules/schema';
+import { isDay } from './entries-moments';
 
 /**
  * What cancelling a registration on a given day means, said before the organizer confirms it
@@ -16,6 +17,12 @@ export interface CancellationOutlook {
 	why: 'waiting' | 'no-rule' | 'in-time' | 'too-late';
 	/** The ruleset's deadline in days before the event, or null. */
 	deadline: number | null;
+}
+
+/** Why a day cannot be a cancellation's: not a day, or after today (issue 30 #13: a cancellation is recorded when it came). */
+export function cancellationDayProblem(day: string, now: number): 'not-a-day' | 'future' | null {
+	if (!isDay(day)) return 'not-a-day';
+	return day > dayOf(now) ? 'future' : null;
 }
 
 /** The moment a cancellation on `day` (ISO) is recorded at. */

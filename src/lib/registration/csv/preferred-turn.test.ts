@@ -48,6 +48,25 @@ describe('the preferred turn in the registration CSV', () => {
 		expect(rowProblemText(p.rows[0]!.problems[0]!, { locale: 'es' })).toContain('«Noche» no es un turno de Individual adultos');
 	});
 
+	it('issue 30 #13 (ES-SHIFT): members of one pair who name different turns are told in the preview: the pair gets its first row’s', () => {
+		const PAIRS: PreviewCompetition = { ...ES, id: 'pairs', name: 'Parejas', ruleset: presetById('es-adult-group')!, heats: ES.heats };
+		const table = parseCsvText('Nombre;Equipo;Turno\nAna;Las Rápidas;Mañana\nLuis;Las Rápidas;Tarde\nEva;Las Lentas;Tarde\nPep;Las Lentas;\nSol;Las Lentas;tarde\n');
+		if (!table.ok) throw new Error(table.problem.code);
+		const p = previewImport({ table: table.value, mapping: guessMapping(table.value.header), eventDay: '2026-05-16', competitions: [PAIRS], competitionId: PAIRS.id, people: [], registrations: [] });
+		expect(p.rows.map((r) => [r.row, r.action, r.problems.map((x) => x.code)])).toEqual([
+			[2, 'import', []],
+			[3, 'import', ['turn-differs']],
+			[4, 'import', []],
+			[5, 'import', []],
+			[6, 'import', []]
+		]);
+		const differs = p.rows[1]!.problems[0]!;
+		expect(differs).toEqual({ code: 'turn-differs', unit: 'Las Rápidas', turn: 'Tarde', kept: 'Mañana', of: 2 });
+		expect(rowProblemText(differs, { locale: 'en' })).toBe('Las Rápidas takes one turn, that of row 2 (Mañana): this row’s Tarde is not taken; change the preferred turn after the import if needed.');
+		expect(rowProblemText(differs, { locale: 'cs' })).toContain('Las Rápidas');
+		expect(rowProblemText(differs, { locale: 'es' })).toContain('Mañana');
+	});
+
 	it('ES-SHIFT: the export writes the turn by its name and reads back as the same preference', () => {
 		const r: Registration = {
 			id: 'r1', eventId: 'ev', competitionId: ES.id, name: 'Ana', memberIds: ['p1'], registeredAt: 1_000, status: 'registered',

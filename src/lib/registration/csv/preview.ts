@@ -18,7 +18,8 @@ import type { CsvTable } from './parse';
  * A row is
  * - `import`: sent; it may carry warnings (an age outside the competition's category, a child
  *   without an accompanying adult, a person already in the register for another competition,
- *   an e-mail another row or person gives too), which block nothing but are shown;
+ *   an e-mail another row or person gives too, a member of a pair, group or team naming
+ *   another preferred turn than the unit's first row), which block nothing but are shown;
  * - `skip`: not sent, and nothing is lost: a duplicate of an earlier row (same person, same
  *   competition), a person already registered for this competition (importing the same file
  *   again changes nothing), a row whose status says cancelled;
@@ -69,7 +70,9 @@ export type RowProblem =
 	| { code: 'email-shared'; with: string }
 	| { code: 'already-registered'; person: string; status: RegistrationStatus }
 	| { code: 'in-register'; person: string }
-	| { code: 'cancelled' };
+	| { code: 'cancelled' }
+	/** Another row of the unit named another preferred turn first: the unit gets that one (issue 30 #13). */
+	| { code: 'turn-differs'; unit: string; turn: string; kept: string; of: number };
 
 export type RowAction = 'import' | 'skip' | 'blocked';
 
@@ -254,10 +257,18 @@ export function previewImport(input: PreviewInput): CsvPreview {
 	// Earlier rows of the file that are not blocked: by competition, unit and person key; by e-mail.
 	const earlierRows = new Map<string, number>();
 	const fileEmails = new Map<string, Map<string, string>>();
+	// The first preferred turn each unit's rows name (the one the import gives the unit), with its row.
+	const unitTurns = new Map<string, { turn: string; row: number }>();
 	const rows = input.table.rows.map((r): PreviewRow => {
 		const read = readRow(input, r.cells);
 		const { values } = read;
 		const problems = [...read.problems, ...ageProblems(input, read)];
+		const unitKey = read.competition && values.unit && !registersAlone(read.competition.ruleset) ? `${read.competition.id}|${foldName(values.unit)}` : null;
+		const firstTurn = unitKey === null ? undefined : unitTurns.get(unitKey);
+		if (firstTurn && values.preferredTurn !== undefined && values.preferredTurn !== firstTurn.turn) {
+			const turnName = (id: string) => read.competition!.heats?.find((h) => h.id === id)?.name ?? id;
+			problems.push({ code: 'turn-differs', unit: values.unit!, turn: turnName(values.preferredTurn), kept: turnName(firstTurn.turn), of: firstTurn.row });
+		}
 		if (read.status === 'cancelled') problems.push({ code: 'cancelled' });
 		if (values.name) {
 			const keys: PersonKeys = { name: values.name, birthDate: values.birthDate, email: values.email };
@@ -279,7 +290,9 @@ export function previewImport(input: PreviewInput): CsvPreview {
 				addEmail(fileEmails, keys);
 			}
 		}
-		return { row: r.row, values, problems, action: fileProblems.length > 0 ? 'blocked' : actionOf(problems) };
+		const action = fileProblems.length > 0 ? 'blocked' : actionOf(problems);
+		if (unitKey !== null && !firstTurn && values.preferredTurn !== undefined && action === 'import') unitTurns.set(unitKey, { turn: values.preferredTurn, row: r.row });
+		return { row: r.row, values, problems, action };
 	});
 	const counts: Record<RowAction, number> = { import: 0, skip: 0, blocked: 0 };
 	for (const r of rows) counts[r.action] += 1;

@@ -117,5 +117,7 @@ export function rowProblemText(p: RowProblem, options: Options = {}): string {
 			return m.org_csv_row_in_register({ name: p.person }, options);
 		case 'cancelled':
 			return m.org_csv_row_cancelled({}, options);
+		case 'turn-differs':
+			return m.org_csv_row_turn_differs({ unit: p.unit, turn: p.turn, kept: p.kept, row: p.of }, options);
 	}
 }

@@ -110,7 +110,9 @@ export const FeeTotalsSchema = z.object({
 	paid: z.number(),
 	outstanding: z.number(),
 	refundsDue: z.number(),
-	retained: z.number()
+	retained: z.number(),
+	/** Paid by those on the waiting list (held). */
+	waitingPaid: z.number()
 });
 
 /** GET /api/events/{e}/register: everything the organizer's screens of the register need, in one answer. */
