@@ -56,7 +56,7 @@ test('one database per page load for every screen, shared by the sync engine; th
 	expect(await intervals(page)).toEqual([]);
 });
 
-test('the room display opens the database once and repeats only its clock and its request for a sync', async ({ page }) => {
+test('the room display opens the database once and repeats only its clock, its request for a sync and its question for the organizer\'s starts (issue 30 #5a)', async ({ page }) => {
 	const own = await ownCompetition('session-display', 'czjpa-individual', ['Ada', 'Bo']);
 	const display = await addDevice(own.eventId, own.org, 'display', 'Hall screen');
 	await watch(page);
@@ -65,5 +65,5 @@ test('the room display opens the database once and repeats only its clock and it
 	await page.goto('/display');
 	await expect(page.getByTestId('display-no-heat')).toBeVisible();
 	expect(await opens(page)).toEqual(['puzzle-judge']);
-	expect(await intervals(page)).toEqual([250, 10_000]);
+	expect(await intervals(page)).toEqual([250, 3_000, 10_000]);
 });
