@@ -149,6 +149,19 @@ test('CZ-TEAM-DRAW: 10 individuals: the two left over shown, a smaller team flag
 	expect(new Set(lines.map((l) => l['Team'])).size).toBe(3);
 });
 
+test('CZ-TEAM-DRAW, issue 30 #15: the drawn teams are named in the event\'s language (printed and public), whatever the organizer\'s screen speaks', async ({ page }) => {
+	const { eventId, token, event } = await seedRelay(4);
+	expectStatus(await call('POST', `/api/events/${eventId}/details`, { token, json: { name: event.name, date: event.date, language: 'cs' } }), 200, 'event in Czech');
+	await signInOrganizer(page, token, eventId, event.name);
+	await openOrganizer(page, 'seating');
+	const panel = page.getByTestId('team-draw');
+	await panel.getByRole('button', { name: 'Random seed' }).click();
+	await panel.getByRole('button', { name: 'Draw the teams' }).click();
+	await expect(panel.getByTestId('drawn-team')).toHaveCount(1);
+	const { draws } = expectStatus(await call('GET', `/api/events/${eventId}/draws`, { token }), 200, 'draws').body as { draws: { teams: { name: string }[] }[] };
+	expect(draws[0]!.teams.map((t) => t.name)).toEqual(['Tým 1']);
+});
+
 const ES = presetById('es-adult-individual')!;
 
 test('ES-SHIFT: 30 entries with preferences for 2 turns of 15 drawn by lot; one swap recorded; a swap refused once the turn started', async ({ page }) => {

@@ -52,26 +52,43 @@ const step = (name: string, fn: () => Promise<void>) => it(name, { timeout: STEP
 
 if (engines.length === 0) throw new Error(`ENGINES=${process.env.ENGINES}: none of webkit, firefox`);
 
-for (const engine of engines) {
-	describe(`the station in ${engine.name}`, () => {
+/** What a suite's steps get: its browser's page, and its server (started again on the same data and port by `restart`). */
+interface SuiteRoom {
+	page: EnginePage;
+	server: ServerProcess;
+	restart(): Promise<ServerProcess>;
+}
+
+/**
+ * One engine's suite: a server of its own on a fresh data directory and a browser, both ended
+ * (and the directory removed) after the steps, or on an interrupt (the after hook does not run
+ * then); its time is printed. `steps` declares the steps, reading the room once `before` ran.
+ */
+function engineSuite(title: string, slug: string, engine: Engine, steps: (room: () => SuiteRoom) => void, prepare?: (room: SuiteRoom) => Promise<void>) {
+	describe(`${title} in ${engine.name}`, () => {
 		let dir = '';
-		let server: ServerProcess;
+		let room: SuiteRoom | null = null;
 		let browser: { page: EnginePage; stop(): Promise<void> } | null = null;
-		let run: StationRun;
 		let began = 0;
 
 		before(
 			async () => {
 				began = Date.now();
-				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${engine.name.toLowerCase()}-`));
-				// Removed after the steps, or on an interrupt (the after hook does not run then).
+				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-${slug}-${engine.name.toLowerCase()}-`));
 				const own = dir;
 				process.once('exit', () => rmSync(own, { recursive: true, force: true }));
-				server = spawnServer(join(dir, 'data'), await freePort());
-				endOnExit(server.child);
-				await untilUp(server);
+				const port = await freePort();
+				const start = async () => {
+					const server = spawnServer(join(own, 'data'), port);
+					endOnExit(server.child);
+					await untilUp(server);
+					if (room) room.server = server;
+					return server;
+				};
+				const server = await start();
 				browser = await engine.start();
-				run = new StationRun(browser.page, server);
+				room = { page: browser.page, server, restart: start };
+				await prepare?.(room);
 			},
 			{ timeout: STEP_TIMEOUT_MS }
 		);
@@ -79,114 +96,80 @@ for (const engine of engines) {
 		after(
 			async () => {
 				await browser?.stop();
-				await server?.stop();
+				await room?.server.stop();
 				rmSync(dir, { recursive: true, force: true });
-				console.log(`${engine.name}: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
+				console.log(`${engine.name}, ${title}: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
 			},
 			{ timeout: STEP_TIMEOUT_MS }
 		);
 
-		step('the quick set-up on a blank tablet', () => run.quickSetup());
-		step('the judge taps Start: every seat runs', () => run.startHeat());
-		if (engine.name === 'WebKit') {
-			step('the Start tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () =>
-				run.capabilities({ wakeLock: 'held', audio: 'running' }, 'after the Start tap'));
-		}
-		step('the heat screen says "no vibration" where the engine has none', () => run.vibrationSaid());
-		step('CZ-GEN-FINISH: a finish to the millisecond and a rejected check', () => run.finishAndRejectedCheck());
-		step('a reload mid-heat shows the same states and clocks', () => run.reloadMidHeat());
-		if (engine.name === 'WebKit') {
-			step('after the reload the next tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () => run.nextTapKeepsScreenOnAndSound());
-		} else {
-			// Firefox grants the wake lock without a tap.
-			step('after the reload the screen is kept on without a tap (data-wake-lock)', () => run.capabilities({ wakeLock: 'held' }, 'after the reload'));
-			step('after a tap the sound runs, or the screen says it does not play (data-audio)', async () => {
-				console.log(`${engine.name}: the sound after a tap: ${await run.soundAfterTapSaidTruly()}`);
-			});
-		}
-		step('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
-		step('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
+		steps(() => {
+			if (!room) throw new Error(`${title} in ${engine.name}: the suite did not start`);
+			return room;
+		});
 	});
+}
+
+for (const engine of engines) {
+	let run: StationRun;
+	engineSuite(
+		'the station',
+		'station',
+		engine,
+		() => {
+			step('the quick set-up on a blank tablet', () => run.quickSetup());
+			step('the judge taps Start: every seat runs', () => run.startHeat());
+			if (engine.name === 'WebKit') {
+				step('the Start tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () =>
+					run.capabilities({ wakeLock: 'held', audio: 'running' }, 'after the Start tap'));
+			}
+			step('the heat screen says "no vibration" where the engine has none', () => run.vibrationSaid());
+			step('CZ-GEN-FINISH: a finish to the millisecond and a rejected check', () => run.finishAndRejectedCheck());
+			step('a reload mid-heat shows the same states and clocks', () => run.reloadMidHeat());
+			if (engine.name === 'WebKit') {
+				step('after the reload the next tap keeps the screen on and starts the sound (data-wake-lock, data-audio)', () => run.nextTapKeepsScreenOnAndSound());
+			} else {
+				// Firefox grants the wake lock without a tap.
+				step('after the reload the screen is kept on without a tap (data-wake-lock)', () => run.capabilities({ wakeLock: 'held' }, 'after the reload'));
+				step('after a tap the sound runs, or the screen says it does not play (data-audio)', async () => {
+					console.log(`${engine.name}: the sound after a tap: ${await run.soundAfterTapSaidTruly()}`);
+				});
+			}
+			step('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
+			step('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
+		},
+		async (room) => {
+			run = new StationRun(room.page, room.server);
+		}
+	);
 }
 
 // The room display, in a browser and on a server of its own (the station's steps stop theirs).
 for (const engine of engines) {
-	describe(`the room display in ${engine.name}`, () => {
-		let dir = '';
-		let server: ServerProcess;
-		let browser: { page: EnginePage; stop(): Promise<void> } | null = null;
-
-		before(
-			async () => {
-				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-display-${engine.name.toLowerCase()}-`));
-				const own = dir;
-				process.once('exit', () => rmSync(own, { recursive: true, force: true }));
-				server = spawnServer(join(dir, 'data'), await freePort());
-				endOnExit(server.child);
-				await untilUp(server);
-				browser = await engine.start();
-			},
-			{ timeout: STEP_TIMEOUT_MS }
-		);
-
-		after(
-			async () => {
-				await browser?.stop();
-				await server?.stop();
-				rmSync(dir, { recursive: true, force: true });
-			},
-			{ timeout: STEP_TIMEOUT_MS }
-		);
-
+	engineSuite('the room display', 'display', engine, (room) => {
 		step("issue 30 #5a, #16, #23: the organizer's start reaches the display; in Czech its menu is readable, its headers apart, its time left whole", () =>
-			displayFollowsOrganizerStart(browser!.page, server));
+			displayFollowsOrganizerStart(room().page, room().server));
 	});
 }
 
 // The desk and the organizer's register: the full tier only (FULL, tests/tier.ts).
 for (const engine of FULL ? engines : []) {
-	describe(`the desk and the organizer's register in ${engine.name}`, () => {
-		let dir = '';
-		let server: ServerProcess;
-		let browser: { page: EnginePage; stop(): Promise<void> } | null = null;
-		let run: RegisterRun;
-		let began = 0;
-
-		before(
-			async () => {
-				began = Date.now();
-				dir = mkdtempSync(join(tmpdir(), `puzzle-judge-register-${engine.name.toLowerCase()}-`));
-				const own = dir;
-				process.once('exit', () => rmSync(own, { recursive: true, force: true }));
-				const port = await freePort();
-				const start = async () => {
-					server = spawnServer(join(own, 'data'), port);
-					endOnExit(server.child);
-					return untilUp(server);
-				};
-				await start();
-				browser = await engine.start();
-				run = new RegisterRun(browser.page, server, start);
-				await run.seed();
-			},
-			{ timeout: STEP_TIMEOUT_MS }
-		);
-
-		after(
-			async () => {
-				await browser?.stop();
-				await server?.stop();
-				rmSync(dir, { recursive: true, force: true });
-				console.log(`${engine.name}, the desk and the register: ${((Date.now() - began) / 1000).toFixed(1)} s (browser start and stop included)`);
-			},
-			{ timeout: STEP_TIMEOUT_MS }
-		);
-
-		step('a desk paired through its link pulls the roster', () => run.deskPairs());
-		step('the server down, the desk checks a person in', () => run.checkInOffline());
-		step('the server back, the check-in reaches it', () => run.reconnect());
-		step('the organizer signs in and opens the register', () => run.organizerSignsIn());
-		step('issue 30 #5b: a date of birth the engine cannot read is an error beside the field; picked whole, the person is added', () => run.addPersonWithUnreadableDate());
-		step('the person added is registered for the competition', () => run.registerThem());
-	});
+	let run: RegisterRun;
+	engineSuite(
+		"the desk and the organizer's register",
+		'register',
+		engine,
+		() => {
+			step('a desk paired through its link pulls the roster', () => run.deskPairs());
+			step('the server down, the desk checks a person in', () => run.checkInOffline());
+			step('the server back, the check-in reaches it', () => run.reconnect());
+			step('the organizer signs in and opens the register', () => run.organizerSignsIn());
+			step('issue 30 #5b: a date of birth the engine cannot read is an error beside the field; picked whole, the person is added', () => run.addPersonWithUnreadableDate());
+			step('the person added is registered for the competition', () => run.registerThem());
+		},
+		async (room) => {
+			run = new RegisterRun(room.page, room.server, room.restart);
+			await run.seed();
+		}
+	);
 }

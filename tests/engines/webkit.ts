@@ -57,7 +57,11 @@ function webKitPage(driver: WebDriver): EnginePage {
 		reload: () => driver.navigate().refresh(),
 		run: (fn, ...args) => driver.executeScript(`return ${callSource(fn, args)}`) as never,
 		async click(target) {
-			await (await element(target, 'click')).click();
+			const el = await element(target, 'click');
+			// This driver's own scrolling misses an element below the fold of a page with scroll-padding
+			// (the organizer's sticky navigation sets it): "not interactable". Centred first, as a finger finds it.
+			await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
+			await el.click();
 		},
 		async type(target, text) {
 			const field = await element(target, 'type in');

@@ -25,8 +25,8 @@ export class TeamDrawScreen {
 
 	constructor(
 		readonly register: RegisterData,
-		/** The default team name before its number, in the organizer's language. */
-		private readonly teamName: string,
+		/** The default team name before its number, in the event's language (it is printed and public), asked at the draw. */
+		private readonly teamName: () => string,
 		private readonly words: { drawn: (n: number) => string; renamed: (name: string) => string }
 	) {}
 
@@ -88,7 +88,7 @@ export class TeamDrawScreen {
 				competitionId: competition.competition.id,
 				seed: this.seed.trim(),
 				leftoverChoice: this.leftoverChoice,
-				teamName: this.teamName,
+				teamName: this.teamName(),
 				...(this.reason.trim() ? { reason: this.reason.trim() } : {})
 			});
 			this.reason = '';
