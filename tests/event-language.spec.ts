@@ -95,6 +95,9 @@ test('issue 30 #15: an event printed in Spanish: the results print, the table ca
 		await expect(publicPage.getByRole('columnheader', { name: 'Puesto' })).toBeVisible();
 		await expect(publicPage.getByRole('rowheader', { name: 'Ana' })).toBeVisible();
 		await expect(publicPage.locator('main')).toContainText('Terminado');
+		// On a phone the table scrolls sideways: its cue is the page's language too.
+		await publicPage.setViewportSize({ width: 390, height: 844 });
+		await expect(publicPage.getByTestId('table-scroll-cue')).toHaveText(/^Desliza la tabla/);
 		await reader.close();
 	});
 });
