@@ -81,7 +81,10 @@ export async function displayFollowsOrganizerStart(page: EnginePage, server: Ser
 
 	await page.goto(display.pairUrl);
 	await until(async () => (await page.run(textOf, 'pair-done'))?.includes('display'), 'the pairing as a display');
-	await page.goto(`${server.origin}/display`);
+	// As a person does: the pairing's own link (an in-app navigation). A full navigation away from
+	// the pair page (driver.get) left WebKit at "Opening…" for good in about 1 run in 8: see issue
+	// 30's closing note.
+	await page.click({ css: 'a[href="/display"]' });
 	await until(() => page.run(textOf, 'display-no-heat'), 'the notice: no heat yet');
 	assert.ok((await page.run(menuContrast)) >= 4.5, 'the language menu can be read on the notice screen');
 	assert.equal(await page.run(chooseLanguage, 'cs'), 'cs');
