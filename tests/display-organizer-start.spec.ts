@@ -3,6 +3,7 @@ import { DeviceLog } from '../src/lib/events/builder';
 import { presetById } from '../src/lib/rules/presets';
 import { axeViolations } from './a11y';
 import { addDevice, call, createEvent, expectStatus, writeSetup } from './sync-kit';
+import { textContrast } from './text-contrast';
 
 /**
  * The room display and the organizer's start (issue 30 #5a): "Start on every tablet" reaches the
@@ -82,21 +83,9 @@ async function expectWithin(inner: Locator, outer: Locator, what: string) {
 	expect(t.x + t.width, `${what}: right edge (${t.x + t.width} > ${o.x + o.width})`).toBeLessThanOrEqual(o.x + o.width + 1);
 }
 
-/**
- * The WCAG contrast ratio of a control's own text on its own background (axe-core leaves a
- * native <select>'s text out of its colour-contrast rule, which is how #23 went unseen).
- */
+/** The contrast of a control's own text on its own background (./text-contrast.ts). */
 async function contrastOf(locator: Locator): Promise<number> {
-	return locator.evaluate((el) => {
-		const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-		const luminance = ([r, g, b]: number[]) => {
-			const c = [r!, g!, b!].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-			return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
-		};
-		const style = getComputedStyle(el);
-		const [a, b] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))];
-		return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-	});
+	return locator.evaluate(textContrast);
 }
 
 async function chooseLanguage(page: Page, lang: 'cs' | 'es') {

@@ -3,6 +3,7 @@ import { presetById } from '../../src/lib/rules/presets';
 import type { ServerProcess } from '../server-spawn';
 import { until, type EnginePage } from './engine-page';
 import { textOf } from './page-reads';
+import { textContrast } from '../text-contrast';
 
 /**
  * The room display in a real engine (issue 30 #5a, #16, #23: seen in Chromium, WebKit and
@@ -22,20 +23,6 @@ async function api<T>(server: ServerProcess, method: string, path: string, body:
 	});
 	assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
 	return (await res.json()) as T;
-}
-
-/** In the page: the contrast ratio of the language menu's text on its own background (WCAG). */
-function menuContrast(): number {
-	const el = document.querySelector('.display-locale select');
-	if (!el) return 0;
-	const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-	const luminance = ([r, g, b]: number[]) => {
-		const c = [r!, g!, b!].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-		return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
-	};
-	const style = getComputedStyle(el);
-	const [a, b] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))];
-	return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
 /** In the page: the language chosen in the display's menu (a change event, as a pick does). */
@@ -86,7 +73,7 @@ export async function displayFollowsOrganizerStart(page: EnginePage, server: Ser
 	// 30's closing note.
 	await page.click({ css: 'a[href="/display"]' });
 	await until(() => page.run(textOf, 'display-no-heat'), 'the notice: no heat yet');
-	assert.ok((await page.run(menuContrast)) >= 4.5, 'the language menu can be read on the notice screen');
+	assert.ok((await page.run(textContrast, '.display-locale select')) >= 4.5, 'the language menu can be read on the notice screen');
 	assert.equal(await page.run(chooseLanguage, 'cs'), 'cs');
 
 	// The organizer starts the heat on every tablet, 10 minutes ago (2:00 preview): no tablet sent anything.
