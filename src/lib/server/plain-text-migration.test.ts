@@ -11,7 +11,8 @@ import { backupLinesOf, busyEvent, EVENT, restoreAnswer, T0, textOf, withItems, 
 import { listDraws } from './draws';
 import { cleanedName, PLAIN_TEXT_MIGRATION, plainBackupItem } from './plain-text-migration';
 import { getPerson, getRegistration, listPeople } from './register-store';
-import { DB_FILE, MIGRATIONS, Store } from './store';
+import { MIGRATIONS } from './migrations';
+import { DB_FILE, Store } from './store';
 
 let dir: string;
 const open: Store[] = [];

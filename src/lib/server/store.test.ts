@@ -8,7 +8,8 @@ import { ageOn, checkUnit } from '$lib/rules/registration';
 import { openStore } from './db';
 import { DEMO_EVENT_DATE, DEMO_EVENT_ID, birthDateFor, demoSetup } from './demo';
 import { canonicalJson } from '$lib/events/order';
-import { DB_FILE, MIGRATIONS, Store } from './store';
+import { MIGRATIONS } from './migrations';
+import { DB_FILE, Store } from './store';
 import { formatHMM, formatPieces, formatUnit } from './summary';
 
 let dir: string;
