@@ -70,6 +70,13 @@ module.exports = {
 			to: { path: '^src/lib/(display|station|organizer)/', pathNot: '^src/lib/$1/' }
 		},
 		{
+			name: 'no-file-cycles',
+			comment: 'No two files of src/lib import each other, directly or round a loop: what both need goes in a file of its own.',
+			severity: 'error',
+			from: { path: '^src/lib/' },
+			to: { circular: true }
+		},
+		{
 			name: 'no-folder-cycles',
 			comment: 'The folders of src/lib depend one way: no cycle between them.',
 			severity: 'error',

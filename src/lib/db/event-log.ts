@@ -9,8 +9,8 @@ type Stamped = 'id' | 'deviceId' | 'seq';
 export type EventDraft = Omit<ActionEvent, Stamped> | Omit<CorrectionEvent, Stamped>;
 
 const DEVICE_KEY = 'deviceId';
-/** Tabs of the station on one tablet tell each other about the events they store. */
-const CHANNEL = 'puzzle-judge.events';
+/** Tabs of the station on one tablet tell each other about the events they store (the sync engine listens too). */
+export const EVENTS_CHANNEL = 'puzzle-judge.events';
 /** Written by earlier versions with every event; still read, so a number is never taken twice. */
 const SEQ_KEY = 'nextSeq';
 
@@ -56,7 +56,7 @@ export class EventLog {
 		private nextSeq: number,
 		private readonly now: () => number
 	) {
-		this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${CHANNEL}:${db.name}`) : null;
+		this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${EVENTS_CHANNEL}:${db.name}`) : null;
 		this.channel?.addEventListener('message', (m: MessageEvent) => void this.received(m.data).catch(() => {}));
 		// Under Node (tests, scripts) an open channel would keep the process alive.
 		(this.channel as { unref?: () => void } | null)?.unref?.();

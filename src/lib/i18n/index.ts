@@ -5,9 +5,9 @@
  *   import { m, locale, formatDuration } from '$lib/i18n';
  *   <h1>{m.app_name()}</h1>  <button onclick={() => locale.set('cs')}>Čeština</button>
  */
-export { locale, LocaleState, type CurrentLocale, type LocaleEnvironment } from './locale.svelte';
+export { locale, LocaleState, type CurrentLocale } from './locale.svelte';
 export { m } from './paraglide/messages.js';
-export { BASE_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale } from './locales';
+export { BASE_LOCALE, LOCALES, LOCALE_NAMES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale, type LocaleEnvironment } from './locales';
 export {
 	decimalSeparator,
 	formatDate,

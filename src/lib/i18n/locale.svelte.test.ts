@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocaleState, locale, type LocaleEnvironment } from './locale.svelte';
+import { LocaleState, locale } from './locale.svelte';
+import type { LocaleEnvironment } from './locales';
 import { BASE_LOCALE, LOCALE_NAMES, LOCALE_STORAGE_KEY, LOCALES, initialLocale, negotiateLocale } from './locales';
 import { m } from './paraglide/messages.js';
 import { refusingStorage } from './refusing-storage.testkit';

@@ -14,18 +14,9 @@
  * `set` does nothing there: a module-level state would be shared by concurrent requests.
  */
 import { getLocale as paraglideGetLocale, overwriteGetLocale, overwriteSetLocale } from './paraglide/runtime.js';
-import { BASE_LOCALE, LOCALES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale } from './locales';
+import { BASE_LOCALE, LOCALES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale, type LocaleEnvironment } from './locales';
 import { rememberedChoice, writeLocaleCookie } from './remembered';
 
-/** What a locale state needs from its surroundings (injected, so it can be tested). */
-export interface LocaleEnvironment {
-	/** Where the choice is remembered; null when storage is unavailable (e.g. disabled). */
-	storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-	/** The user's preferred languages, most preferred first (`navigator.languages`). */
-	languages: () => readonly string[];
-	/** Called with the locale at start and on every change (the browser sets `<html lang>`). */
-	onChange?: (locale: Locale) => void;
-}
 
 /** The shape of `locale`, in the browser and on the server. */
 export interface CurrentLocale {

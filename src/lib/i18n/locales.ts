@@ -52,3 +52,13 @@ export function initialLocale(stored: string | null | undefined, languages: read
 	if (isLocale(stored)) return stored;
 	return negotiateLocale(languages) ?? BASE_LOCALE;
 }
+
+/** What a locale state needs from its surroundings (injected, so it can be tested). */
+export interface LocaleEnvironment {
+	/** Where the choice is remembered; null when storage is unavailable (e.g. disabled). */
+	storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+	/** The user's preferred languages, most preferred first (`navigator.languages`). */
+	languages: () => readonly string[];
+	/** Called with the locale at start and on every change (the browser sets `<html lang>`). */
+	onChange?: (locale: Locale) => void;
+}

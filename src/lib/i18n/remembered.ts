@@ -5,8 +5,7 @@
  * and domain are Paraglide's (`PARAGLIDE_LOCALE`, about 400 days).
  */
 import { cookieDomain, cookieMaxAge, cookieName } from './paraglide/runtime.js';
-import type { LocaleEnvironment } from './locale.svelte';
-import { isLocale, type Locale } from './locales';
+import { isLocale, type Locale, type LocaleEnvironment } from './locales';
 
 /** What is needed of `document`: its cookie jar. */
 export interface CookieJar {

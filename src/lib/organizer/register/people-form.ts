@@ -2,6 +2,9 @@ import { countryCode } from '$lib/registration/csv/country';
 import { PersonInputSchema, type Person, type PersonInput } from '$lib/registration/schema';
 import { m, type Locale } from '$lib/i18n';
 import { personIssueText } from './people-words';
+import { PERSON_FORM_FIELDS, type PersonField } from './person-fields';
+
+export { PERSON_FORM_FIELDS, type PersonField };
 
 /**
  * The form of a person (add or edit, /organizer/register): each field as text, read from a
@@ -9,9 +12,6 @@ import { personIssueText } from './people-words';
  * next to its field in the UI language (people-words.ts words it by the issue's path and code).
  */
 
-/** The fields of the form, in its order. */
-export const PERSON_FORM_FIELDS = ['name', 'birthDate', 'country', 'club', 'email', 'phone', 'accompaniedBy', 'notes'] as const;
-export type PersonField = (typeof PERSON_FORM_FIELDS)[number];
 
 /** The form's text, by field. */
 export type PersonDraft = Record<PersonField, string>;

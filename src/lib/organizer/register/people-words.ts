@@ -2,7 +2,7 @@ import type { core } from 'zod/mini';
 import { locale, m, type Locale } from '$lib/i18n';
 import { countryName } from '$lib/setup/country';
 import type { RegistrationStatus } from '$lib/registration/schema';
-import type { PersonField } from './people-form';
+import type { PersonField } from './person-fields';
 
 /**
  * The register of people in the UI language: the person's fields (the form, the history, a

@@ -1,11 +1,9 @@
+import { EVENTS_CHANNEL } from '$lib/db/event-log';
 import type { StationDb } from '$lib/db/station-db';
 import { currentDisplayMode } from '$lib/device/display-mode';
 import { realEnvironment } from './environment';
 import { SyncEngine } from './engine';
 import { loadPairing } from './pairing';
-
-/** The channel EventLog posts each stored event on (src/lib/db/event-log.ts). */
-const EVENTS_CHANNEL = 'puzzle-judge.events';
 
 export interface BrowserSync {
 	/** null while the tablet is not paired. */
