@@ -65,7 +65,7 @@ import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import { openStore } from '$lib/server/db';
 import { DEMO_EVENT_ID, demoSetup } from '$lib/server/demo';
 import { issueToken } from '$lib/server/tokens';
-import { MAX_PULL_LIMIT, MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PullResponse, type PushResponse } from '$lib/sync/contract';
+import { MAX_PULL_LIMIT, MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PullResponse, type PushResponse } from '$lib/contract';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PEER_DIR = join(ROOT, 'bench/peer');

@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { openStore } from '$lib/server/db';
 import { issueToken } from '$lib/server/tokens';
-import { ROLES, type Role } from '$lib/sync/contract';
+import { ROLES, type Role } from '$lib/contract';
 
 const USAGE = `Usage: npm run device-token -- --event ID --role ${ROLES.join('|')} --label NAME`;
 

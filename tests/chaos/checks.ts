@@ -10,7 +10,7 @@ import { canonicalJson } from '$lib/events/order';
 import type { JudgeEvent } from '$lib/events/schema';
 import { scoreCompetition, type Standings } from '$lib/scoring';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { SetupResponse } from '$lib/sync/contract';
+import type { SetupResponse } from '$lib/contract';
 import type { StationDb } from '$lib/db/station-db';
 
 export class Checker {

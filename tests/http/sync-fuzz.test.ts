@@ -8,7 +8,7 @@ import { ACTION_TYPES, namesEntry } from '../../src/lib/events/action-types';
 import { sampleEvent, sampleVoid } from '../../src/lib/events/sample-events.testkit';
 import { CARD_ACTIONS } from '../../src/lib/server/card-push-scope';
 import { quickSetup, type QuickSetup } from '../../src/lib/station/quick-setup';
-import { ROLES } from '../../src/lib/sync/contract/device';
+import { ROLES } from '../../src/lib/contract/device';
 import { startServer, type FreshServer } from '../server-process';
 import {
 	addDevice,

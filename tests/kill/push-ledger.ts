@@ -3,7 +3,7 @@
  * tablet's sync engine that reads every push's answer as the engine would, and records each event
  * the server acknowledged (stored, or already stored) with the bytes the tablet pushed for it.
  */
-import type { PushResponse } from '$lib/sync/contract';
+import type { PushResponse } from '$lib/contract';
 
 export interface Acknowledged {
 	/** The event as the tablet pushed it: its JSON text in the request body. */

@@ -1,4 +1,4 @@
-import type { DisplayMode } from '$lib/sync/contract';
+import type { DisplayMode } from '$lib/contract';
 
 /**
  * Whether the app runs installed ('standalone': opened from the Home Screen or as an installed

@@ -1,4 +1,4 @@
-import type { DisplayMode } from '$lib/sync/contract';
+import type { DisplayMode } from '$lib/contract';
 import type { Platform } from './platform';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HeatStart } from '$lib/sync/contract';
+import type { HeatStart } from '$lib/contract';
 import { OrganizerStartFeed } from './organizer-start-feed.svelte';
 
 const start = (seq: number, serverAt: number): HeatStart => ({ seq, id: `s${seq}`, competitionId: 'c', heatId: `h${seq}`, serverAt, createdAt: serverAt });

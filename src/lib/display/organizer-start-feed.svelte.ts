@@ -1,4 +1,4 @@
-import type { HeatStart } from '$lib/sync/contract';
+import type { HeatStart } from '$lib/contract';
 import { tabletStartMoment } from '$lib/sync/heat-start-moment';
 import type { OrganizerStartAt } from './organizer-starts';
 

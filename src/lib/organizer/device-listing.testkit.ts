@@ -1,4 +1,4 @@
-import type { DeviceListing } from '$lib/sync/contract';
+import type { DeviceListing } from '$lib/contract';
 
 /** Devices of the organizer's list (GET devices) for a test: what each says, the rest as a device never heard from. */
 export function deviceListings(...devices: (Pick<DeviceListing, 'id' | 'role' | 'label'> & Partial<DeviceListing>)[]): DeviceListing[] {

@@ -1,4 +1,4 @@
-import type { DeviceListing } from '$lib/sync/contract';
+import type { DeviceListing } from '$lib/contract';
 
 /**
  * What the organizer's screen says about devices: clock offsets (server − device) as a signed

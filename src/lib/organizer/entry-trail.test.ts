@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIN, T0, tablet } from '$lib/scoring/testkit';
-import type { DeviceListing } from '$lib/sync/contract';
+import type { DeviceListing } from '$lib/contract';
 import { entryTrail } from './entry-trail';
 
 describe('an entry\'s trail on the organizer\'s screen', () => {

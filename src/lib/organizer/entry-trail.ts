@@ -1,7 +1,7 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import { entryEventIds } from '$lib/results/record-versions';
-import type { AuditedEvent, DeviceListing, EntryAudit } from '$lib/sync/contract';
+import type { AuditedEvent, DeviceListing, EntryAudit } from '$lib/contract';
 import { deviceOfLog } from './devices';
 
 /** One line of an entry's audit trail as the organizer's screen shows it. */

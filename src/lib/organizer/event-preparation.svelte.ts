@@ -1,5 +1,5 @@
 import type { SyncApi } from '$lib/sync/client/api';
-import type { EventDetails, Preparation, PreparedCompetition } from '$lib/sync/contract';
+import type { EventDetails, Preparation, PreparedCompetition } from '$lib/contract';
 import type { Ruleset } from '$lib/rules/schema';
 import { PendingAction } from './pending-action.svelte';
 

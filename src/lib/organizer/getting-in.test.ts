@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SyncApi } from '$lib/sync/client/api';
-import type { CreatedEvent } from '$lib/sync/contract';
+import type { CreatedEvent } from '$lib/contract';
 import { loadPairing } from '$lib/sync/client/pairing';
 import { createEventAndPair, keyFileName, keyFileText, normalizeServer, signInWithKey } from './getting-in';
 import { memoryDb } from '$lib/db/testkit';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { competition, MIN, score, T0, tablet } from '$lib/scoring/testkit';
-import type { DeviceListing } from '$lib/sync/contract';
+import type { DeviceListing } from '$lib/contract';
 import { deviceListings } from './device-listing.testkit';
 import { publishSummary, recordersByCompetition, STALE_SYNC_MINUTES } from './publish-summary';
 

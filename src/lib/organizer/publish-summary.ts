@@ -1,5 +1,5 @@
 import type { Standings } from '$lib/scoring';
-import type { DeviceListing } from '$lib/sync/contract';
+import type { DeviceListing } from '$lib/contract';
 import type { PublicationSnapshot } from '$lib/results/publication';
 
 /**

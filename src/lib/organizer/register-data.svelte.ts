@@ -2,7 +2,7 @@ import { checkInsOf, type CheckIn } from '$lib/desk/check-ins';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { Person, Registration } from '$lib/registration/schema';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { PreparedCompetition, RegisterAnswer } from '$lib/sync/contract';
+import type { PreparedCompetition, RegisterAnswer } from '$lib/contract';
 import type { OrganizerSession } from './organizer-session.svelte';
 
 /**

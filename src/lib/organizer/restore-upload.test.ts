@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RestoreAnswer } from '$lib/sync/contract';
+import type { RestoreAnswer } from '$lib/contract';
 import { uploadBackup, type UploadProgress } from './restore-upload';
 
 /** Enough of XMLHttpRequest: records what is sent, reports upload progress in 3 steps, then answers. */

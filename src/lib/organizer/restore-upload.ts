@@ -1,5 +1,5 @@
 import { failure } from '$lib/sync/client/api';
-import { API, type RestoreAnswer } from '$lib/sync/contract';
+import { API, type RestoreAnswer } from '$lib/contract';
 import { ApiError } from '$lib/sync/client/errors';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { T0 } from '$lib/scoring/testkit';
-import type { DeviceListing } from '$lib/sync/contract';
+import type { DeviceListing } from '$lib/contract';
 import { deviceListings } from './device-listing.testkit';
 import { nameOfTablet, tabletNames, tabletOptions } from './tablet-names';
 

@@ -1,7 +1,7 @@
 import { m, type Locale } from '$lib/i18n';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { Entry } from '$lib/setup/schema';
-import type { DeviceListing } from '$lib/sync/contract';
+import type { DeviceListing } from '$lib/contract';
 import { deviceOfLog } from './devices';
 
 /**

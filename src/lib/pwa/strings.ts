@@ -3,7 +3,7 @@
 // so reading it in a template or `$derived` follows the current locale.
 import { m } from '$lib/i18n';
 import type { StorageAdvice } from '$lib/device/storage-advice';
-import type { DisplayMode } from '$lib/sync/contract';
+import type { DisplayMode } from '$lib/contract';
 
 export const updateText = {
 	/** The banner when a new version waits and no heat is running. */

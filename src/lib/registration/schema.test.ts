@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeIssues, validate } from '$lib/validation';
 import { PersonSchema, RegistrationSchema, RosterEntrySchema } from './schema';
-import { PersonCreateSchema, RegisterImportSchema, RegistrationActionSchema, RegistrationCreateSchema, TeamRenameSchema } from '$lib/sync/contract';
+import { PersonCreateSchema, RegisterImportSchema, RegistrationActionSchema, RegistrationCreateSchema, TeamRenameSchema } from '$lib/contract';
 
 const person = { id: 'p1', eventId: 'spring', name: 'Jana Nováková', birthDate: '2012-04-01', email: 'jana@example.org', phone: '+420 777 123 456', version: 1 };
 

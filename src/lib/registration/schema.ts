@@ -22,7 +22,7 @@ const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.ma
 /**
  * A person's or a unit's name: one line of plain text (no control characters, issue
  * 29 #8: src/lib/setup/plain-text.ts), trimmed, up to 200 characters. Also the register's
- * requests' names (src/lib/sync/contract/register.ts, draws.ts) and the CSV import's.
+ * requests' names (src/lib/contract/register.ts, draws.ts) and the CSV import's.
  */
 export const NameSchema = z.string().check(plainText(), z.trim(), z.minLength(1), z.maxLength(200));
 const optionalName = z.optional(z.string().check(plainText(), z.trim(), z.maxLength(200)));

@@ -4,7 +4,7 @@ import { ACTIONS, bearerToken, requireDevice, type Action } from './access';
 import { Store } from './store';
 import { openTwoEvents } from './two-events.testkit';
 import { issueToken, revokeToken } from './tokens';
-import { ROLES, type Role } from '$lib/sync/contract';
+import { ROLES, type Role } from '$lib/contract';
 import { storePerTest } from './store-per-test.testkit';
 
 let store: Store;

@@ -2,7 +2,7 @@ import { error } from '@sveltejs/kit';
 import type { Store } from './store';
 import { noteContact } from './devices';
 import { authenticate } from './tokens';
-import type { Device, Role } from '$lib/sync/contract';
+import type { Device, Role } from '$lib/contract';
 
 /**
  * Who may do what, per event. Every request that touches an event's data carries a device

@@ -1,9 +1,9 @@
 import { json } from '@sveltejs/kit';
 import type { z } from 'zod/mini';
-import type { Endpoint } from '$lib/sync/contract';
+import type { Endpoint } from '$lib/contract';
 
 /**
- * The answer of an endpoint of the contract (src/lib/sync/contract): `value` typed by the
+ * The answer of an endpoint of the contract (src/lib/contract): `value` typed by the
  * endpoint's answer schema, sent as JSON with the endpoint's status (or `status`, for an
  * endpoint with two successes) and cache rule. src/routes/api/contract.test.ts parses what every
  * route answers with that schema.

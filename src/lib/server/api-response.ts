@@ -1,4 +1,4 @@
-import type { ErrorBody } from '$lib/sync/contract';
+import type { ErrorBody } from '$lib/contract';
 import { bodyLeftUnread } from './http-body';
 
 /** An /api answer: JSON `{ message }` with the status. */

@@ -6,7 +6,7 @@ import { PublicationSchema } from '$lib/results/publication';
 import { RulesetSchema } from '$lib/rules/schema';
 import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
 import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
-import { DeviceClockSchema, DrawRecordSchema, HeatStartRequestSchema, RoleSchema, RulesetChangeSchema } from '$lib/sync/contract';
+import { DeviceClockSchema, DrawRecordSchema, HeatStartRequestSchema, RoleSchema, RulesetChangeSchema } from '$lib/contract';
 
 /**
  * The backup file of one event (docs/sync.md, Backup), version 2: NDJSON, one JSON value a

@@ -19,7 +19,7 @@ import { publicCompetitionResult } from './public-results';
 import { Store } from './store';
 import { heatScopeOf } from './card-push-scope';
 import { listCards } from './table-cards';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { pushEvents } from './sync-push';
 import { authenticate, issueToken } from './tokens';
 

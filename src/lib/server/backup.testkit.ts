@@ -14,7 +14,7 @@ import { actOnRegistration, createPerson, createRegistration } from './register'
 import { pushEvents } from './sync-push';
 import { printCards, redeemCard, revokeCard } from './table-cards';
 import { issueToken } from './tokens';
-import type { RestoreAnswer } from '$lib/sync/contract';
+import type { RestoreAnswer } from '$lib/contract';
 import { restoreBackup, type RestoreOptions } from './restore';
 import type { Store } from './store';
 

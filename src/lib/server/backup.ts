@@ -3,7 +3,7 @@ import { BACKUP_FORMAT, BACKUP_VERSION, type BackupCounts, type BackupDevice, ty
 import { listMerges } from './competition-merges';
 import { listChanges, listPeople, listRegistrations } from './register-store';
 import type { Store } from './store';
-import type { Role } from '$lib/sync/contract';
+import type { Role } from '$lib/contract';
 
 /**
  * A full backup of one event (docs/sync.md, Backup; the format in backup-format.ts): everything

@@ -1,6 +1,6 @@
 import type { ActionType } from '$lib/events/action-types';
 import type { JudgeEvent } from '$lib/events/schema';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import type { JudgeEventRow } from './judge-event-row';
 import type { Store } from './store';
 

@@ -5,7 +5,7 @@ import { mergeProblems, type MergeProblem } from '$lib/setup/merge-problems';
 import { canonicalJson } from '$lib/events/order';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 
 /**
  * Competitions merged by the organizer (docs/sync.md, Merging competitions), table

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { presetById } from '$lib/rules/presets';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { checkInsOfEvent } from './desk-check-ins';
 import { createPerson, createRegistration, registerOf } from './register';
 import type { Store } from './store';

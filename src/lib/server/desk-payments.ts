@@ -1,5 +1,5 @@
 import type { Registration } from '$lib/registration/schema';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { checkInsOfEntries } from './desk-check-ins';
 import type { JudgeEventRow } from './judge-event-row';
 import { getRegistration, putRegistration, recordChange } from './register-store';

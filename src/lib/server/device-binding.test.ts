@@ -6,7 +6,7 @@ import { redeemPairingCode } from './pairing';
 import type { Store } from './store';
 import { pushEvents } from './sync-push';
 import { authenticate, issueToken } from './tokens';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { openTwoEvents } from './two-events.testkit';
 import { storePerTest } from './store-per-test.testkit';
 

@@ -1,5 +1,5 @@
 import type { Store } from './store';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 
 /**
  * A device's identity bound to its credential. Every judge event names the device that recorded

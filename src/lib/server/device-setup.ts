@@ -2,7 +2,7 @@ import { RulesetSchema, type Ruleset } from '$lib/rules/schema';
 import { CompetitionSchema, EntrySchema, HeatSchema, type Entry, type Heat } from '$lib/setup/schema';
 import { rawIdOf } from './raw-id';
 import type { Store } from './store';
-import type { Device, PushedSetup, PushResponse } from '$lib/sync/contract';
+import type { Device, PushedSetup, PushResponse } from '$lib/contract';
 
 /**
  * Set-up a judge made on a tablet (quick set-up), pushed with the events that refer to it.

@@ -13,7 +13,7 @@ import {
 	type DeviceListing,
 	type DisplayMode,
 	type TokenListing
-} from '$lib/sync/contract';
+} from '$lib/contract';
 
 export function listDevices(store: Store, eventId: string): DeviceListing[] {
 	const extra = store.db.prepare('SELECT last_seen_at, clock_offset_ms, clock_rtt_ms, clock_measured_at, display_mode, display_mode_at FROM device_tokens WHERE id = ?');

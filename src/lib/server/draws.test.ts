@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
 import { drawTeams } from '$lib/setup/draw';
 import { doubleSeats } from '$lib/seating/double-seats';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { drawRelayTeams, drawTurns, listDraws, renameDrawnTeam, swapTurns } from './draws';
 import { startHeat } from './heat-starts';
 import { actOnRegistration, importRegistrations, registerOf } from './register';

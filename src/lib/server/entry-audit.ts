@@ -1,7 +1,7 @@
 import { error } from '@sveltejs/kit';
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
-import type { AuditedEvent, EntryAudit, Role } from '$lib/sync/contract';
+import type { AuditedEvent, EntryAudit, Role } from '$lib/contract';
 import type { Store } from './store';
 
 type Row = {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { presetById } from '$lib/rules/presets';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { entryIdsOfPerson, ERASED, isRedactionOf, redactCheckIns, redactedEvent, truncateLog } from './erasure-redaction';
 import { actOnRegistration, createPerson, createRegistration } from './register';
 import { DB_FILE, type Store } from './store';

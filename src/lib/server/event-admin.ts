@@ -4,7 +4,7 @@ import type { CompetitionEvent } from '$lib/setup/schema';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
 import { issueToken } from './tokens';
-import { CreateEventSchema, type CreatedEvent } from '$lib/sync/contract';
+import { CreateEventSchema, type CreatedEvent } from '$lib/contract';
 
 /** An ID from the name: lower-case letters and digits, and a random tail so that two "Spring cup"s differ. */
 function idFrom(name: string): string {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { presetById, PRESETS } from '$lib/rules/presets';
 import type { Ruleset } from '$lib/rules/schema';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { addCompetition, addHeat, preparation, removeHeat, renameHeat, reviseCompetitionRuleset, saveEventDetails } from './event-preparation';
 import { startHeat } from './heat-starts';
 import { answerOf } from './http-error.testkit';

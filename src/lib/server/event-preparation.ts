@@ -13,7 +13,7 @@ import {
 	type Device,
 	type Preparation,
 	type RulesetChange
-} from '$lib/sync/contract';
+} from '$lib/contract';
 import type { core } from 'zod/mini';
 import { describeIssues, validate } from '$lib/validation';
 import { competitionStartedAt, heatContents } from './competition-started';

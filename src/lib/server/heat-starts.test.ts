@@ -5,7 +5,7 @@ import { heatStartsAfter, startHeat } from './heat-starts';
 import { answerOf } from './http-error.testkit';
 import type { Store } from './store';
 import { issueToken } from './tokens';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { storePerTest } from './store-per-test.testkit';
 
 let store: Store;

@@ -1,5 +1,5 @@
 import { error } from '@sveltejs/kit';
-import { HeatStartRequestSchema, type Device, type HeatStart } from '$lib/sync/contract';
+import { HeatStartRequestSchema, type Device, type HeatStart } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
 

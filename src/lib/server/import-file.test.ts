@@ -8,7 +8,7 @@ import { answerOf } from './http-error.testkit';
 import { importEventFile } from './import-file';
 import type { Store } from './store';
 import { issueToken } from './tokens';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { storePerTest } from './store-per-test.testkit';
 
 const T0 = Date.UTC(2026, 4, 16, 9);

@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { formatFileError, parseEventFile } from '$lib/files/event-file';
-import { MAX_PUSH_EVENTS, type Device, type PushResponse } from '$lib/sync/contract';
+import { MAX_PUSH_EVENTS, type Device, type PushResponse } from '$lib/contract';
 import { pushEvents } from './sync-push';
 import type { Store } from './store';
 

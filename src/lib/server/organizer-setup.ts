@@ -1,5 +1,5 @@
 import { error } from '@sveltejs/kit';
-import { SetupWriteSchema, type SetupCounts, type SetupResponse } from '$lib/sync/contract';
+import { SetupWriteSchema, type SetupCounts, type SetupResponse } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import { advancesToColumn, type Store } from './store';
 import { deviceCompetitionIds, listMerges } from './competition-merges';

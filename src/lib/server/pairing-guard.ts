@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import type { PairingFailures } from '$lib/sync/contract';
+import type { PairingFailures } from '$lib/contract';
 
 /**
  * Throttling of wrong pairing codes (POST /api/pair) and of wrong table-card secrets (POST

@@ -4,7 +4,7 @@ import { rebindDevice } from './device-binding';
 import type { PairingGuard } from './pairing-guard';
 import { CARD_REFUSED, redeemCard } from './table-cards';
 import { hashToken, newSecret } from './tokens';
-import type { CardPaired, Device } from '$lib/sync/contract';
+import type { CardPaired, Device } from '$lib/contract';
 import type { Store } from './store';
 
 /**

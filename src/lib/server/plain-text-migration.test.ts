@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
 import { PersonSchema, RegistrationSchema } from '$lib/registration/schema';
 import { controlCharacterIn } from '$lib/setup/plain-text';
-import { DrawRecordSchema } from '$lib/sync/contract';
+import { DrawRecordSchema } from '$lib/contract';
 import { backupLinesOf, busyEvent, EVENT, restoreAnswer, T0, textOf, withItems, type Line } from './backup.testkit';
 import { listDraws } from './draws';
 import { cleanedName, PLAIN_TEXT_MIGRATION, plainBackupItem } from './plain-text-migration';

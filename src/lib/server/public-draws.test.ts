@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { drawRelayTeams, drawTurns } from './draws';
 import { publish } from './publications';
 import { publicDraws } from './public-draws';

@@ -1,5 +1,5 @@
 import type { PublicDraw, PublicGroup } from '$lib/results/public-draw';
-import type { DrawRecord } from '$lib/sync/contract';
+import type { DrawRecord } from '$lib/contract';
 import { listDraws } from './draws';
 import type { Store } from './store';
 

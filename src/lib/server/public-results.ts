@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { IdSchema } from '$lib/setup/schema';
-import { VersionQuerySchema, type PublicCompetitionResult, type PublicEvent, type PublicResults } from '$lib/sync/contract';
+import { VersionQuerySchema, type PublicCompetitionResult, type PublicEvent, type PublicResults } from '$lib/contract';
 import { listVersions, publishedCompetitions, readVersion } from './publications';
 import type { Store } from './store';
 

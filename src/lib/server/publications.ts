@@ -4,7 +4,7 @@ import { standingsOfMerged } from '$lib/files/merge';
 import { standingsJson } from '$lib/files/format';
 import type { Publication, PublicationSnapshot, PublicationState, PublicationSummary } from '$lib/results/publication';
 import { IdSchema } from '$lib/setup/schema';
-import { PublishRequestSchema, type PublishedCompetition } from '$lib/sync/contract';
+import { PublishRequestSchema, type PublishedCompetition } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
 import { foldedInto, listMerges } from './competition-merges';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import { latestAcceptedAt, MAX_COUNTED_LEAD_MS, SLACK_AHEAD_MS } from './push-time-bound';

@@ -1,5 +1,5 @@
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
-import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushedSetup, type PushResponse } from '$lib/sync/contract';
+import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushedSetup, type PushResponse } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import { JsonBodyError, parseJsonBytes } from './json-body';
 import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';

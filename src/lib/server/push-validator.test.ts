@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PushFormatError, PushTooLargeError } from './push-validation';
 import { PushValidator } from './push-validator';
-import { MAX_PUSH_BYTES } from '$lib/sync/contract';
+import { MAX_PUSH_BYTES } from '$lib/contract';
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 const event = { id: 'a-1', deviceId: 'a', seq: 1, at: 5, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };

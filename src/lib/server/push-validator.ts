@@ -4,7 +4,7 @@ import { checkJsonBytes } from './json-bytes-check';
 import { describeJsonBytesProblem } from './json-body';
 import { packRows, unpackRows, type PackedRows } from './packed-rows';
 import { preparePushBytes, PushFormatError, PushTooLargeError, type PreparedPush } from './push-validation';
-import { MAX_PUSH_BYTES } from '$lib/sync/contract';
+import { MAX_PUSH_BYTES } from '$lib/contract';
 
 /**
  * Validates pushes on worker threads, so that the main thread only serves requests and writes

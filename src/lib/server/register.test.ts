@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { presetById } from '$lib/rules/presets';
-import type { Device, RegisterImportRow } from '$lib/sync/contract';
+import type { Device, RegisterImportRow } from '$lib/contract';
 import { backupText } from './backup';
 import { entryAudit } from './entry-audit';
 import { actOnRegistration, changePerson, createPerson, createRegistration, erasePerson, importRegistrations, personHistory, registerOf } from './register';

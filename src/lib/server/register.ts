@@ -18,7 +18,7 @@ import {
 	type Device,
 	type RegisterAnswer,
 	type StaleConflict
-} from '$lib/sync/contract';
+} from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import { listDraws } from './draws';
 import { getPerson, getRegistration, listChanges, listPeople, listRegistrations, putPerson, putRegistration, recordChange, StaleRecordError } from './register-store';

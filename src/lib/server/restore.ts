@@ -1,7 +1,7 @@
 import { error, isHttpError } from '@sveltejs/kit';
 import { dirname } from 'node:path';
 import type { JudgeEvent } from '$lib/events/schema';
-import type { RestoreAnswer } from '$lib/sync/contract';
+import type { RestoreAnswer } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { z } from 'zod/mini';
 import {

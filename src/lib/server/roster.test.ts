@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { presetById } from '$lib/rules/presets';
 import type { Person, Registration } from '$lib/registration/schema';
-import { RosterSchema, type Device } from '$lib/sync/contract';
+import { RosterSchema, type Device } from '$lib/contract';
 import { backupText } from './backup';
 import { restoreText } from './backup.testkit';
 import { addHeat, reviseCompetitionRuleset, saveEventDetails } from './event-preparation';

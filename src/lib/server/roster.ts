@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ageOn } from '$lib/rules/registration';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Person } from '$lib/registration/schema';
-import type { Roster } from '$lib/sync/contract/roster';
+import type { Roster } from '$lib/contract/roster';
 import { listPeople, listRegistrations } from './register-store';
 import type { Store } from './store';
 

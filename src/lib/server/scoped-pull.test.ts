@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PullQuerySchema } from '$lib/sync/contract';
+import { PullQuerySchema } from '$lib/contract';
 import { storePerTest } from './store-per-test.testkit';
 import { Store } from './store';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, type SetupResponse } from '$lib/sync/contract';
+import { ROLES, type SetupResponse } from '$lib/contract';
 import { setupForRole } from './setup-for-role';
 
 const setup: SetupResponse = {

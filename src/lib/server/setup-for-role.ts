@@ -1,5 +1,5 @@
 import { withoutBirthDates } from '$lib/setup/without-birth-dates';
-import type { Role, SetupResponse } from '$lib/sync/contract';
+import type { Role, SetupResponse } from '$lib/contract';
 
 /**
  * The set-up as a device of `role` may see it (issue 14, Privacy): dates of birth stay on the

@@ -14,7 +14,7 @@ import {
 } from '$lib/setup/schema';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { canonicalJson } from '$lib/events/order';
-import type { PushResponse } from '$lib/sync/contract';
+import type { PushResponse } from '$lib/contract';
 import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
 import { MIGRATIONS } from './migrations';
 import { isRedactionOf } from '$lib/events/erasure';

@@ -14,7 +14,7 @@ import { pushEvents } from './sync-push';
 import { eventSetup } from './organizer-setup';
 import { DESK_ONLY } from './desk-push';
 import { issueToken } from './tokens';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 
 let dir: string;
 let store: Store;

@@ -1,4 +1,4 @@
-import type { ClockReport, Device, PushedSetup, PushResponse } from '$lib/sync/contract';
+import type { ClockReport, Device, PushedSetup, PushResponse } from '$lib/contract';
 import { notOwnEvent, pushGate } from './device-binding';
 import { deskGate } from './desk-push';
 import { takeDeskPayments } from './desk-payments';

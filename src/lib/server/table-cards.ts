@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { error } from '@sveltejs/kit';
 import { heatTables } from '$lib/setup/heat-tables';
 import { cardUrl } from '$lib/sync/card-link';
-import type { CardPaired, PrintedCard, TableCard } from '$lib/sync/contract';
+import type { CardPaired, PrintedCard, TableCard } from '$lib/contract';
 import { bindDevice } from './device-binding';
 import type { Store } from './store';
 import { cardExpiry, cardState } from '$lib/sync/table-card-rules';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ROLES, type Device, type Role, type TokenListing } from '$lib/sync/contract';
+import { ROLES, type Device, type Role, type TokenListing } from '$lib/contract';
 import type { Store } from './store';
 
 /**

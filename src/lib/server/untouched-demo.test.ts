@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
 import { presetById } from '$lib/rules/presets';
-import type { Device } from '$lib/sync/contract';
+import type { Device } from '$lib/contract';
 import { backupText } from './backup';
 import { busyEvent, eventRows, MIN, restoreAnswer, T0, tableCounts } from './backup.testkit';
 import { openStore } from './db';

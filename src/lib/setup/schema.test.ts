@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeIssues, validate } from '$lib/validation';
 import { CompetitionSchema, EntrySchema, EventSchema, HeatSchema } from './schema';
-import { SetupWriteSchema } from '$lib/sync/contract';
+import { SetupWriteSchema } from '$lib/contract';
 
 const entry = { id: 'e1', competitionId: 'c', heatId: 'h', name: 'Ann', members: [], table: '1', seat: 'A' };
 

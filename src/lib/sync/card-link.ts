@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { IdSchema } from '$lib/setup/schema';
-import { CardSecretSchema } from './contract/table-cards';
+import { CardSecretSchema } from '$lib/contract/table-cards';
 import { pairFragmentUrl, parsePairFragment, ServerUrlSchema } from './pair-fragment';
 
 /**

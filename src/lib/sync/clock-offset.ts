@@ -1,4 +1,4 @@
-import { TimeResponseSchema, type TimeResponse } from '$lib/sync/contract';
+import { TimeResponseSchema, type TimeResponse } from '$lib/contract';
 
 /**
  * How far a device's wall clock is from the server's, estimated the NTP way: the device notes

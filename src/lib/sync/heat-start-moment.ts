@@ -1,4 +1,4 @@
-import type { HeatStart } from './contract';
+import type { HeatStart } from '$lib/contract';
 
 /**
  * When a tablet records a heat the organizer started for every station: the server-clock

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
-import { RoleSchema } from './contract/device';
+import { RoleSchema } from '$lib/contract/device';
 
 /**
  * The table card a judge tablet was paired by (issue 30 #2): the server takes its events of that

@@ -14,11 +14,11 @@ import { busyEvent, EVENT as BUSY, MIN, T0 } from '$lib/server/backup.testkit';
 import { closeStore, getStore, openStore } from '$lib/server/db';
 import { presetById } from '$lib/rules/presets';
 import { quickSetup } from '$lib/station/quick-setup';
-import { API, ErrorBodySchema, pathOf, type Endpoint } from '$lib/sync/contract';
+import { API, ErrorBodySchema, pathOf, type Endpoint } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 
 /**
- * The contract (src/lib/sync/contract) held against the server: every endpoint of /api is called
+ * The contract (src/lib/contract) held against the server: every endpoint of /api is called
  * through the route handlers of src/routes/api and the server's /api hook (api-handle.ts) on a
  * real SQLite store, and every answer, success or error, must be exactly what its schema says:
  * it parses, and parsing neither drops a field (one the schema does not know) nor fills one in
@@ -160,7 +160,7 @@ afterAll(() => {
 	if (sourceDir) rmSync(sourceDir, { recursive: true, force: true });
 });
 
-describe('the API answers as its contract says (src/lib/sync/contract)', () => {
+describe('the API answers as its contract says (src/lib/contract)', () => {
 	it('every route is an endpoint of the contract, and every endpoint a route', () => {
 		const routes = [...HANDLERS].flatMap(([route, module]) => Object.keys(module).map((method) => `${method} ${route}`));
 		expect(routes.sort()).toEqual(ENDPOINTS.map(([, e]) => `${e.method} ${e.route}`).sort());

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PrintProblem } from '$lib/organizer/print-document';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { PrintedCard, SetupResponse, TableCard } from '$lib/sync/contract';
+import type { PrintedCard, SetupResponse, TableCard } from '$lib/contract';
 import { CardIssue } from './card-issue.svelte';
 
 const NOW = Date.UTC(2026, 4, 16, 9);

@@ -3,7 +3,7 @@ import { PendingAction } from '$lib/organizer/pending-action.svelte';
 import { PrintProblem } from '$lib/organizer/print-document';
 import { heatTables, type HeatTable } from '$lib/setup/heat-tables';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { PrintedCard, SetupResponse, TableCard } from '$lib/sync/contract';
+import type { PrintedCard, SetupResponse, TableCard } from '$lib/contract';
 import { cardState } from '$lib/sync/table-card-rules';
 import { cardSheet, type CardSheet } from './card-sheet';
 

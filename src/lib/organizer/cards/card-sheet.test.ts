@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardSheet } from './card-sheet';
-import type { PrintedCard } from '$lib/sync/contract';
+import type { PrintedCard } from '$lib/contract';
 
 const setup = {
 	event: { id: 'ev', name: 'Spring cup', date: '2026-05-16' },

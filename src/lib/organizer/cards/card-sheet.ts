@@ -1,6 +1,6 @@
 import type { Locale } from '$lib/i18n';
 import { heatTables, type HeatTable } from '$lib/setup/heat-tables';
-import type { PrintedCard, SetupResponse } from '$lib/sync/contract';
+import type { PrintedCard, SetupResponse } from '$lib/contract';
 
 /** One printed table card: the event, competition, heat, the table with its seats, and the card's pairing link. */
 export interface CardPage extends HeatTable {

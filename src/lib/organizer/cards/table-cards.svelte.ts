@@ -1,5 +1,5 @@
 import type { SyncApi } from '$lib/sync/client/api';
-import type { TableCard } from '$lib/sync/contract';
+import type { TableCard } from '$lib/contract';
 
 /** The event's table cards on the organizer's screen: listed from the server, each revocable. */
 export class TableCards {

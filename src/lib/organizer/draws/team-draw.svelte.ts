@@ -1,4 +1,4 @@
-import type { DrawRecord, LeftoverChoice, PreparedCompetition, TeamDraw } from '$lib/sync/contract';
+import type { DrawRecord, LeftoverChoice, PreparedCompetition, TeamDraw } from '$lib/contract';
 import type { RegisterData } from '../register-data.svelte';
 import { PendingAction } from '../pending-action.svelte';
 import { checkTeamDraw } from './draw-check';

@@ -1,4 +1,4 @@
-import type { PreparedCompetition, TurnDraw } from '$lib/sync/contract';
+import type { PreparedCompetition, TurnDraw } from '$lib/contract';
 import type { RegisterData } from '../register-data.svelte';
 import { PendingAction } from '../pending-action.svelte';
 import { randomSeed } from './draw-seed';

@@ -3,7 +3,7 @@ import { presetById } from '$lib/rules/presets';
 import type { Registration } from '$lib/registration/schema';
 import type { SyncApi } from '$lib/sync/client/api';
 import { StaleRecordError } from '$lib/sync/client/errors';
-import type { RegisterAnswer } from '$lib/sync/contract';
+import type { RegisterAnswer } from '$lib/contract';
 import { RegisterData } from '../register-data.svelte';
 import { EntriesScreen } from './entries-screen.svelte';
 

@@ -2,7 +2,7 @@ import { m } from '$lib/i18n';
 import type { FeeTotals } from '$lib/registration/fees';
 import type { Registration } from '$lib/registration/schema';
 import { StaleRecordError } from '$lib/sync/client/errors';
-import type { PreparedCompetition } from '$lib/sync/contract';
+import type { PreparedCompetition } from '$lib/contract';
 import { PendingAction } from '../pending-action.svelte';
 import type { RegisterData } from '../register-data.svelte';
 import { competitionList, type CompetitionList } from './entries-list';

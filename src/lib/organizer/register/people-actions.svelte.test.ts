@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Person } from '$lib/registration/schema';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { PersonChange, RegisterAnswer } from '$lib/sync/contract';
+import type { PersonChange, RegisterAnswer } from '$lib/contract';
 import { StaleRecordError } from '$lib/sync/client/errors';
 import { RegisterData } from '../register-data.svelte';
 import { PeopleActions } from './people-actions.svelte';

@@ -1,5 +1,5 @@
 import type { PreviewCompetition } from '$lib/registration/csv/preview';
-import type { PreparedCompetition } from '$lib/sync/contract';
+import type { PreparedCompetition } from '$lib/contract';
 
 /**
  * The event's competitions as the registration CSV's preview and export name them (their ID,

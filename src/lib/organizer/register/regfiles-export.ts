@@ -1,5 +1,5 @@
 import { registrationsCsv } from '$lib/registration/csv/export';
-import type { PreparedCompetition, RegisterAnswer } from '$lib/sync/contract';
+import type { PreparedCompetition, RegisterAnswer } from '$lib/contract';
 import { csvCompetitions } from './regfiles-competitions';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RegisterImportRow } from '$lib/sync/contract/register';
+import type { RegisterImportRow } from '$lib/contract/register';
 import { RegisterImport, type ChosenFile } from './regfiles-import.svelte';
 import type { ImportAnswer } from './regfiles-outcome';
 import { CZ, person, registerOf, registration } from './regfiles.testkit';

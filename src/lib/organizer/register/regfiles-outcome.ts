@@ -1,5 +1,5 @@
 import { m, type Locale } from '$lib/i18n';
-import type { RegisterImportAnswerSchema } from '$lib/sync/contract/register';
+import type { RegisterImportAnswerSchema } from '$lib/contract/register';
 import type { z } from 'zod/mini';
 
 /**

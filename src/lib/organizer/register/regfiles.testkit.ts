@@ -1,6 +1,6 @@
 import { presetById } from '$lib/rules/presets';
 import type { Person, Registration } from '$lib/registration/schema';
-import type { PreparedCompetition, RegisterAnswer } from '$lib/sync/contract';
+import type { PreparedCompetition, RegisterAnswer } from '$lib/contract';
 
 /** Test-only: a register of one event (2026-05-16) with a CZJPA individual and a Spanish family group, built from parts. */
 

@@ -3,7 +3,7 @@ import { presetById } from '$lib/rules/presets';
 import type { Person, Registration } from '$lib/registration/schema';
 import type { Entry } from '$lib/setup/schema';
 import type { SyncApi } from '$lib/sync/client/api';
-import type { RegisterAnswer, SetupResponse } from '$lib/sync/contract';
+import type { RegisterAnswer, SetupResponse } from '$lib/contract';
 import { RegisterData } from '../register-data.svelte';
 import { HeatSeating, type RankingSource } from './heat-seating.svelte';
 

@@ -7,7 +7,7 @@ import { defaultLayout, layoutOfSeated, MAX_SEATS_PER_TABLE, MAX_TABLES, seatKey
 import { moveEntry } from '$lib/seating/seat-move';
 import { drawSeats, fillTables, rankedOrder, snakeSeats, type SeatingMethod } from '$lib/seating/seat-order';
 import type { Entry } from '$lib/setup/schema';
-import type { SetupResponse } from '$lib/sync/contract';
+import type { SetupResponse } from '$lib/contract';
 
 /** A previous round's ranking the organizer's device computed (its standings). */
 export interface RankingSource {

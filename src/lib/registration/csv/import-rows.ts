@@ -6,7 +6,7 @@ import { NameSchema, PersonInputSchema } from '../schema';
 /**
  * What the organizer's device sends to the server's import (POST
  * /api/events/{e}/registrations/import) once the organizer has confirmed the preview of a CSV
- * file (preview.ts, `rowsToImport`), as `{ rows }` (src/lib/sync/contract/register.ts): the rows already parsed, checked and mapped, one per
+ * file (preview.ts, `rowsToImport`), as `{ rows }` (src/lib/contract/register.ts): the rows already parsed, checked and mapped, one per
  * person and registration, in the file's order (the order of the waiting list where a row has
  * no `registeredAt`).
  *

@@ -48,7 +48,7 @@ import {
 	type SetupWrite,
 	type TimeResponse,
 	type TokenListing
-} from '$lib/sync/contract';
+} from '$lib/contract';
 import { ApiError, StaleRecordError, kindOfStatus } from './errors';
 import type { FetchLike, Timers } from './environment';
 
@@ -76,7 +76,7 @@ interface CallOptions {
 }
 
 /**
- * A typed HTTP client for the endpoints of the contract (src/lib/sync/contract, docs/sync.md).
+ * A typed HTTP client for the endpoints of the contract (src/lib/contract, docs/sync.md).
  * Every answer is checked with its endpoint's schema; every failure is an ApiError whose `kind`
  * says what to do about it (errors.ts).
  */

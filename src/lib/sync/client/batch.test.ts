@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { Competition } from '$lib/setup/schema';
-import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS } from '$lib/sync/contract';
+import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS } from '$lib/contract';
 import { buildBatch, utf8Bytes, type CompetitionSetupToPush } from './batch';
 
 const T0 = Date.UTC(2026, 4, 16, 9);

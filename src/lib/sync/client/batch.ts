@@ -1,7 +1,7 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import type { Ruleset } from '$lib/rules/schema';
 import type { Competition, Entry, Heat } from '$lib/setup/schema';
-import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type ClockReport, type PushRequest } from '$lib/sync/contract';
+import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type ClockReport, type PushRequest } from '$lib/contract';
 
 /** The set-up of one competition made on the tablet, to go with its events. */
 export interface CompetitionSetupToPush {

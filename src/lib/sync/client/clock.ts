@@ -1,5 +1,5 @@
 import { measureClockOffset } from '$lib/sync/clock-offset';
-import type { ClockReport } from '$lib/sync/contract';
+import type { ClockReport } from '$lib/contract';
 import type { StationDb } from '$lib/db/station-db';
 import type { SyncApi } from './api';
 

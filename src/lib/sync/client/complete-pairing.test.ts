@@ -7,7 +7,7 @@ import { parsePairLink } from '$lib/sync/pair-link';
 import { cardUrl, parseCardLink } from '$lib/sync/card-link';
 import { m } from '$lib/i18n';
 import { describePairingProblem } from '$lib/sync/ui/pairing-messages';
-import type { SetupResponse } from '$lib/sync/contract';
+import type { SetupResponse } from '$lib/contract';
 import { pairWithCard, pairWithCode, pairWithLink, unpair, type PairingDeps } from './complete-pairing';
 import { loadPairing, savePairing } from './pairing';
 import type { PairingChange } from './pairing-changed';

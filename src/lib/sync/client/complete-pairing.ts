@@ -1,6 +1,6 @@
 import type { StationDb } from '$lib/db/station-db';
 import { saveSetup } from '$lib/db/setup-store';
-import type { Device, SetupResponse } from '$lib/sync/contract';
+import type { Device, SetupResponse } from '$lib/contract';
 import type { CardScope, Pairing } from '$lib/sync/pairing';
 import type { PairLink } from '$lib/sync/pair-link';
 import type { CardLink } from '$lib/sync/card-link';

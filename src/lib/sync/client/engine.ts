@@ -1,7 +1,7 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
 import type { Pairing } from '$lib/sync/pairing';
-import type { DisplayMode } from '$lib/sync/contract';
+import type { DisplayMode } from '$lib/contract';
 import { SyncApi } from './api';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay } from './backoff';
 import { ClockKeeper } from './clock';

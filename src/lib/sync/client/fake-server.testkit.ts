@@ -6,7 +6,7 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { StationDb } from '$lib/db/station-db';
 import type { Competition, CompetitionEvent, Entry, Heat } from '$lib/setup/schema';
 import type { Ruleset } from '$lib/rules/schema';
-import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PushResponse, type Roster } from '$lib/sync/contract';
+import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PushResponse, type Roster } from '$lib/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import type { FetchLike, SyncEnvironment, TimerHandle } from './environment';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HeatStart } from '$lib/sync/contract';
+import type { HeatStart } from '$lib/contract';
 import { HeatStartWatcher } from './heat-start-watcher';
 
 /** Timers run by hand: `fire()` runs the pending callback. */

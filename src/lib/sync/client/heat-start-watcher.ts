@@ -1,4 +1,4 @@
-import type { HeatStart } from '$lib/sync/contract';
+import type { HeatStart } from '$lib/contract';
 import type { Timers, TimerHandle } from './environment';
 
 export interface HeatStartWatcherOptions {

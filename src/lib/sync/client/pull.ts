@@ -2,7 +2,7 @@ import { isRedaction, type LooseEvent } from '$lib/events/erasure';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
 import { saveSetup, type SetupBundle } from '$lib/db/setup-store';
-import type { SetupResponse } from '$lib/sync/contract';
+import type { SetupResponse } from '$lib/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import type { SyncApi } from './api';
 

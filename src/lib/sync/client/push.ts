@@ -1,7 +1,7 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { rulesetKey, type RejectedRow, type StationDb } from '$lib/db/station-db';
 import { isQuickSetupCompetition } from '$lib/setup/quick-setup-ids';
-import type { ClockReport, PushResponse } from '$lib/sync/contract';
+import type { ClockReport, PushResponse } from '$lib/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import { buildBatch, PUSH_LIMITS, type BatchLimits, type CompetitionSetupToPush } from './batch';
 import type { SyncApi } from './api';

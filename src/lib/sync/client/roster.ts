@@ -1,5 +1,5 @@
 import type { StationDb } from '$lib/db/station-db';
-import type { Roster } from '$lib/sync/contract/roster';
+import type { Roster } from '$lib/contract/roster';
 import type { Pairing } from '$lib/sync/pairing';
 import type { RosterFetch, SyncApi } from './api';
 import { isApiError } from './errors';

@@ -7,7 +7,7 @@ import { readJsonBody } from '$lib/server/http-body';
 import { authenticate } from '$lib/server/tokens';
 import { describeIssues, toIssues } from '$lib/validation';
 import { answer } from '$lib/server/answer';
-import { API, DeviceClaimSchema } from '$lib/sync/contract';
+import { API, DeviceClaimSchema } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 const UNAUTHORIZED = 'a valid device token is required (Authorization: Bearer …); it may have been revoked';

@@ -3,7 +3,7 @@ import { requireAdmin } from '$lib/server/admin';
 import { createEvent } from '$lib/server/event-admin';
 import { readJsonBody } from '$lib/server/http-body';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** Creates an event; the answer holds its organizer key, shown this once. */

@@ -1,7 +1,7 @@
 import { json } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { answer } from '$lib/server/answer';
-import { API, type HealthFailure } from '$lib/sync/contract';
+import { API, type HealthFailure } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** Liveness and store check: {ok: true} once the database answers. */

@@ -4,7 +4,7 @@ import { readJsonBody } from '$lib/server/http-body';
 import { attemptPairing } from '$lib/server/pairing';
 import { clientAddress, pairingGuard } from '$lib/server/pairing-guard';
 import { answer } from '$lib/server/answer';
-import { API, PairRequestSchema, type ErrorBody } from '$lib/sync/contract';
+import { API, PairRequestSchema, type ErrorBody } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /**

@@ -4,7 +4,7 @@ import { requireRestoreAdmin } from '$lib/server/admin';
 import { bodyChunks, drainBody } from '$lib/server/http-body';
 import { restoreBackup } from '$lib/server/restore';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /**

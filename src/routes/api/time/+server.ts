@@ -1,5 +1,5 @@
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The server's clock for a device's offset estimate (src/lib/sync/clock-offset.ts): never cached. */

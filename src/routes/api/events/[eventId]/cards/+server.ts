@@ -5,7 +5,7 @@ import { readJsonBody } from '$lib/server/http-body';
 import { listCards, printCards } from '$lib/server/table-cards';
 import { answer } from '$lib/server/answer';
 import { describeIssues, toIssues } from '$lib/validation';
-import { API, PrintCardsSchema } from '$lib/sync/contract';
+import { API, PrintCardsSchema } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The event's table cards (no secrets): heat, table, expiry, revoked or not, tablets paired with each. */

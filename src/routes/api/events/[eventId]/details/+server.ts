@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { readJsonBody } from '$lib/server/http-body';
 import { saveEventDetails } from '$lib/server/event-preparation';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The event's name, date, venue, language and currency. */

@@ -4,7 +4,7 @@ import { addDevice, listDevices } from '$lib/server/devices';
 import { readJsonBody } from '$lib/server/http-body';
 import { pairingGuard } from '$lib/server/pairing-guard';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The event's devices (role, name, last contact, clock offset, revoked or not) and failed pairing attempts. */

@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { drawRelayTeams, listDraws } from '$lib/server/draws';
 import { readJsonBody } from '$lib/server/http-body';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** Every draw of the event, the newest first, superseded ones included (CZ-TEAM-DRAW). */

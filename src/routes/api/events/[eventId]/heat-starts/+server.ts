@@ -4,7 +4,7 @@ import { requireDevice } from '$lib/server/access';
 import { readJsonBody } from '$lib/server/http-body';
 import { heatStartsAfter, startHeat } from '$lib/server/heat-starts';
 import { answer } from '$lib/server/answer';
-import { API, HeatStartsQuerySchema } from '$lib/sync/contract';
+import { API, HeatStartsQuerySchema } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The organizer starts a heat on every tablet at once. */

@@ -5,7 +5,7 @@ import { readBodyBytes } from '$lib/server/http-body';
 import { importEventFile } from '$lib/server/import-file';
 import { JsonBodyError, jsonBytesToText } from '$lib/server/json-body';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { PushFormatError, PushTooLargeError, type PreparedPush } from '$lib/serv
 import { getPushValidator } from '$lib/server/push-validator';
 import { storePush } from '$lib/server/sync-push';
 import { answer } from '$lib/server/answer';
-import { API, MAX_PUSH_BYTES, PullQuerySchema } from '$lib/sync/contract';
+import { API, MAX_PUSH_BYTES, PullQuerySchema } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { RequestHandler } from './$types';
 

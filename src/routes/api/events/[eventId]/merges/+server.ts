@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { readJsonBody } from '$lib/server/http-body';
 import { recordMerge } from '$lib/server/competition-merges';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The organizer folds a competition set up on a tablet into another of the event (docs/sync.md, Merging competitions). */

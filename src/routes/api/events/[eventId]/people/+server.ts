@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { readJsonBody } from '$lib/server/http-body';
 import { createPerson, peopleOf } from '$lib/server/register';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The people of the event's register, contact data included (the organizer's only). */

@@ -2,7 +2,7 @@ import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { registerOf } from '$lib/server/register';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** Everything the organizer's screens of the register need: people, registrations, unit problems, fee totals. */

@@ -4,7 +4,7 @@ import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { rosterAnswer } from '$lib/server/roster';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /**

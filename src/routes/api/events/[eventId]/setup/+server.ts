@@ -6,7 +6,7 @@ import { readJsonBody } from '$lib/server/http-body';
 import { eventSetup, saveOrganizerSetup } from '$lib/server/organizer-setup';
 import { answer } from '$lib/server/answer';
 import { setupForRole } from '$lib/server/setup-for-role';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** Everything a device needs to judge the event; dates of birth for the organizer only. */

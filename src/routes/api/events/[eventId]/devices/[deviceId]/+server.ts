@@ -2,7 +2,7 @@ import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { revokeDevice } from '$lib/server/devices';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** Revokes a device: its token is refused from now on (the record stays). */

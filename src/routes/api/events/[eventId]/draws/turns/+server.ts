@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { drawTurns } from '$lib/server/draws';
 import { readJsonBody } from '$lib/server/http-body';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The turns by lot (ES-SHIFT), drawn by the server from its register and the seed sent. */

@@ -4,7 +4,7 @@ import { answer } from '$lib/server/answer';
 import { readJsonBody } from '$lib/server/http-body';
 import { actOnRegistration, staleConflict } from '$lib/server/register';
 import { StaleRecordError } from '$lib/server/register-store';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** A registration changed, paid or cancelled; 409 with both records when it changed meanwhile. */

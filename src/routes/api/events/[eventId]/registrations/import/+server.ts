@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { readJsonBody } from '$lib/server/http-body';
 import { importRegistrations } from '$lib/server/register';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The confirmed rows of an imported file, in one transaction; the same rows again change nothing. */

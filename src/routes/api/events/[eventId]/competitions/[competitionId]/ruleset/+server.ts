@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { readJsonBody } from '$lib/server/http-body';
 import { reviseCompetitionRuleset } from '$lib/server/event-preparation';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** A new version of the competition's ruleset, with a reason; refused once the competition has started (CZ-GEN-CHANGES). */

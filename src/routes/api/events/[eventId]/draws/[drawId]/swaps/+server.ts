@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { swapTurns } from '$lib/server/draws';
 import { readJsonBody } from '$lib/server/http-body';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** Two entries swap turns by agreement (ES-SHIFT); refused once either turn started. */

@@ -2,7 +2,7 @@ import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { erasePerson } from '$lib/server/register';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The person's personal data erased (their name, registrations and results stay). */

@@ -2,7 +2,7 @@ import { getStore } from '$lib/server/db';
 import { requireDevice } from '$lib/server/access';
 import { finalize } from '$lib/server/publications';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** The organizer makes the latest published version final: the competition's results are locked. */

@@ -1,7 +1,7 @@
 import { getStore } from '$lib/server/db';
 import { publicCompetitionResult, versionOf } from '$lib/server/public-results';
 import { answer } from '$lib/server/answer';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** No token: one published version of a competition's results (`?version=N`, else the latest). */

@@ -3,7 +3,7 @@ import { requireDevice } from '$lib/server/access';
 import { answer } from '$lib/server/answer';
 import { renameDrawnTeam } from '$lib/server/draws';
 import { readJsonBody } from '$lib/server/http-body';
-import { API } from '$lib/sync/contract';
+import { API } from '$lib/contract';
 import type { RequestHandler } from './$types';
 
 /** A drawn team renamed (recorded on the draw; the relay's entry follows). */
