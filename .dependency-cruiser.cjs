@@ -1,33 +1,89 @@
 /**
- * The dependency rules of src/ (npm run check:deps, part of npm test). README.md, "Layout of
- * src/lib", draws the folders and their direction. Type-only imports count here (a type from
- * the wrong folder is a wrong dependency too); .dependency-cruiser-runtime.cjs checks what
- * loads at run time (scoring without zod).
+ * The dependency rules of src/ (npm run check:deps, part of npm test). docs/architecture.md
+ * draws the folders and their direction (generated from what dependency-cruiser finds, checked
+ * by scripts/folder-graph.js). Type-only imports count here (a type from the wrong folder is a
+ * wrong dependency too); .dependency-cruiser-runtime.cjs checks what loads at run time
+ * (scoring without zod).
  *
- * The core folders depend one way: rules ← setup ← events ← scoring ← results ← files. Each
- * may import the folders before it, the shared files at the top of src/lib (validation.ts,
- * random.ts, zod-locale.ts) and npm packages, nothing else of src/.
+ * Every folder of src/lib has its place in LAYERS, lowest first, with the folders it may
+ * import besides itself; a folder may name only folders placed before it, so the order is the
+ * direction and no loop can form. Besides those, every folder may import the shared files at
+ * the top of src/lib (validation.ts, random.ts, zod-locale.ts, duration-text.ts, which import
+ * no folder) and npm packages. A new folder without a place stops check:deps.
  */
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
 
-/** The core folders, lowest first, with the folders each may import besides itself. */
+/** The folders of src/lib, lowest first, with the folders each may import besides itself. */
 const LAYERS = {
+	// The core, one way: a ruleset, an event's set-up, the judges' events, the scorer.
 	rules: [],
 	setup: ['rules'],
 	events: ['rules', 'setup'],
 	scoring: ['rules', 'setup', 'events'],
+	// Languages: the messages and the words for rules and events.
+	i18n: ['rules', 'events'],
 	// Results are standings and conflicts worded for people: they also use the languages.
 	results: ['rules', 'setup', 'events', 'scoring', 'i18n'],
 	// Files (the CLI's reading and writing) print the published row of results; never the
 	// languages (the CLI runs without Svelte's runes).
-	files: ['rules', 'setup', 'events', 'scoring', 'results']
+	files: ['rules', 'setup', 'events', 'scoring', 'results'],
+	// The design layer: tokens and components, worded through i18n only.
+	ui: ['i18n'],
+	// People and their entries, fees, the CSV import, check-ins at the door.
+	registration: ['rules', 'setup', 'events', 'scoring', 'i18n', 'ui'],
+	// Tables, seats and shifts.
+	seating: ['setup', 'registration'],
+	// The wire: every request and answer of the API, the pairing and card links. The server and
+	// every client import it; it imports neither.
+	contract: ['setup', 'events', 'registration', 'results'],
+	// The device's IndexedDB (Dexie): the event log, outbox, set-up store.
+	db: ['rules', 'setup', 'events', 'scoring', 'files', 'registration'],
+	// What a browser offers: wake lock, audio, storage, display mode.
+	device: ['contract'],
+	// The device's side of sync: push, pull, pairing, its status and its small UI.
+	sync: ['rules', 'setup', 'events', 'results', 'files', 'i18n', 'ui', 'registration', 'contract', 'db', 'device'],
+	// A paired device's session and live reads of its database.
+	session: ['i18n', 'contract', 'db', 'sync'],
+	// What every screen wears: the header.
+	shell: ['i18n', 'session', 'sync'],
+	// Install and update of the app.
+	pwa: ['i18n', 'ui', 'contract', 'device'],
+	// The Node server: SQLite store, API handlers, backups. Never imported by the browser's code
+	// (server-code-stays-on-the-server).
+	server: ['rules', 'setup', 'events', 'results', 'files', 'registration', 'seating', 'contract'],
+	// The screens, apart from each other (screens-stand-alone): what two share lives below them.
+	desk: ['rules', 'events', 'i18n', 'ui', 'registration', 'db', 'sync', 'session'],
+	display: ['rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'contract', 'db', 'sync'],
+	station: [
+		'rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'ui', 'registration', 'seating', 'db',
+		'device', 'sync', 'session', 'shell', 'pwa'
+	],
+	organizer: [
+		'rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'ui', 'registration', 'seating', 'contract',
+		'db', 'device', 'sync', 'session', 'shell'
+	]
 };
+const SCREENS = ['desk', 'display', 'station', 'organizer'];
+
+const folders = readdirSync(join(__dirname, 'src/lib'), { withFileTypes: true })
+	.filter((entry) => entry.isDirectory())
+	.map((entry) => entry.name);
+const placeless = folders.filter((folder) => !(folder in LAYERS));
+if (placeless.length)
+	throw new Error(`.dependency-cruiser.cjs: ${placeless.map((f) => `src/lib/${f}`).join(', ')} has no place in LAYERS: add it, with the folders it may import (all placed before it).`);
+const order = Object.keys(LAYERS);
+for (const [folder, below] of Object.entries(LAYERS))
+	for (const other of below)
+		if (!(order.indexOf(other) < order.indexOf(folder)))
+			throw new Error(`.dependency-cruiser.cjs: LAYERS lets ${folder} import ${other}, which is not placed before it: that way a loop could form.`);
 
 /** Test code is not part of the layering (a test sets up whatever it needs): not cruised. */
 const TEST_CODE = ['\\.test\\.ts$', '\\.spec\\.ts$', 'testkit\\.ts$', '^src/lib/scoring/arbitraries\\.ts$'];
 
 const layerRules = Object.entries(LAYERS).map(([folder, below]) => ({
 	name: `layer-${folder}`,
-	comment: `src/lib/${folder} may import only ${below.length ? below.join(', ') : 'no other folder of src/lib'} (rules ← setup ← events ← scoring ← results ← files).`,
+	comment: `src/lib/${folder} may import only ${below.length ? below.join(', ') : 'no other folder of src/lib'} (its place in LAYERS).`,
 	severity: 'error',
 	from: { path: `^src/lib/${folder}/` },
 	to: { path: '^src/(lib/[^/]+/|routes/|hooks)', pathNot: [`^src/lib/(${[folder, ...below].join('|')})/`] }
@@ -64,10 +120,17 @@ module.exports = {
 		},
 		{
 			name: 'screens-stand-alone',
-			comment: 'The station, the organizer and the display do not import each other: what two of them need lives below them.',
+			comment: 'The station, the organizer, the display and the desk do not import each other: what two of them need lives below them.',
 			severity: 'error',
-			from: { path: '^src/lib/(display|station|organizer)/' },
-			to: { path: '^src/lib/(display|station|organizer)/', pathNot: '^src/lib/$1/' }
+			from: { path: `^src/lib/(${SCREENS.join('|')})/` },
+			to: { path: `^src/lib/(${SCREENS.join('|')})/`, pathNot: '^src/lib/$1/' }
+		},
+		{
+			name: 'shared-files-import-no-folder',
+			comment: 'The files at the top of src/lib (validation.ts, random.ts, zod-locale.ts, duration-text.ts) are below every folder: they import none.',
+			severity: 'error',
+			from: { path: '^src/lib/[^/]+$' },
+			to: { path: '^src/(lib/[^/]+/|routes/|hooks)' }
 		},
 		{
 			name: 'no-file-cycles',

@@ -42,7 +42,7 @@ async function pairUrlOf(base: string, headers: Record<string, string> = {}): Pr
 	const added = await postJson(base, `/api/events/${created.eventId}/devices`, created.token, { role: 'judge', label: 'Table 1' }, headers);
 	expect(added.status, added.text).toBe(201);
 	const link = new URL(JSON.parse(added.text).pairUrl);
-	// The server named in the fragment is the link's own origin (src/lib/sync/pair-link.ts).
+	// The server named in the fragment is the link's own origin (src/lib/contract/pair-link.ts).
 	expect(new URLSearchParams(link.hash.slice(1)).get('server')).toBe(link.origin);
 	return link;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
 import type { RosterEntry } from '$lib/registration/schema';
 import { checkInNeeds, checkInPayload, deskWarnings, nothingToAsk } from './check-in-needs';
-import type { CheckIn } from './check-ins';
+import type { CheckIn } from '$lib/registration/check-ins';
 
 const member = (name: string, flags: { minor?: boolean; child?: boolean; accompaniedBy?: string } = {}) => ({
 	id: name, name, minor: flags.minor ?? false, child: flags.child ?? false, ...(flags.accompaniedBy ? { accompaniedBy: flags.accompaniedBy } : {})

@@ -1,6 +1,6 @@
 import type { RosterEntry } from '$lib/registration/schema';
 import type { Ruleset } from '$lib/rules/schema';
-import type { CheckIn } from './check-ins';
+import type { CheckIn } from '$lib/registration/check-ins';
 
 /**
  * What the desk asks when someone checks in, only where the ruleset needs it: whether the fee

@@ -3,7 +3,7 @@ import { rulesetKey } from '$lib/db/station-db';
 import type { RosterEntry } from '$lib/registration/schema';
 import type { Ruleset } from '$lib/rules/schema';
 import { readRoster, rosterTagKey } from '$lib/sync/client/roster';
-import { checkInsOf, type CheckIn } from './check-ins';
+import { checkInsOf, type CheckIn } from '$lib/registration/check-ins';
 
 /** What the desk shows, read from the device: the roster, who is checked in, who is seated where, the rulesets. */
 export interface DeskData {

@@ -5,7 +5,7 @@ import { searchRoster } from '$lib/registration/name-search';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
 import type { LiveRead } from '$lib/session/live-read.svelte';
 import { checkInNeeds, checkInPayload, deskWarnings, nothingToAsk, type CheckInNeeds, type DeskWarning } from './check-in-needs';
-import type { CheckIn } from './check-ins';
+import type { CheckIn } from '$lib/registration/check-ins';
 import { readDeskData, type DeskData } from './desk-data';
 
 /** One entry as the desk lists it. */

@@ -1,4 +1,4 @@
-import { checkInsOf, type CheckIn } from '$lib/desk/check-ins';
+import { checkInsOf, type CheckIn } from '$lib/registration/check-ins';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { Person, Registration } from '$lib/registration/schema';
 import type { SyncApi } from '$lib/sync/client/api';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTION_TYPES, type ActionType } from '$lib/events/action-types';
 import type { ActionEvent, JudgeEvent } from '$lib/events/schema';
 import { sampleEvent, sampleVoid } from '$lib/events/sample-events.testkit';
-import { parseCardLink } from '$lib/sync/card-link';
+import { parseCardLink } from '$lib/contract/card-link';
 import type { Device } from '$lib/contract';
 import { CARD_ACTIONS } from './card-push-scope';
 import { CARD_MATRIX, WHERE, type Where } from './card-matrix.testkit';

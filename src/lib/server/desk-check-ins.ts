@@ -1,9 +1,9 @@
-import { checkInsOf, type CheckIn } from '$lib/desk/check-ins';
+import { checkInsOf, type CheckIn } from '$lib/registration/check-ins';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { Store } from './store';
 
 /**
- * The check-ins in force on the server (desk/check-ins.ts, checkInsOf, over the stored events),
+ * The check-ins in force on the server (registration/check-ins.ts, checkInsOf, over the stored events),
  * for what the register reads of them: the payment taken at the desk (desk-payments.ts) and the
  * accompanying adult typed there (register.ts, the entries that break a rule). Only the rows of
  * check-ins, and the corrections of the entries checked in, are read and parsed.

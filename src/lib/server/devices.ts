@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { describeIssues, toIssues } from '$lib/validation';
-import { pairUrl } from '$lib/sync/pair-link';
+import { pairUrl } from '$lib/contract/pair-link';
 import { createPairingCode } from './pairing';
 import type { Store } from './store';
 import { issueToken, listTokens, revokeToken } from './tokens';

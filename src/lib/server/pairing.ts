@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { cardState } from '$lib/sync/table-card-rules';
+import { cardState } from '$lib/contract/table-card-rules';
 import { rebindDevice } from './device-binding';
 import type { PairingGuard } from './pairing-guard';
 import { CARD_REFUSED, redeemCard } from './table-cards';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceLog } from '$lib/events/builder';
-import { parseCardLink } from '$lib/sync/card-link';
+import { parseCardLink } from '$lib/contract/card-link';
 import { openStore } from './db';
 import { DEMO_EVENT_ID } from './demo';
 import { boundDevices } from './device-binding';
@@ -12,7 +12,7 @@ import type { Store } from './store';
 import { pushEvents } from './sync-push';
 import { listCards, printCards, redeemCard, revokeCard } from './table-cards';
 import { authenticate, issueToken } from './tokens';
-import { cardState } from '$lib/sync/table-card-rules';
+import { cardState } from '$lib/contract/table-card-rules';
 
 let dir: string;
 let store: Store;

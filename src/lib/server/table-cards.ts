@@ -2,11 +2,11 @@ import { m } from '$lib/i18n/paraglide/messages.js';
 import { randomBytes } from 'node:crypto';
 import { error } from '@sveltejs/kit';
 import { heatTables } from '$lib/setup/heat-tables';
-import { cardUrl } from '$lib/sync/card-link';
+import { cardUrl } from '$lib/contract/card-link';
 import type { CardPaired, PrintedCard, TableCard } from '$lib/contract';
 import { bindDevice } from './device-binding';
 import type { Store } from './store';
-import { cardExpiry, cardState } from '$lib/sync/table-card-rules';
+import { cardExpiry, cardState } from '$lib/contract/table-card-rules';
 import { hashToken, issueToken, newSecret } from './tokens';
 
 /**

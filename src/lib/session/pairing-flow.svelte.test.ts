@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clearPairing, savePairing } from '$lib/sync/client/pairing';
 import type { PairingDeps, PairingResult } from '$lib/sync/client/complete-pairing';
-import type { PairLink } from '$lib/sync/pair-link';
-import { pairUrl } from '$lib/sync/pair-link';
+import type { PairLink } from '$lib/contract/pair-link';
+import { pairUrl } from '$lib/contract/pair-link';
 import type { Pairing } from '$lib/sync/pairing';
 import { device, PAIRING, until, disconnectAfterEach } from './device.testkit';
 import { PairingFlow, type PairingAddress, type PairingSteps } from './pairing-flow.svelte';

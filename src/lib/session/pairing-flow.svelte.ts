@@ -1,6 +1,6 @@
 import { m } from '$lib/i18n';
-import { parsePairLink, type PairLink } from '$lib/sync/pair-link';
-import { parseCardLink, type CardLink } from '$lib/sync/card-link';
+import { parsePairLink, type PairLink } from '$lib/contract/pair-link';
+import { parseCardLink, type CardLink } from '$lib/contract/card-link';
 import { codeProblem, formatCodeInput, normalizeServer } from '$lib/sync/pair-code';
 import { pairWithCard, pairWithCode, pairWithLink, unpair, type PairingDeps, type PairingDone, type PairingProblem, type PairingResult } from '$lib/sync/client/complete-pairing';
 import { realEnvironment } from '$lib/sync/client/environment';

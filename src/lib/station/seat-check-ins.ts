@@ -1,4 +1,4 @@
-import { checkInsOf } from '$lib/desk/check-ins';
+import { checkInsOf } from '$lib/registration/check-ins';
 import type { StationDb } from '$lib/db/station-db';
 
 /**

@@ -4,7 +4,7 @@ import { PrintProblem } from '$lib/organizer/print-document';
 import { heatTables, type HeatTable } from '$lib/setup/heat-tables';
 import type { SyncApi } from '$lib/sync/client/api';
 import type { PrintedCard, SetupResponse, TableCard } from '$lib/contract';
-import { cardState } from '$lib/sync/table-card-rules';
+import { cardState } from '$lib/contract/table-card-rules';
 import { cardSheet, type CardSheet } from './card-sheet';
 
 type Setup = Pick<SetupResponse, 'event' | 'competitions' | 'heats' | 'entries'>;

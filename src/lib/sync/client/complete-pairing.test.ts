@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pairUrl } from '$lib/sync/pair-link';
+import { pairUrl } from '$lib/contract/pair-link';
 import { presetById } from '$lib/rules/presets';
 import { listSetup } from '$lib/db/setup-store';
 import { EventLog } from '$lib/db/event-log';
-import { parsePairLink } from '$lib/sync/pair-link';
-import { cardUrl, parseCardLink } from '$lib/sync/card-link';
+import { parsePairLink } from '$lib/contract/pair-link';
+import { cardUrl, parseCardLink } from '$lib/contract/card-link';
 import { m } from '$lib/i18n';
 import { describePairingProblem } from '$lib/sync/ui/pairing-messages';
 import type { SetupResponse } from '$lib/contract';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
-import { pairUrl } from '$lib/sync/pair-link';
+import { pairUrl } from '$lib/contract/pair-link';
 import { ManualTimers } from '$lib/sync/client/fake-server.testkit';
 import { cameraPrecheck, cameraProblemOf, loadJsQr, scanLoop } from './qr-scan';
 
