@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { StationDb } from './station-db';
-import { EventLog } from './event-log';
+import { EVENTS_CHANNEL, EventLog } from './event-log';
+import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
 
@@ -92,5 +93,60 @@ describe('EventLog.append issues its write at once', () => {
 		const stored = await log.append(draft);
 		expect(await db.events.get(stored.id)).toEqual(stored);
 		expect(await db.outbox.count()).toBe(1);
+	});
+});
+
+describe('EventLog: the tablet’s other tabs', () => {
+	const draft = { at: T0, mono: 0, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} } as const;
+
+	/** Two tabs of one tablet: two logs on the same database, each with its own connection. */
+	async function twoTabs() {
+		const indexedDB = new IDBFactory();
+		const name = `test-${Math.random()}`;
+		const writer = await EventLog.open(new StationDb(name, { indexedDB, IDBKeyRange }));
+		const reader = await EventLog.open(new StationDb(name, { indexedDB, IDBKeyRange }));
+		return { writer, reader };
+	}
+
+	/** The next event the reader hears of from another tab. */
+	const heard = (log: EventLog) =>
+		new Promise<JudgeEvent>((resolve) => {
+			const stop = log.onOtherTab((event) => {
+				stop();
+				resolve(event);
+			});
+		});
+
+	it('hears another tab’s stored event without parsing it again (issue 31 #5: the writer checked it)', async () => {
+		const { writer, reader } = await twoTabs();
+		const parse = vi.spyOn(JudgeEventSchema, 'safeParse');
+		try {
+			const next = heard(reader);
+			const stored = await writer.append(draft);
+			const calls = parse.mock.calls.length;
+			expect(calls).toBe(1);
+			expect(await next).toEqual(stored);
+			expect(parse.mock.calls.length).toBe(calls);
+		} finally {
+			parse.mockRestore();
+			writer.close();
+			reader.close();
+		}
+	});
+
+	it('continues its numbers after the other tab’s, and ignores a message that is not an event', async () => {
+		const { writer, reader } = await twoTabs();
+		try {
+			const channel = new BroadcastChannel(`${EVENTS_CHANNEL}:${(reader as unknown as { db: StationDb }).db.name}`);
+			const next = heard(reader);
+			channel.postMessage({ hello: 'not an event' });
+			channel.close();
+			const stored = await writer.append(draft);
+			expect(await next).toEqual(stored);
+			expect((await reader.append(draft)).seq).toBe(stored.seq + 1);
+		} finally {
+			writer.close();
+			reader.close();
+		}
 	});
 });

@@ -14,6 +14,13 @@ export const EVENTS_CHANNEL = 'puzzle-judge.events';
 /** Written by earlier versions with every event; still read, so a number is never taken twice. */
 const SEQ_KEY = 'nextSeq';
 
+/** A message of the events channel as EventLog.write and the pull post it: a stored event. */
+function isPostedEvent(data: unknown): data is JudgeEvent {
+	if (typeof data !== 'object' || data === null) return false;
+	const { id, deviceId, seq, type } = data as Record<string, unknown>;
+	return typeof id === 'string' && typeof deviceId === 'string' && Number.isSafeInteger(seq) && typeof type === 'string';
+}
+
 function newDeviceId(): string {
 	return `tab-${crypto.randomUUID().slice(0, 8)}`;
 }
@@ -57,21 +64,26 @@ export class EventLog {
 		private readonly now: () => number
 	) {
 		this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${EVENTS_CHANNEL}:${db.name}`) : null;
-		this.channel?.addEventListener('message', (m: MessageEvent) => void this.received(m.data).catch(() => {}));
+		this.channel?.addEventListener('message', (m: MessageEvent) => this.received(m.data));
 		// Under Node (tests, scripts) an open channel would keep the process alive.
 		(this.channel as { unref?: () => void } | null)?.unref?.();
 	}
 
-	/** An event another tab stored (already durable there, and so here: it is one database). */
-	private async received(data: unknown): Promise<void> {
-		// Loaded already, unless this tab only read so far; the messages are still handled in order.
-		const { JudgeEventSchema } = loadedEventChecks() ?? (await loadEventChecks());
-		const checked = JudgeEventSchema.safeParse(data);
-		if (!checked.success) return;
-		const event = checked.data as JudgeEvent;
+	/**
+	 * An event another tab stored (already durable there, and so here: it is one database). Not
+	 * parsed again: only this origin's tabs post on the channel, and they post what they wrote
+	 * to this same database (checked by their EventLog.write) or pulled into it (checked by the
+	 * pull), which this tab reads from IndexedDB unparsed too. Anything else is ignored.
+	 */
+	private received(data: unknown): void {
+		if (!isPostedEvent(data)) return;
 		// Another tab of this device numbered it: ours continue after it, without a refused write.
-		if (event.deviceId === this.deviceId && event.seq >= this.nextSeq) this.nextSeq = event.seq + 1;
-		for (const listener of this.listeners) listener(event);
+		if (data.deviceId === this.deviceId && data.seq >= this.nextSeq) this.nextSeq = data.seq + 1;
+		try {
+			for (const listener of this.listeners) listener(data);
+		} catch {
+			// A listener's trouble is its own: the event is stored all the same.
+		}
 	}
 
 	/** Calls `listener` with each event that another tab of the station stores; returns the unsubscribe. */
