@@ -1,6 +1,6 @@
 /**
- * The dependency rules of src/ (npm run check:deps, part of npm test). README.md, "Layout of
- * src/lib", draws the folders and their direction. Type-only imports count here (a type from
+ * The dependency rules of src/ (npm run check:deps, part of npm test). docs/architecture.md
+ * draws the folders and their direction. Type-only imports count here (a type from
  * the wrong folder is a wrong dependency too); .dependency-cruiser-runtime.cjs checks what
  * loads at run time (scoring without zod).
  *
