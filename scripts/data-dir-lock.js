@@ -1,4 +1,4 @@
-// One server per data directory (README, "Running the server"). The lock is SQLite's own: a small
+// One server per data directory (docs/configuration.md). The lock is SQLite's own: a small
 // database `puzzle-judge.lock` beside the store, opened with `locking_mode = EXCLUSIVE` and
 // written once, so that its connection keeps an exclusive lock on the file for as long as the
 // process lives. The lock is the kernel's (POSIX fcntl): it goes with the process however that

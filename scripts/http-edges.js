@@ -1,5 +1,5 @@
 // What scripts/start.js adds to adapter-node's HTTP server: the origin's scheme taken from the
-// connection itself, and JSON answers to requests Node cannot parse (README, "Configuration").
+// connection itself, and JSON answers to requests Node cannot parse (docs/configuration.md).
 
 /**
  * The header through which the server tells adapter-node the scheme of the connection a request

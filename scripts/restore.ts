@@ -5,7 +5,7 @@
  *
  * Uses DATA_DIR like the server (default ./data). The same restore as POST /api/restore (the
  * same checks, all or nothing), without the network: this is how a venue laptop without an
- * ADMIN_KEY restores (README, "Backup and restore"). The file is read as it streams from disk,
+ * ADMIN_KEY restores (docs/backup-and-restore.md). The file is read as it streams from disk,
  * never whole; progress goes to stderr, the result as JSON to stdout. Best with the server
  * stopped: while it runs, its writes wait for the last step (or fail after 5 s, and tablets push
  * again). Exit status: 0 restored; 1 refused (the reason on stderr); 2 a usage error.

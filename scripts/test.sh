@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test tiers (README, "Tests"):
+# The test tiers (docs/testing.md):
 #   npm test           (scripts/test.sh)         the gate: type and Svelte checks, the dependency rules,
 #                                                unit tests, production build, the HTTP tests, the sync chaos test,
 #                                                Playwright (Chromium, every test not tagged @full, the

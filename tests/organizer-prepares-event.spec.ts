@@ -21,7 +21,7 @@ test.use({ serviceWorkers: 'allow' });
  * offline, seen on the organizer's screen once the network is back; the judge's tablet marks the
  * seat of who has not checked in (ES-LATE). Seating is issue 15's: the heat is written through
  * the set-up API, with the registrations' IDs as the entries' IDs. SCREENSHOTS=after writes the
- * README's pictures (docs/screenshots/after/prepare-*).
+ * pictures of docs/preparing-an-event.md (docs/screenshots/after/prepare-*).
  */
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
