@@ -12,7 +12,7 @@ import type { HeatSession } from './heat-session.svelte';
  * function that stops watching. Does nothing for a heat of another event.
  */
 export function watchOrganizerStart(pairing: Pairing, session: HeatSession, offsetMs: () => number | null): () => void {
-	if (session.started || session.setup.competition.eventId !== pairing.eventId) return () => {};
+	if (session.timing.started || session.setup.competition.eventId !== pairing.eventId) return () => {};
 	const env = realEnvironment();
 	const api = new SyncApi({ server: pairing.server, token: pairing.token, ...env, timeoutMs: 10_000 });
 	const watcher = new HeatStartWatcher({
@@ -23,8 +23,8 @@ export function watchOrganizerStart(pairing: Pairing, session: HeatSession, offs
 		onStart: (start) => {
 			const offset = offsetMs();
 			const now = Date.now();
-			if (!startStillApplies(start, offset, now, session.setup.ruleset.timeLimitMs, session.started)) return;
-			void session.start(tabletStartMoment(start, offset, now, performance.now()));
+			if (!startStillApplies(start, offset, now, session.setup.ruleset.timeLimitMs, session.timing.started)) return;
+			void session.timing.start(tabletStartMoment(start, offset, now, performance.now()));
 		}
 	});
 	watcher.start();

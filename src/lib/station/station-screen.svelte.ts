@@ -275,7 +275,7 @@ export class StationScreen {
 	followOrganizerStart(): (() => void) | undefined {
 		const heat = this.heat;
 		const pairing = this.#device.pairing;
-		if (!heat || heat.started || !pairing) return;
+		if (!heat || heat.timing.started || !pairing) return;
 		let stop: (() => void) | null = null;
 		let stopped = false;
 		import('./organizer-start').then(

@@ -25,7 +25,7 @@ export class RelayTeamScreen {
 		this.team = team;
 	}
 
-	progress: RelayProgress | null = $derived.by(() => this.session.relay(this.team.id));
+	progress: RelayProgress | null = $derived.by(() => this.session.relay.progress(this.team.id));
 
 	/** The part whose places are shown, and its places (clockwise for a rotation part). */
 	stage: number = $derived(this.progress ? shownStage(this.progress) : 0);
