@@ -7,7 +7,7 @@
 
 export type TapKind = 'start' | 'hand' | 'confirm' | 'reject' | 'pause' | 'resume' | 'tally' | 'agree';
 
-/** The event each tap records (src/lib/station/heat-session.svelte.ts). */
+/** The event each tap records (src/lib/station/heat/seat-actions.svelte.ts, relay-actions.svelte.ts). */
 export const TAP_EVENT: Record<TapKind, string> = {
 	start: 'heat.start',
 	hand: 'hand.raised',

@@ -1,7 +1,7 @@
 import type { ActionType } from '$lib/events/action-types';
 import type { EventOf, JudgeEvent } from '$lib/events/schema';
 import type { EventLog } from '$lib/db/event-log';
-import { lastUndoable } from '../last-undoable';
+import { lastUndoable } from './last-undoable';
 import type { HeatFold } from './heat-fold.svelte';
 import type { Tap } from './tap';
 

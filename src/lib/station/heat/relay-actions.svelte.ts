@@ -1,5 +1,5 @@
 import { relayFinishers, relayProgress, type RelayProgress } from '$lib/scoring/relay-progress';
-import { latestVersion } from '../latest-version';
+import { latestVersion } from './latest-version';
 import type { Corrections } from './corrections.svelte';
 import type { HeatFold } from './heat-fold.svelte';
 import type { HeatWriter } from './heat-writer.svelte';

@@ -1,4 +1,4 @@
-import { pauseClock, type PauseClock } from '../pause-clock';
+import { pauseClock, type PauseClock } from './pause-clock';
 import { seatRecords, type SeatRecords } from '../seat-records';
 import type { HeatFold } from './heat-fold.svelte';
 import type { HeatWriter } from './heat-writer.svelte';
