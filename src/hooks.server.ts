@@ -32,8 +32,6 @@ const LANG_PLACEHOLDER = '%paraglide.lang%';
  * without either, so in English; the station sets the language in the browser.
  */
 const i18nHandle: Handle = ({ event, resolve }) => {
-	// /api speaks no language, and Paraglide's copy of the request would tee its body (an upload held twice, its abort unseen).
-	if (isApiPath(event.url.pathname)) return resolve(event);
 	const original = event.request;
 	return paraglideMiddleware(original, async ({ request, locale }) => {
 		// Paraglide hands on a clone, whose body is a copy (a tee) of the original's: the original's copy is
@@ -61,9 +59,16 @@ const bodyLimitHandle: Handle = ({ event, resolve }) => {
 	return resolve(event);
 };
 
+/** The pages' own hooks: the check of cross-site forms (src/lib/server/form-csrf.ts), then the language. */
+const pageHandle: Handle = sequence(formCsrfHandle, i18nHandle);
+
 /**
- * The security headers outermost, so that every answer gets them, errors included; then the
- * body's size limit, /api (JSON bodies only, JSON errors: src/lib/server/api-handle.ts), the
- * pages' check of cross-site forms (src/lib/server/form-csrf.ts), and the language.
+ * /api and the pages go their own ways: an API request meets no page hook (it speaks no
+ * language, and Paraglide's copy of the request would tee its body: an upload held twice, its
+ * abort unseen; it refuses every body that is not JSON, which covers forms), a page none of the
+ * API's (JSON bodies only, JSON errors: src/lib/server/api-handle.ts).
  */
-export const handle: Handle = sequence(securityHeaders, bodyLimitHandle, apiHandle, formCsrfHandle, i18nHandle);
+const byPath: Handle = (input) => (isApiPath(input.event.url.pathname) ? apiHandle(input) : pageHandle(input));
+
+/** The security headers outermost, so that every answer gets them, errors included; then the body's size limit. */
+export const handle: Handle = sequence(securityHeaders, bodyLimitHandle, byPath);

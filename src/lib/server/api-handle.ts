@@ -1,21 +1,20 @@
 import type { Handle } from '@sveltejs/kit';
-import { isApiPath, nonJsonBodyReason } from './api-request';
+import { nonJsonBodyReason } from './api-request';
 import { apiError, finishApiResponse } from './api-response';
 
 /**
- * The `handle` of /api (composed in src/hooks.server.ts): a body that is not JSON is refused
+ * The `handle` of /api (src/hooks.server.ts gives it the API's requests only): a body that is not JSON is refused
  * with 415 before an endpoint reads it, errors are always JSON `{ message }` whatever the
  * client's Accept header says (SvelteKit answers a thrown `error()` with an HTML page to a
  * client that accepts HTML or sends no Accept), and answers that leave a body unread close
  * the connection (api-response.ts).
  */
 export const apiHandle: Handle = async ({ event, resolve }) => {
-	if (!isApiPath(event.url.pathname)) return resolve(event);
 	const refused = nonJsonBodyReason(event.request, event.url.pathname);
 	if (refused) return finishApiResponse(event.request, apiError(415, refused));
 	event.request = withJsonAccept(event.request);
 	const response = await resolve(event);
-	// The request as the endpoint read it (a later hook may have replaced it).
+	// The request as the endpoint read it.
 	return finishApiResponse(event.request, response);
 };
 

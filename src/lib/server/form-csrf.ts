@@ -1,9 +1,9 @@
 import { text, json, type Handle } from '@sveltejs/kit';
 import { dev } from '$app/environment';
-import { isApiPath } from './api-request';
 
 /**
- * SvelteKit's check of cross-site form submissions, for the pages only. SvelteKit runs its own
+ * SvelteKit's check of cross-site form submissions, for the pages only (src/hooks.server.ts
+ * gives it no API request). SvelteKit runs its own
  * before any hook, for every address, and answers in plain text, which made /api answer a
  * `curl --data-binary` (sent as a form) with a text 403. It is turned off in svelte.config.js
  * (`csrf.trustedOrigins: ['*']`) and done here instead: the same rule for the pages, while /api
@@ -20,7 +20,7 @@ export function isCrossSiteForm(request: Request, origin: string): boolean {
 }
 
 export const formCsrfHandle: Handle = ({ event, resolve }) => {
-	if (!dev && !isApiPath(event.url.pathname) && isCrossSiteForm(event.request, event.url.origin)) {
+	if (!dev && isCrossSiteForm(event.request, event.url.origin)) {
 		const message = `Cross-site ${event.request.method} form submissions are forbidden`;
 		return event.request.headers.get('accept') === 'application/json' ? json({ message }, { status: 403 }) : text(message, { status: 403 });
 	}
