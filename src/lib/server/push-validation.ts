@@ -1,7 +1,7 @@
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushedSetup, type PushResponse } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
-import { JsonBodyError, parseJsonBytes } from './json-body';
+import { JsonBodyError, parseCheckedJsonBytes } from './json-body';
 import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
 import { rawIdOf } from './raw-id';
 
@@ -30,12 +30,15 @@ export class PushTooLargeError extends Error {
 	}
 }
 
-/** Validates a push's body as received (UTF-8 bytes; refused as json-body.ts says: too deep, not UTF-8, not JSON). */
-export function preparePushBytes(bytes: Uint8Array): PreparedPush {
-	if (bytes.byteLength > MAX_PUSH_BYTES) throw new PushTooLargeError();
+/**
+ * Validates a push's body as received (UTF-8 bytes) that PushValidator.prepare has already
+ * checked, once, on the calling thread (its size, and checkJsonBytes: depth, UTF-8): here it
+ * is only decoded and parsed (a body that is not JSON is refused with PushFormatError).
+ */
+export function prepareCheckedPushBytes(bytes: Uint8Array): PreparedPush {
 	let body: unknown;
 	try {
-		body = parseJsonBytes(bytes);
+		body = parseCheckedJsonBytes(bytes);
 	} catch (e) {
 		if (e instanceof JsonBodyError) throw new PushFormatError(e.message);
 		throw e;

@@ -2,10 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushFormatError, PushTooLargeError } from './push-validation';
 import { PushValidator } from './push-validator';
 import { MAX_PUSH_BYTES } from '$lib/contract';
+
+/** How often a body's bytes were scanned (checkJsonBytes: depth, UTF-8, surrogates). */
+const scans = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./json-bytes-check', async (load) => {
+	const real = await load<typeof import('./json-bytes-check')>();
+	return { ...real, checkJsonBytes: (body: Uint8Array) => (scans.count++, real.checkJsonBytes(body)) };
+});
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 const event = { id: 'a-1', deviceId: 'a', seq: 1, at: 5, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };
@@ -25,6 +32,13 @@ describe('push validator on this thread (no compiled worker file)', () => {
 		const push = await validator.prepare(bytes(JSON.stringify({ events: [event, { ...event, id: 'a-2', seq: 0 }] })));
 		expect(push.valid).toEqual([{ index: 0, row: { id: 'a-1', competitionId: 'c1', heatId: 'h1', entryId: 'e1', deviceId: 'a', seq: 1, at: 5, json: JSON.stringify(event) } }]);
 		expect(push.refused).toMatchObject([{ index: 1, id: 'a-2' }]);
+	});
+
+	it('scans a push’s bytes once, on the calling thread, before they are parsed (issue 31 #5)', async () => {
+		const before = scans.count;
+		const push = await validator.prepare(bytes(JSON.stringify({ events: [event] })));
+		expect(push.valid).toHaveLength(1);
+		expect(scans.count - before).toBe(1);
 	});
 
 	it('refuses a set-up entry nested 2,000 to 20,000 deep at once, with its message (issue 12.2)', async () => {

@@ -3,7 +3,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { checkJsonBytes } from './json-bytes-check';
 import { describeJsonBytesProblem } from './json-body';
 import { packRows, unpackRows, type PackedRows } from './packed-rows';
-import { preparePushBytes, PushFormatError, PushTooLargeError, type PreparedPush } from './push-validation';
+import { prepareCheckedPushBytes, PushFormatError, PushTooLargeError, type PreparedPush } from './push-validation';
 import { MAX_PUSH_BYTES } from '$lib/contract';
 
 /**
@@ -26,7 +26,7 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
 	port.on('message', ({ id, bytes }: { id: number; bytes: Uint8Array }) => {
 		let answer: Answer;
 		try {
-			const push = preparePushBytes(bytes);
+			const push = prepareCheckedPushBytes(bytes);
 			answer = { id, push: { ...push, valid: packRows(push.valid) } };
 		} catch (e) {
 			const kind: ErrorKind = e instanceof PushFormatError ? 'format' : e instanceof PushTooLargeError ? 'too-large' : 'other';
@@ -58,15 +58,15 @@ export class PushValidator {
 
 	/**
 	 * The validated push; rejects with PushFormatError (400) or PushTooLargeError (413). Bodies
-	 * nested too deep (or not UTF-8) are refused here, on the calling thread, before a thread
-	 * parses them: answers carry parts of the body back, and a deeply nested one cannot be copied
+	 * too large, nested too deep or not UTF-8 are refused here, on the calling thread, before a
+	 * thread parses them (the bytes are scanned once: the thread only decodes and parses): answers carry parts of the body back, and a deeply nested one cannot be copied
 	 * between threads (the receiving side overflows its stack and drops the message).
 	 */
 	prepare(bytes: Uint8Array): Promise<PreparedPush> {
 		if (bytes.byteLength > MAX_PUSH_BYTES) return Promise.reject(new PushTooLargeError());
 		const problem = checkJsonBytes(bytes);
 		if (problem) return Promise.reject(new PushFormatError(describeJsonBytesProblem(bytes, problem)));
-		if (!this.workerFile || this.size < 1) return new Promise((resolve) => resolve(preparePushBytes(bytes)));
+		if (!this.workerFile || this.size < 1) return new Promise((resolve) => resolve(prepareCheckedPushBytes(bytes)));
 		const slot = this.leastBusy();
 		const id = this.nextId++;
 		return new Promise<PreparedPush>((resolve, reject) => {
