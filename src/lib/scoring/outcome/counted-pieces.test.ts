@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleOutcome } from '../types';
 import { countedPieces, entryPieces, puzzlesToTally } from './counted-pieces';
+import { puzzleResult } from './testkit';
 
-/** A relay puzzle's outcome with only what counting pieces reads. */
-function outcome(puzzleId: string, stageId: string, status: PuzzleOutcome['status'], counted: number | null, pieces = 500): PuzzleOutcome {
-	return {
-		puzzleId,
-		stageId,
-		pieces,
-		status,
-		finishedAtMs: null,
-		finishEventId: null,
-		memberIds: [],
-		check: 'none',
-		missingPieces: 0,
-		countedPieces: counted,
-		checkedAtMs: null,
-		boxedAtMs: null,
-		teardownMs: null
-	};
+/** A puzzle's outcome with only what counting pieces reads. */
+function outcome(puzzleId: string, stageId: string, status: PuzzleOutcome['status'], counted: number | null): PuzzleOutcome {
+	return puzzleResult(puzzleId, stageId, { status, countedPieces: counted });
 }
 
 describe('countedPieces', () => {

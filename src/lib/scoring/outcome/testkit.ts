@@ -1,4 +1,5 @@
 import type { EntrySummary, PuzzleSummary } from '../fold/entry-summary';
+import type { PuzzleOutcome } from '../types';
 import { MIN, T0 } from '../testkit';
 
 /** Test helpers for the steps of `evaluate`: summaries written by hand. */
@@ -42,6 +43,26 @@ export function puzzle(over: Partial<PuzzleSummary> = {}): PuzzleSummary {
 		missingPieces: 0,
 		tally: null,
 		teardownAt: null,
+		...over
+	};
+}
+
+/** An open 500-piece relay puzzle's outcome, changed by `over`. */
+export function puzzleResult(puzzleId: string, stageId: string, over: Partial<PuzzleOutcome> = {}): PuzzleOutcome {
+	return {
+		puzzleId,
+		stageId,
+		pieces: 500,
+		status: 'open',
+		finishedAtMs: null,
+		finishEventId: null,
+		memberIds: [],
+		check: 'none',
+		missingPieces: 0,
+		countedPieces: null,
+		checkedAtMs: null,
+		boxedAtMs: null,
+		teardownMs: null,
 		...over
 	};
 }
