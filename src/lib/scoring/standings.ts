@@ -1,6 +1,10 @@
 import type { Ruleset } from '$lib/rules/schema';
 import { formatResult } from './time';
 import type { Outcome, RankBasis, StandingRow } from './types';
+import { placeSharing, rankedCount, sharedPlaces } from './standings/places';
+import { compareRankItems, type RankItem } from './standings/rank-item';
+import { standingRow } from './standings/standing-row';
+import { settleTieForFirst } from './standings/tie-for-first';
 
 /**
  * The ranking key of an outcome: a tier, then a value, smaller first. Equal keys share a
@@ -79,21 +83,6 @@ function reasonFor(ruleset: Ruleset, o: Outcome, b: RankBasis): string {
 	}
 }
 
-interface RankItem {
-	o: Outcome;
-	basis: RankBasis;
-	ranked: boolean;
-	/** Ranked: tier and value of the key. Unranked: the status's listing order, and 0. */
-	primary: number;
-	secondary: number;
-	/** The entry's position among all entries sorted by name, then id. */
-	nameOrder: number;
-	name: string;
-	reason: string | null;
-	/** The last row made for this item. */
-	row: StandingRow | null;
-}
-
 /** Names compare the same on every device, whatever its language. */
 const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
 
@@ -151,6 +140,23 @@ export class Ranking {
 
 	private rankAnew(outcomes: readonly Outcome[], tiebreakOrder: readonly string[] | null): { rows: StandingRow[]; tieForFirst: string[] } {
 		const ruleset = this.ruleset;
+		const sorted = this.sorted(outcomes);
+		const count = rankedCount(sorted);
+		const places = sharedPlaces(sorted, count);
+		const { tieForFirst, placedByTiebreak } = settleTieForFirst(sorted, places, tiebreakOrder, ruleset.ties.flagTieForFirst);
+		const tieSet = new Set(tieForFirst);
+		const sharing = placeSharing(places);
+		const rows = sorted.map((it, i) => {
+			it.reason ??= reasonFor(ruleset, it.o, it.basis);
+			const place = i < count ? places[i]! : null;
+			const shared = place === null ? 0 : sharing[place]!;
+			return standingRow(ruleset, it, { place, shared, tieBreak: tieSet.has(it.o.entryId), byTiebreak: placedByTiebreak.has(it.o.entryId) });
+		});
+		return { rows, tieForFirst };
+	}
+
+	/** The items of `outcomes` in ranking order, remembered for next time. */
+	private sorted(outcomes: readonly Outcome[]): RankItem[] {
 		const known = this.items.size;
 		for (const o of outcomes) this.item(o);
 		// Start from the previous order: the sort then has almost nothing to do.
@@ -168,74 +174,9 @@ export class Ranking {
 			}
 			sorted.push(...byId.values());
 		}
-		sorted.sort(
-			(a, b) =>
-				(a.ranked === b.ranked ? 0 : a.ranked ? -1 : 1) || a.primary - b.primary || a.secondary - b.secondary || a.nameOrder - b.nameOrder
-		);
+		sorted.sort(compareRankItems);
 		this.order = sorted.map((it) => it.o.entryId);
-		let rankedCount = 0;
-		while (rankedCount < sorted.length && sorted[rankedCount]!.ranked) rankedCount++;
-
-		// Shared places: 1 + the number of entries with a strictly better key (CZ-IND-RANK-3).
-		const places: number[] = new Array(rankedCount);
-		for (let i = 0; i < rankedCount; i++) {
-			const it = sorted[i]!;
-			const prev = sorted[i - 1];
-			places[i] = prev && prev.primary === it.primary && prev.secondary === it.secondary ? places[i - 1]! : i + 1;
-		}
-
-		// A tie for first (ES-TIE): a tie-break result orders the tied entries it lists, best first;
-		// tied entries it does not list share the next place. Without a result the tie is flagged.
-		let tieForFirst: string[] = [];
-		const placedByTiebreak = new Set<string>();
-		let firstCount = 0;
-		while (firstCount < rankedCount && places[firstCount] === 1) firstCount++;
-		if (firstCount > 1) {
-			const firstGroup = sorted.slice(0, firstCount);
-			const tied = new Set(firstGroup.map((i) => i.o.entryId));
-			const order = (tiebreakOrder ?? []).filter((id) => tied.has(id));
-			if (order.length > 0) {
-				const pos = new Map(order.map((id, k) => [id, k]));
-				const rank = (it: RankItem) => pos.get(it.o.entryId) ?? order.length;
-				firstGroup.sort((a, b) => rank(a) - rank(b) || a.nameOrder - b.nameOrder);
-				firstGroup.forEach((it, k) => {
-					sorted[k] = it;
-					places[k] = rank(it) + 1;
-					if (pos.has(it.o.entryId)) placedByTiebreak.add(it.o.entryId);
-				});
-			} else if (ruleset.ties.flagTieForFirst) tieForFirst = firstGroup.map((i) => i.o.entryId);
-		}
-		const tieSet = new Set(tieForFirst);
-		const sharing = new Uint32Array(rankedCount + 2);
-		for (const p of places) sharing[p]!++;
-
-		const rows: StandingRow[] = sorted.map((it, i) => {
-			it.reason ??= reasonFor(ruleset, it.o, it.basis);
-			const place = i < rankedCount ? places[i]! : null;
-			const shared = place === null ? 0 : sharing[place]!;
-			const tieBreak = tieSet.has(it.o.entryId);
-			const byTiebreak = placedByTiebreak.has(it.o.entryId);
-			// An entry whose place and company did not change keeps its row object.
-			const r = it.row;
-			if (r && r.place === place && r.shared === shared && r.tieBreak === tieBreak && r.byTiebreak === byTiebreak) return r;
-			let reason = it.reason;
-			if (shared > 1) reason += ` — shares place ${place} with ${shared - 1} other${shared > 2 ? 's' : ''}`;
-			if (byTiebreak) reason += ' — placed by the tie-break';
-			it.row = {
-				entryId: it.o.entryId,
-				name: it.name,
-				place,
-				awarded: place !== null && place <= ruleset.awards.topN,
-				tieBreak,
-				shared,
-				byTiebreak,
-				basis: it.basis,
-				reason,
-				outcome: it.o
-			};
-			return it.row;
-		});
-		return { rows, tieForFirst };
+		return sorted;
 	}
 }
 
