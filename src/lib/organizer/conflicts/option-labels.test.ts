@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ResolutionOption } from '../resolution';
 import { optionLabels } from './option-labels';
 
 /** Events named by ID, as event-phrases.ts would. */
@@ -6,11 +7,11 @@ const phraseOf = (id: string) => `«${id}»`;
 
 describe('optionLabels', () => {
 	it('labels each option in order: keep one and void the others, void, apply', () => {
-		const options = [
+		const options: ResolutionOption[] = [
 			{ kind: 'keep', keep: 'e1', voids: ['e2', 'e3'] },
 			{ kind: 'void', voids: ['e4'] },
 			{ kind: 'apply', applies: 'e5' }
-		] as const;
+		];
 		expect(optionLabels({ kind: 'double-finish' }, options, phraseOf, { locale: 'en' })).toEqual([
 			'Keep «e1», void «e2» and «e3»',
 			'Void «e4»',
@@ -24,7 +25,7 @@ describe('optionLabels', () => {
 	});
 
 	it("joins the voided events in the locale's words", () => {
-		const keep = [{ kind: 'keep', keep: 'e1', voids: ['e2', 'e3', 'e4'] }] as const;
+		const keep: ResolutionOption[] = [{ kind: 'keep', keep: 'e1', voids: ['e2', 'e3', 'e4'] }];
 		expect(optionLabels({ kind: 'double-finish' }, keep, phraseOf, { locale: 'es' })).toEqual(['Mantener «e1», anular «e2», «e3» y «e4»']);
 		expect(optionLabels({ kind: 'double-finish' }, keep, phraseOf, { locale: 'cs' })[0]).toMatch(/«e2», «e3» a\u00a0«e4»$/);
 	});
