@@ -3,24 +3,13 @@ import { dirname } from 'node:path';
 import type { RestoreAnswer } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { z } from 'zod/mini';
-import {
-	BACKUP_FORMAT,
-	BACKUP_VERSION,
-	BackupEndSchema,
-	BackupHeaderSchema,
-	ITEM_KINDS,
-	ITEM_SCHEMAS,
-	LEGACY_BACKUP_VERSION,
-	LegacyHeaderSchema,
-	type BackupCounts,
-	type BackupItem,
-	type ItemKind,
-	type RestoreHeader
-} from './backup-format';
+import { BACKUP_FORMAT, BACKUP_VERSION, BackupHeaderSchema, ITEM_KINDS, LEGACY_BACKUP_VERSION, LegacyHeaderSchema, type BackupCounts, type RestoreHeader } from './backup-format';
 import { readBackup, type BackupValue } from './backup-reader';
-import { plainBackupHeader, plainBackupItem } from './plain-text-migration';
+import { plainBackupHeader } from './plain-text-migration';
 import { commitStaged } from './restore-commit';
 import { RestoreStaging } from './restore-staging';
+import { answerCounts } from './restore/answer-counts';
+import { stageItems } from './restore/item-reading';
 import { Stager } from './restore/stager';
 import type { Store } from './store';
 import { isUntouchedDemo } from './untouched-demo';
@@ -64,52 +53,13 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 		const total = header.counts ? ITEM_KINDS.reduce((sum, k) => sum + header.counts![k], 0) : null;
 		const progress = (phase: RestoreProgress['phase'], items: number) => options.onProgress?.({ phase, items, total, bytes });
 		progress('reading', 0);
-		const stage = new Stager(staging, header.event.id);
-		const every = options.progressEvery ?? 10_000;
-		let ended: BackupCounts | null = null;
-		for await (const { where, value } of values) {
-			if (ended) error(400, `${where}: the backup goes on after its last line`);
-			const kind = (value as { kind?: unknown } | null)?.kind;
-			if (kind === 'end') {
-				ended = check(BackupEndSchema, value, where).counts;
-				continue;
-			}
-			if (typeof kind !== 'string' || !(ITEM_KINDS as readonly string[]).includes(kind)) error(400, `${where}: not an item of a backup (kind: ${JSON.stringify(kind)?.slice(0, 40)})`);
-			// A backup of an older version may hold names with control characters: cleaned as the store's migration cleans them (issue 29 #8).
-			stage.add(check(ITEM_SCHEMAS[kind as ItemKind], plainBackupItem(value), where) as BackupItem, where);
-			if (stage.items % every === 0) progress('reading', stage.items);
-		}
-		if (!ended) error(400, 'the backup ends before its last line: the file is incomplete (cut while it was downloaded or copied?)');
-		for (const k of ITEM_KINDS)
-			if (ended[k] !== stage.counts[k]) error(400, `the backup's last line counts ${ended[k]} items of kind ${k}, the file holds ${stage.counts[k]}: the file is incomplete or was changed`);
+		const stager = new Stager(staging, header.event.id);
+		await stageItems(values, stager, { every: options.progressEvery ?? 10_000, report: (items) => progress('reading', items) });
 		staging.seal();
-		progress('writing', stage.items);
+		progress('writing', stager.items);
 		const outcome = commitStaged(store, staging.file, header);
-		progress('done', stage.items);
-		const c = outcome.counts;
-		return {
-			eventId: header.event.id,
-			version: header.version,
-			counts: {
-				rulesets: c.ruleset,
-				competitions: c.competition,
-				heats: c.heat,
-				entries: c.entry,
-				devices: c.device,
-				judgeEvents: c.judgeEvent,
-				heatStarts: c.heatStart,
-				publications: c.publication,
-				merges: c.merge,
-				people: c.person,
-				registrations: c.registration,
-				registrationChanges: c.registrationChange,
-				rulesetChanges: c.rulesetChange,
-				draws: c.draw,
-				tableCards: c.tableCard
-			},
-			numbering: outcome.numbering,
-			replacedDemo: outcome.replacedDemo
-		};
+		progress('done', stager.items);
+		return { eventId: header.event.id, version: header.version, counts: answerCounts(outcome.counts), numbering: outcome.numbering, replacedDemo: outcome.replacedDemo };
 	} catch (e) {
 		// Every refusal says so: nothing of the file was stored.
 		if (isHttpError(e)) error(e.status, `${e.body.message}; nothing was restored`);
@@ -119,12 +69,6 @@ export async function restoreBackup(store: Store, body: AsyncIterable<Uint8Array
 		// Stop reading (an error before the end): the caller decides what to do with the rest of the body.
 		await values.return(undefined);
 	}
-}
-
-function check<S extends z.ZodMiniType>(schema: S, value: unknown, where: string): z.infer<S> {
-	const parsed = schema.safeParse(value);
-	if (!parsed.success) error(400, `${where}: ${describeIssues(toIssues(parsed.error)).slice(0, 1000)}`);
-	return parsed.data;
 }
 
 function readHeader({ where, value }: BackupValue): RestoreHeader {
