@@ -6,7 +6,7 @@ import { getStore } from '$lib/server/db';
 import { apiHandle } from '$lib/server/api-handle';
 import { isApiPath } from '$lib/server/api-request';
 import { formCsrfHandle } from '$lib/server/form-csrf';
-import { limitBody } from '$lib/server/body-limit';
+import { bodyLimitHandle } from '$lib/server/body-limit';
 import { demoOrganizerKey } from '$lib/server/demo-key';
 import { getPushValidator } from '$lib/server/push-validator';
 import { securityHeaders } from '$lib/server/security-headers';
@@ -53,12 +53,6 @@ const i18nHandle: Handle = ({ event, resolve }) => {
 	});
 };
 
-/** Bodies are limited here, not by adapter-node: a restore streams a backup of any size (body-limit.ts). */
-const bodyLimitHandle: Handle = ({ event, resolve }) => {
-	event.request = limitBody(event.request, event.url.pathname);
-	return resolve(event);
-};
-
 /** The pages' own hooks: the check of cross-site forms (src/lib/server/form-csrf.ts), then the language. */
 const pageHandle: Handle = sequence(formCsrfHandle, i18nHandle);
 
@@ -70,5 +64,5 @@ const pageHandle: Handle = sequence(formCsrfHandle, i18nHandle);
  */
 const byPath: Handle = (input) => (isApiPath(input.event.url.pathname) ? apiHandle(input) : pageHandle(input));
 
-/** The security headers outermost, so that every answer gets them, errors included; then the body's size limit. */
+/** The security headers outermost, so that every answer gets them, errors included; then the body's size limit (src/lib/server/body-limit.ts). */
 export const handle: Handle = sequence(securityHeaders, bodyLimitHandle, byPath);

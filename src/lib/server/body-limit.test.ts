@@ -1,6 +1,6 @@
 import { isHttpError } from '@sveltejs/kit';
 import { describe, expect, it } from 'vitest';
-import { limitBody } from './body-limit';
+import { bodyLimitHandle, limitBody } from './body-limit';
 
 const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => new Request(`http://x${path}`, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 /** A body of `n` bytes sent in pieces, without a declared length. */
@@ -34,5 +34,15 @@ describe('limitBody: every body is limited, but a restore\'s (issue 12, point 5)
 		expect((await limitBody(request, '/api/restore', 100).arrayBuffer()).byteLength).toBe(200_000);
 		const get = new Request('http://x/api/health');
 		expect(limitBody(get, '/api/health', 1)).toBe(get);
+	});
+});
+
+describe('bodyLimitHandle', () => {
+	it('hands the endpoint the limited request: a body beyond 64 MiB fails with 413 as it is read', async () => {
+		const event = { request: post('/api/events', 'x', { 'content-length': String(64 * 1024 * 1024 + 1) }), url: new URL('http://x/api/events') };
+		const seen: Request[] = [];
+		await bodyLimitHandle({ event, resolve: async (e: { request: Request }) => (seen.push(e.request), new Response('ok')) } as unknown as Parameters<typeof bodyLimitHandle>[0]);
+		expect(seen).toHaveLength(1);
+		expect(await statusOf(seen[0]!.text())).toBe(413);
 	});
 });

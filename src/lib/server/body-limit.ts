@@ -1,4 +1,4 @@
-import { error, isHttpError } from '@sveltejs/kit';
+import { error, isHttpError, type Handle } from '@sveltejs/kit';
 
 /**
  * How large a request's body may be. adapter-node's own limit (BODY_SIZE_LIMIT) counts every
@@ -38,3 +38,9 @@ export function limitBody(request: Request, pathname: string, maxBytes = BODY_LI
 	);
 	return new Request(request, { body: counted, duplex: 'half' } as RequestInit);
 }
+
+/** Bodies are limited here, not by adapter-node: a restore streams a backup of any size (src/hooks.server.ts composes it). */
+export const bodyLimitHandle: Handle = ({ event, resolve }) => {
+	event.request = limitBody(event.request, event.url.pathname);
+	return resolve(event);
+};
