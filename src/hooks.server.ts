@@ -3,8 +3,7 @@ import { sequence } from '@sveltejs/kit/hooks';
 import { building } from '$app/environment';
 import { paraglideMiddleware } from '$lib/i18n/paraglide/server.js';
 import { getStore } from '$lib/server/db';
-import { apiHandle } from '$lib/server/api-handle';
-import { isApiPath } from '$lib/server/api-request';
+import { apiOrPages } from '$lib/server/api-handle';
 import { formCsrfHandle } from '$lib/server/form-csrf';
 import { bodyLimitHandle } from '$lib/server/body-limit';
 import { demoOrganizerKey } from '$lib/server/demo-key';
@@ -57,12 +56,8 @@ const i18nHandle: Handle = ({ event, resolve }) => {
 const pageHandle: Handle = sequence(formCsrfHandle, i18nHandle);
 
 /**
- * /api and the pages go their own ways: an API request meets no page hook (it speaks no
- * language, and Paraglide's copy of the request would tee its body: an upload held twice, its
- * abort unseen; it refuses every body that is not JSON, which covers forms), a page none of the
- * API's (JSON bodies only, JSON errors: src/lib/server/api-handle.ts).
+ * The security headers outermost, so that every answer gets them, errors included; then the
+ * body's size limit (src/lib/server/body-limit.ts); then /api and the pages each their own way
+ * (src/lib/server/api-handle.ts).
  */
-const byPath: Handle = (input) => (isApiPath(input.event.url.pathname) ? apiHandle(input) : pageHandle(input));
-
-/** The security headers outermost, so that every answer gets them, errors included; then the body's size limit (src/lib/server/body-limit.ts). */
-export const handle: Handle = sequence(securityHeaders, bodyLimitHandle, byPath);
+export const handle: Handle = sequence(securityHeaders, bodyLimitHandle, apiOrPages(pageHandle));

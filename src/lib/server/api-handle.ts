@@ -1,9 +1,19 @@
 import type { Handle } from '@sveltejs/kit';
-import { nonJsonBodyReason } from './api-request';
+import { isApiPath, nonJsonBodyReason } from './api-request';
 import { apiError, finishApiResponse } from './api-response';
 
 /**
- * The `handle` of /api (src/hooks.server.ts gives it the API's requests only): a body that is not JSON is refused
+ * /api and the pages go their own ways (src/hooks.server.ts): an API request meets no page
+ * hook (it speaks no language, and Paraglide's copy of the request would tee its body: an
+ * upload held twice, its abort unseen; it refuses every body that is not JSON, which covers
+ * forms), a page none of the API's.
+ */
+export function apiOrPages(pages: Handle): Handle {
+	return (input) => (isApiPath(input.event.url.pathname) ? apiHandle(input) : pages(input));
+}
+
+/**
+ * The `handle` of /api (apiOrPages gives it the API's requests only): a body that is not JSON is refused
  * with 415 before an endpoint reads it, errors are always JSON `{ message }` whatever the
  * client's Accept header says (SvelteKit answers a thrown `error()` with an HTML page to a
  * client that accepts HTML or sends no Accept), and answers that leave a body unread close
