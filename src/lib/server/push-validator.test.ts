@@ -2,17 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PushFormatError, PushTooLargeError } from './push-validation';
+import { afterEach, describe, expect, it } from 'vitest';
+import { prepareCheckedPushBytes, PushFormatError, PushTooLargeError } from './push-validation';
 import { PushValidator } from './push-validator';
 import { MAX_PUSH_BYTES } from '$lib/contract';
-
-/** How often a body's bytes were scanned (checkJsonBytes: depth, UTF-8, surrogates). */
-const scans = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./json-bytes-check', async (load) => {
-	const real = await load<typeof import('./json-bytes-check')>();
-	return { ...real, checkJsonBytes: (body: Uint8Array) => (scans.count++, real.checkJsonBytes(body)) };
-});
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 const event = { id: 'a-1', deviceId: 'a', seq: 1, at: 5, mono: 1, judge: 'Eva', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} };
@@ -34,11 +27,14 @@ describe('push validator on this thread (no compiled worker file)', () => {
 		expect(push.refused).toMatchObject([{ index: 1, id: 'a-2' }]);
 	});
 
-	it('scans a push’s bytes once, on the calling thread, before they are parsed (issue 31 #5)', async () => {
-		const before = scans.count;
-		const push = await validator.prepare(bytes(JSON.stringify({ events: [event] })));
-		expect(push.valid).toHaveLength(1);
-		expect(scans.count - before).toBe(1);
+	it('scans a push’s bytes once, on the calling thread: the thread’s part only parses (issue 31 #5)', async () => {
+		// A lone surrogate escape: the scan refuses it; JSON.parse alone takes it.
+		const body = bytes('{"events":[{"note":"\\ud800"}]}');
+		await expect(validator.prepare(body)).rejects.toThrow(/lone UTF-16 surrogate/);
+		const parsedOnly = prepareCheckedPushBytes(body);
+		expect(parsedOnly.valid).toEqual([]);
+		expect(parsedOnly.refused).toHaveLength(1);
+		expect(parsedOnly.refused[0]!.reason).not.toMatch(/surrogate/);
 	});
 
 	it('refuses a set-up entry nested 2,000 to 20,000 deep at once, with its message (issue 12.2)', async () => {
