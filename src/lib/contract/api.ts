@@ -45,6 +45,8 @@ export const API = {
 	merge: endpoint('POST', '/api/events/[eventId]/merges', MergeAnswerSchema, { body: CompetitionMergeRequestSchema, status: 201 }),
 	push: endpoint('POST', '/api/events/[eventId]/judge-events', PushResponseSchema, { body: PushRequestSchema }),
 	pull: endpoint('GET', '/api/events/[eventId]/judge-events', PullResponseSchema, { query: PullQuerySchema }),
+	/** A stream (text/event-stream, announcements.ts) that tells the device when new judge events are stored: it then pulls. */
+	announcements: endpoint('GET', '/api/events/[eventId]/announcements', null),
 	startHeat: endpoint('POST', '/api/events/[eventId]/heat-starts', HeatStartAnswerSchema, { body: HeatStartRequestSchema, status: 201 }),
 	heatStarts: endpoint('GET', '/api/events/[eventId]/heat-starts', HeatStartListSchema, { query: HeatStartsQuerySchema }),
 	devices: endpoint('GET', '/api/events/[eventId]/devices', DeviceListSchema),

@@ -5,6 +5,7 @@
  * of endpoints; `API` lists them all.
  */
 export * from './access';
+export * from './announcements';
 export * from './api';
 export * from './audit';
 export * from './device';

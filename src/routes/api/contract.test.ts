@@ -52,6 +52,8 @@ interface Call {
 	address?: string;
 	/** More request headers (the display mode a tablet says). */
 	headers?: Record<string, string>;
+	/** A stream that stays open (text/event-stream): its first message is read, then the device goes. */
+	stream?: boolean;
 }
 
 /** What SvelteKit makes of a route's thrown error(): its body as JSON, with its status. */
@@ -75,10 +77,11 @@ async function call(name: keyof typeof API, expected: number, c: Call = {}): Pro
 	let body: string | undefined;
 	if (c.raw) [body, headers['content-type']] = [c.raw.text, c.raw.type];
 	else if (c.body !== undefined) [body, headers['content-type']] = [JSON.stringify(c.body), 'application/json'];
-	const request = new Request(url, { method: endpoint.method, headers, body });
+	const leave = new AbortController();
+	const request = new Request(url, { method: endpoint.method, headers, body, signal: leave.signal });
 	const event = { request, url, params: c.params ?? {}, route: { id: endpoint.route }, getClientAddress: () => c.address ?? '127.0.0.1' } as unknown as RequestEvent;
 	const response = await apiHandle({ event, resolve: (e) => resolveRoute(e, handler) });
-	const text = await response.text();
+	const text = c.stream && response.ok ? await firstMessage(response, leave) : await response.text();
 	expect(response.status, `${name}: ${text.slice(0, 300)}`).toBe(expected);
 	const success = expected < 400;
 	answered[success ? 'ok' : 'error'].add(name);
@@ -90,6 +93,20 @@ async function call(name: keyof typeof API, expected: number, c: Call = {}): Pro
 	const json: unknown = JSON.parse(text);
 	expectExactly(success ? endpoint.answer! : ErrorBodySchema, json, `${name} ${expected}`);
 	return { status: response.status, body: json, text };
+}
+
+/** A stream's text up to its first message (a blank line); then the device goes. */
+async function firstMessage(response: Response, leave: AbortController): Promise<string> {
+	const reader = response.body!.getReader();
+	const decoder = new TextDecoder();
+	let text = '';
+	while (!text.includes('\n\n')) {
+		const { value, done } = await reader.read();
+		if (done) break;
+		text += decoder.decode(value, { stream: true });
+	}
+	leave.abort();
+	return text;
 }
 
 /**
@@ -224,6 +241,9 @@ describe('the API answers as its contract says (src/lib/contract)', () => {
 		expect(page.more).toBe(true);
 		for (const e of page.events) expectExactly(JudgeEventSchema, e, 'a pulled event');
 		await call('pull', 400, { params: event, token: paired.token, query: { after: '-1' } });
+		// The announcement stream opens with its "open" message (issue 32 #1); a device of another event is refused.
+		expect((await call('announcements', 200, { params: event, token: paired.token, stream: true })).text).toBe('retry: 5000\nevent: open\ndata: {}\n\n');
+		await call('announcements', 401, { params: event });
 		// The display mode a tablet says with its pull: noted on its own row only, listed for the organizer.
 		await call('pull', 200, { params: event, token: paired.token, query: { after: '0', limit: '1' }, headers: { 'x-display-mode': 'standalone' } });
 		await call('pull', 400, { params: event, token: paired.token, query: { after: '0', limit: '1' }, headers: { 'x-display-mode': 'kiosk' } });

@@ -7,6 +7,8 @@ import { PushFormatError, PushTooLargeError, type PreparedPush } from '$lib/serv
 import { getPushValidator } from '$lib/server/push-validator';
 import { storePush } from '$lib/server/sync-push';
 import { answer } from '$lib/server/answer';
+import { getAnnouncer } from '$lib/server/live/announcer';
+import { pushAnnouncement } from '$lib/server/live/push-announcement';
 import { API, MAX_PUSH_BYTES, PullQuerySchema } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { RequestHandler } from './$types';
@@ -32,7 +34,11 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	if (device.role === 'desk' && push.setup) error(403, 'a desk device may not do this (push a set-up): it records check-ins only');
 	// Stored with the pushes that arrive at the same moment; answered only after that commit (synchronous=FULL).
 	const now = Date.now();
-	return answer(API.push, await getGroupCommit().submit(() => storePush(store, device, push, now)));
+	const stored = await getGroupCommit().submit(() => storePush(store, device, push, now));
+	// Durable now: the event's other devices hear of it and pull (issue 32 #1).
+	const announcement = pushAnnouncement(push, stored);
+	if (announcement) getAnnouncer().announce(device.eventId, announcement);
+	return answer(API.push, stored);
 };
 
 /** Pull: the event's judge events after a cursor, a page at a time (all, or those of the competitions asked for). */
