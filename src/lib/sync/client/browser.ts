@@ -38,6 +38,8 @@ export async function startBrowserSync(db: StationDb, onEngine: (engine: SyncEng
 				db,
 				env: realEnvironment(),
 				displayMode: currentDisplayMode,
+				// The server says when new events are stored: the device pulls at once (issue 32 #1).
+				announcements: true,
 				exclusive: typeof navigator !== 'undefined' && navigator.locks ? (run) => navigator.locks.request('puzzle-judge.sync', run) : undefined
 			});
 			unpull = engine.onPulled((pulled) => {

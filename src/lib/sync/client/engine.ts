@@ -2,13 +2,16 @@ import type { JudgeEvent } from '$lib/events/schema';
 import type { StationDb } from '$lib/db/station-db';
 import type { Pairing } from '$lib/sync/pairing';
 import type { DisplayMode } from '$lib/contract';
+import type { Announcement } from '$lib/contract';
 import { SyncApi } from './api';
+import { AnnouncementFeed, type FeedState } from './announcement-feed';
+import { announcementConcerns } from './announcement-scope';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, backoffDelay } from './backoff';
 import { ClockKeeper } from './clock';
 import { realEnvironment, type SyncEnvironment, type TimerHandle } from './environment';
 import { isApiError } from './errors';
 import { loadPairing } from './pairing';
-import { pullEvents, pullSetup } from './pull';
+import { pullEvents, pullSetup, type PullScope } from './pull';
 import { followCompetitions, pullScopes } from './pull-scope';
 import { pushOutbox } from './push';
 import { pullRoster } from './roster';
@@ -40,9 +43,14 @@ export interface SyncEngineOptions {
 	exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
 	/** How this device runs the app (installed app or browser tab), told to the server with each sync request. */
 	displayMode?: () => DisplayMode | null;
+	/**
+	 * Keep the server's announcement stream open and pull as soon as it tells of new events
+	 * (issue 32 #1; the browser: yes). The periodic sync goes on as the fallback. Default: no.
+	 */
+	announcements?: boolean;
 }
 
-type Trigger = 'start' | 'timer' | 'nudge' | 'manual' | 'online' | 'visible';
+type Trigger = 'start' | 'timer' | 'nudge' | 'manual' | 'online' | 'visible' | 'announced';
 
 /**
  * Pushes the tablet's outbox to its paired server and pulls what other devices sent. It never
@@ -76,6 +84,14 @@ export class SyncEngine {
 	private timer: TimerHandle | null = null;
 	private timerDueAt = Infinity;
 
+	private readonly announcements: boolean;
+	private feed: AnnouncementFeed | null = null;
+	/** The feed was listening before (opening it again after a gap pulls what was missed). */
+	private feedListened = false;
+	/** The newest cursor an announcement of concern told of, and the scopes the last sync pulled. */
+	private announced = 0;
+	private scopes: PullScope[] = [null];
+
 	private snapshot: SyncStatusSnapshot = UNPAIRED_STATUS;
 	private readonly statusListeners = new Set<(status: SyncStatusSnapshot) => void>();
 	private readonly pulledListeners = new Set<(events: JudgeEvent[]) => void>();
@@ -92,6 +108,7 @@ export class SyncEngine {
 		this.exclusive = options.exclusive ?? ((run) => run());
 		this.clock = new ClockKeeper(this.db, this.env, options.clockEveryMs ?? 5 * 60_000);
 		this.displayMode = options.displayMode;
+		this.announcements = options.announcements ?? false;
 	}
 
 	/** The current status. */
@@ -130,6 +147,8 @@ export class SyncEngine {
 		this.stopped = true;
 		this.started = false;
 		this.clearTimer();
+		this.feed?.stop();
+		this.feed = null;
 	}
 
 	/**
@@ -185,6 +204,42 @@ export class SyncEngine {
 				})
 			: null;
 		this.update({ server: this.pairing?.server ?? null, eventId: this.pairing?.eventId ?? null });
+		this.openFeed();
+	}
+
+	/** The announcement stream of the current pairing (none unpaired, or when not asked for). */
+	private openFeed(): void {
+		this.feed?.stop();
+		this.feed = null;
+		this.feedListened = false;
+		const pairing = this.pairing;
+		if (!this.announcements || !pairing || !this.started) return;
+		this.scopes = pairing.role === 'judge' ? [] : [null];
+		this.feed = new AnnouncementFeed({
+			server: pairing.server,
+			token: pairing.token,
+			eventId: pairing.eventId,
+			env: this.env,
+			backoffBaseMs: this.backoffBaseMs,
+			backoffCapMs: this.backoffCapMs,
+			onAnnouncement: (a) => this.heard(a),
+			onState: (state) => this.feedState(state)
+		});
+		this.feed.start();
+	}
+
+	/** New events on the server: pull now when they concern this device (during a sync: right after it, unless its pull had them). */
+	private heard(announcement: Announcement): void {
+		if (!announcementConcerns(announcement, this.scopes)) return;
+		this.announced = Math.max(this.announced, announcement.cursor);
+		if (!this.busy) this.trigger('announced');
+	}
+
+	/** The stream open again after a gap: what was announced meanwhile is pulled now. */
+	private feedState(state: FeedState): void {
+		if (state !== 'listening') return;
+		if (this.feedListened) this.trigger('announced');
+		this.feedListened = true;
 	}
 
 	private trigger(why: Trigger): void {
@@ -199,7 +254,7 @@ export class SyncEngine {
 			this.setTimer(this.nudgeDelayMs);
 			return;
 		}
-		if (why === 'timer' || why === 'start' || why === 'online' || why === 'visible' || why === 'manual') void this.run();
+		if (why === 'timer' || why === 'start' || why === 'online' || why === 'visible' || why === 'manual' || why === 'announced') void this.run();
 	}
 
 	private run(): Promise<void> {
@@ -235,6 +290,7 @@ export class SyncEngine {
 		}
 		this.update({});
 		let ok = false;
+		let heardBeforePull = this.announced;
 		try {
 			const clock = await this.clock.maybeMeasure(api);
 			this.update({ offsetMs: clock?.offsetMs ?? null });
@@ -246,11 +302,17 @@ export class SyncEngine {
 				await pullRoster(this.db, api, pairing);
 				// A judge tablet pulls its own competitions only; the organizer's devices everything.
 				const added: JudgeEvent[] = [];
-				for (const scope of await pullScopes(this.db, pairing)) added.push(...(await pullEvents(this.db, api, pairing, this.pullPageSize, scope)).added);
+				const scopes = await pullScopes(this.db, pairing);
+				this.scopes = scopes;
+				// What was announced before the pull starts, the pull brings (this device's own push among it).
+				heardBeforePull = this.announced;
+				for (const scope of scopes) added.push(...(await pullEvents(this.db, api, pairing, this.pullPageSize, scope)).added);
 				return { added };
 			});
 			ok = true;
 			this.failures = 0;
+			// Announced while this sync pulled: once more, right after.
+			if (this.announced > heardBeforePull) this.again = true;
 			this.update({ reachable: true, lastSuccessAt: this.env.now(), lastError: null });
 			if (pulled.added.length) for (const listener of this.pulledListeners) safely(() => listener(pulled.added));
 		} catch (e) {
