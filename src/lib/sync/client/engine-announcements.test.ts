@@ -45,6 +45,7 @@ describe('SyncEngine with announcements (issue 32 #1)', () => {
 		await settle();
 		const before = pulls(server);
 		const pending = timers.delays();
+		const requestsBefore = server.requests.length;
 
 		server.storeFromElsewhere(otherTabletsHand(1));
 		streams[0]!.write(`event: events\ndata: {"cursor":${server.eventsOf().length},"competitions":["c1"]}\n\n`);
@@ -53,6 +54,8 @@ describe('SyncEngine with announcements (issue 32 #1)', () => {
 		expect(pulls(server)).toBe(before + 1);
 		expect(await db.events.get('tab-b-1')).toBeDefined();
 		expect(timers.delays()).toEqual(pending); // no timer fired: the announcement did it
+		// What was announced is events: neither the set-up nor the roster is fetched again for it.
+		expect(server.requests.slice(requestsBefore).map((r) => `${r.method} ${r.path.split('/').pop()}`)).toEqual(['GET judge-events']);
 
 		streams[0]!.write('event: events\ndata: {"cursor":99,"competitions":["c9"]}\n\n');
 		await settle();

@@ -91,6 +91,11 @@ export class SyncEngine {
 	/** The newest cursor an announcement of concern told of, and the scopes the last sync pulled. */
 	private announced = 0;
 	private scopes: PullScope[] = [null];
+	/**
+	 * The next sync is a whole one (set-up and roster too). A sync that only an announcement
+	 * asked for pushes and pulls events: what was announced is events.
+	 */
+	private wholeNext = true;
 
 	private snapshot: SyncStatusSnapshot = UNPAIRED_STATUS;
 	private readonly statusListeners = new Set<(status: SyncStatusSnapshot) => void>();
@@ -156,6 +161,7 @@ export class SyncEngine {
 	 * with the sync that includes this request. Never rejects.
 	 */
 	syncNow(): Promise<void> {
+		this.wholeNext = true;
 		return this.run();
 	}
 
@@ -244,6 +250,7 @@ export class SyncEngine {
 
 	private trigger(why: Trigger): void {
 		if (this.stopped || !this.started || !this.pairing || this.authFailed) return;
+		if (why !== 'announced') this.wholeNext = true;
 		if (this.running) {
 			// Backing off after a failure, a recorded event waits for the next try.
 			if (why !== 'nudge' || this.failures === 0) this.again = true;
@@ -291,6 +298,8 @@ export class SyncEngine {
 		this.update({});
 		let ok = false;
 		let heardBeforePull = this.announced;
+		const whole = this.wholeNext;
+		this.wholeNext = false;
 		try {
 			const clock = await this.clock.maybeMeasure(api);
 			this.update({ offsetMs: clock?.offsetMs ?? null });
@@ -298,8 +307,10 @@ export class SyncEngine {
 				const pushed = await pushOutbox({ db: this.db, api, pairing, clock, now: this.env.now });
 				await followCompetitions(this.db, pushed.competitions);
 				await this.refreshCounts();
-				await pullSetup(this.db, api, pairing);
-				await pullRoster(this.db, api, pairing);
+				if (whole) {
+					await pullSetup(this.db, api, pairing);
+					await pullRoster(this.db, api, pairing);
+				}
 				// A judge tablet pulls its own competitions only; the organizer's devices everything.
 				const added: JudgeEvent[] = [];
 				const scopes = await pullScopes(this.db, pairing);
@@ -317,6 +328,8 @@ export class SyncEngine {
 			if (pulled.added.length) for (const listener of this.pulledListeners) safely(() => listener(pulled.added));
 		} catch (e) {
 			this.failures++;
+			// What this sync did not bring, the next brings whole.
+			this.wholeNext = true;
 			if (isApiError(e)) {
 				if (e.kind === 'auth') this.authFailed = true;
 				this.update({ reachable: e.reachedServer, lastError: e.message });
