@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
+import { addDevice } from './sync-kit';
 
 /**
  * Issue 32 #1: a tablet's confirmed finish reaches the organizer's review through the server's
@@ -61,4 +62,31 @@ test('issue 32 #1: with the announcement stream cut, the organizer’s 30 s sync
 	await expect(row(1).getByTestId('final-time')).toHaveText('');
 	await page.clock.fastForward(31_000);
 	await expect(row(1).getByTestId('final-time')).toHaveText(/^25:00/);
+});
+
+test('issue 32 #1: the room display shows a new finish by the announcement, its clock paused', async ({ page, request }) => {
+	const own = await ownCompetition('live-display', 'czjpa-individual', ['Ada', 'Bo', 'Cy']);
+	const display = await addDevice(own.eventId, own.org, 'display', 'Hall screen');
+	const log = new DeviceLog({ deviceId: `live-display-${Date.now()}`, judge: 'Eva', competitionId: own.competitionId, heatId: own.heatId });
+	const push = async () => expect((await request.post(`/api/events/${own.eventId}/judge-events`, { headers: auth(own.judge), data: { events: log.events } })).status()).toBe(200);
+	log.start(T0, own.entryIds);
+	log.confirm(log.hand(own.entryIds[0]!, T0 + 30 * MIN), T0 + 31 * MIN);
+	await push();
+
+	await page.clock.install({ time: T0 + 35 * MIN });
+	await page.goto(display.pairUrl);
+	await expect(page.getByTestId('pair-done')).toContainText('as display');
+	const announced = page.waitForRequest((r) => r.url().endsWith(`/api/events/${own.eventId}/announcements`));
+	await page.goto('/display');
+	await announced;
+	const rows = page.getByTestId('display-rows').getByTestId('display-row');
+	await expect(rows.first()).toContainText('Ada');
+	await expect(rows.first()).toContainText('30:00');
+	// No timer of the page fires from here: not its 30 s sync.
+	await page.clock.pauseAt(T0 + 36 * MIN);
+
+	log.confirm(log.hand(own.entryIds[1]!, T0 + 33 * MIN), T0 + 34 * MIN);
+	await push();
+	await expect(rows.nth(1)).toContainText('Bo');
+	await expect(rows.nth(1)).toContainText('33:00');
 });

@@ -11,18 +11,27 @@ import { DeviceSession } from './device-session.svelte';
 
 export const PAIRING: Pairing = { server: 'http://judge.test', eventId: 'ev1', token: 'tok_0123456789abcdefghijklmn', role: 'judge', deviceLabel: 'Table 1' };
 
-/** A sync engine the test drives: it reports the statuses the test gives it. */
+/** A sync engine the test drives: it reports the statuses the test gives it; one with `lastSuccessAt` is a sync that succeeded. */
 export function fakeEngine() {
 	let listener: (s: SyncStatusSnapshot) => void = () => {};
+	const synced = new Set<() => void>();
 	const engine = {
 		subscribe(l: (s: SyncStatusSnapshot) => void) {
 			listener = l;
 			l(UNPAIRED_STATUS);
 			return () => {};
 		},
+		onSynced(l: () => void) {
+			synced.add(l);
+			return () => synced.delete(l);
+		},
 		syncNow: vi.fn(async () => {})
 	};
-	return { engine: engine as unknown as SyncEngine, report: (s: Partial<SyncStatusSnapshot>) => listener({ ...UNPAIRED_STATUS, ...s }) };
+	const report = (s: Partial<SyncStatusSnapshot>) => {
+		listener({ ...UNPAIRED_STATUS, ...s });
+		if (s.lastSuccessAt !== undefined && s.lastSuccessAt !== null) for (const l of synced) l();
+	};
+	return { engine: engine as unknown as SyncEngine, report };
 }
 
 /** The pairing channel between the tabs of one device (this tab hears its own announcements too). */

@@ -105,4 +105,16 @@ describe('SyncEngine with announcements (issue 32 #1)', () => {
 		expect(plain.server.requests.some((r) => r.path.endsWith('/announcements'))).toBe(false);
 		quiet.stop();
 	});
+
+	it('tells each successful sync to its listeners, even two on a clock that did not move (what a re-read follows)', async () => {
+		const { engine } = await setUp();
+		let synced = 0;
+		engine.onSynced(() => synced++);
+		await engine.start();
+		await engine.whenIdle();
+		await engine.syncNow();
+		expect(engine.status.lastSuccessAt).not.toBeNull();
+		expect(synced).toBe(2);
+		engine.stop();
+	});
 });

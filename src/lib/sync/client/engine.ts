@@ -100,6 +100,7 @@ export class SyncEngine {
 	private snapshot: SyncStatusSnapshot = UNPAIRED_STATUS;
 	private readonly statusListeners = new Set<(status: SyncStatusSnapshot) => void>();
 	private readonly pulledListeners = new Set<(events: JudgeEvent[]) => void>();
+	private readonly syncedListeners = new Set<() => void>();
 
 	constructor(options: SyncEngineOptions) {
 		this.db = options.db;
@@ -132,6 +133,16 @@ export class SyncEngine {
 	onPulled(listener: (events: JudgeEvent[]) => void): () => void {
 		this.pulledListeners.add(listener);
 		return () => this.pulledListeners.delete(listener);
+	}
+
+	/**
+	 * Calls `listener` after every successful sync (set-up and events may have arrived): told by
+	 * each sync itself, not by a change of `lastSuccessAt`, which two syncs within one
+	 * millisecond (or on a stopped clock) share.
+	 */
+	onSynced(listener: () => void): () => void {
+		this.syncedListeners.add(listener);
+		return () => this.syncedListeners.delete(listener);
 	}
 
 	/** Reads the pairing and starts syncing (nothing but the status when unpaired). */
@@ -326,6 +337,7 @@ export class SyncEngine {
 			if (this.announced > heardBeforePull) this.again = true;
 			this.update({ reachable: true, lastSuccessAt: this.env.now(), lastError: null });
 			if (pulled.added.length) for (const listener of this.pulledListeners) safely(() => listener(pulled.added));
+			for (const listener of this.syncedListeners) safely(listener);
 		} catch (e) {
 			this.failures++;
 			// What this sync did not bring, the next brings whole.

@@ -25,16 +25,21 @@ export class SyncStatus {
 	follow(engine: SyncEngine | null): void {
 		this.#unsubscribe?.();
 		this.#engine = engine;
-		this.#unsubscribe = engine
-			? engine.subscribe((s) => {
-					const before = this.current.lastSuccessAt;
-					const refusedBefore = this.current.rejected;
-					this.current = s;
-					if (s.rejected !== refusedBefore) void this.#readRefused();
-					if (s.lastSuccessAt !== null && s.lastSuccessAt !== before) for (const listener of this.#synced) listener();
-				})
-			: null;
-		if (!engine) {
+		if (engine) {
+			const unstatus = engine.subscribe((s) => {
+				const refusedBefore = this.current.rejected;
+				this.current = s;
+				if (s.rejected !== refusedBefore) void this.#readRefused();
+			});
+			const unsynced = engine.onSynced(() => {
+				for (const listener of this.#synced) listener();
+			});
+			this.#unsubscribe = () => {
+				unstatus();
+				unsynced();
+			};
+		} else {
+			this.#unsubscribe = null;
 			this.current = UNPAIRED;
 			void this.#readRefused();
 		}
