@@ -90,7 +90,8 @@ export class SyncEngine {
 	private feedListened = false;
 	/** The newest cursor an announcement of concern told of, and the scopes the last sync pulled. */
 	private announced = 0;
-	private scopes: PullScope[] = [null];
+	/** What this device pulls, as its last sync found (pullScopes); none known before its first sync, which pulls anyway. */
+	private scopes: PullScope[] = [];
 	/**
 	 * The next sync is a whole one (set-up and roster too). A sync that only an announcement
 	 * asked for pushes and pulls events: what was announced is events.
@@ -231,7 +232,7 @@ export class SyncEngine {
 		this.feedListened = false;
 		const pairing = this.pairing;
 		if (!this.announcements || !pairing || !this.started) return;
-		this.scopes = pairing.role === 'judge' ? [] : [null];
+		this.scopes = [];
 		this.feed = new AnnouncementFeed({
 			server: pairing.server,
 			token: pairing.token,
