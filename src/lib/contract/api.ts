@@ -7,6 +7,7 @@ import { DrawListSchema, TeamDrawAnswerSchema, TurnDrawAnswerSchema, TeamDrawReq
 import { endpoint } from './endpoint';
 import { ImportAnswerSchema, RestoreAnswerSchema } from './files';
 import { HeatStartAnswerSchema, HeatStartListSchema, HeatStartRequestSchema, HeatStartsQuerySchema } from './heat-starts';
+import { LIVE_CACHE_CONTROL, LiveCompetitionSchema, LiveEventSchema, LiveSettingAnswerSchema, LiveSettingRequestSchema, LiveVersionQuerySchema } from './live';
 import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSchema } from './judge-events';
 import { AddCompetitionSchema, CompetitionAnswerSchema, EventAnswerSchema, EventDetailsSchema, HeatAnswerSchema, HeatNameSchema, PreparationSchema, RevisedRulesetSchema, ReviseRulesetSchema } from './preparation';
 import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
@@ -93,5 +94,13 @@ export const API = {
 	actOnRegistration: endpoint('POST', '/api/events/[eventId]/registrations/[registrationId]', RegistrationAnswerSchema, { body: RegistrationActionSchema }),
 	importRegistrations: endpoint('POST', '/api/events/[eventId]/registrations/import', RegisterImportAnswerSchema, { body: RegisterImportSchema }),
 	publicResults: endpoint('GET', '/api/public/events/[eventId]/results', PublicResultsSchema, { cache: 'no-cache' }),
-	publicCompetition: endpoint('GET', '/api/public/events/[eventId]/results/[competitionId]', PublicCompetitionResultSchema, { query: VersionQuerySchema, cache: 'no-cache' })
+	publicCompetition: endpoint('GET', '/api/public/events/[eventId]/results/[competitionId]', PublicCompetitionResultSchema, { query: VersionQuerySchema, cache: 'no-cache' }),
+	/** Live results (live.ts, docs/live.md): the organizer shows a competition's provisional results live, or stops. */
+	setLive: endpoint('POST', '/api/events/[eventId]/competitions/[competitionId]/live', LiveSettingAnswerSchema, { body: LiveSettingRequestSchema }),
+	/** No token: the event's competitions shown live; with an ETag, 304 to If-None-Match. */
+	liveEvent: endpoint('GET', '/api/public/events/[eventId]/live', LiveEventSchema, { cache: LIVE_CACHE_CONTROL }),
+	/** No token: one competition live (404 when it is not shown live); with an ETag, 304 to If-None-Match. */
+	liveCompetition: endpoint('GET', '/api/public/events/[eventId]/live/[competitionId]', LiveCompetitionSchema, { query: LiveVersionQuerySchema, cache: LIVE_CACHE_CONTROL }),
+	/** No token: a stream (text/event-stream) naming each live competition's new version (LiveAnnouncementSchema). */
+	liveAnnouncements: endpoint('GET', '/api/public/events/[eventId]/live-announcements', null)
 } as const;

@@ -1,3 +1,4 @@
+import type { LIVE_CACHE_CONTROL } from './live';
 import type { z } from 'zod/mini';
 
 /**
@@ -20,9 +21,10 @@ export interface Endpoint<A extends z.ZodMiniType | null = z.ZodMiniType | null>
 	status: number;
 	/**
 	 * Public results may be kept by a cache that asks again (`no-cache`); the roster by the device's
-	 * own cache only, asking again with its ETag (`private, no-cache`); everything else is `no-store`.
+	 * own cache only, asking again with its ETag (`private, no-cache`); the public live results by any
+	 * cache for a second (LIVE_CACHE_CONTROL); everything else is `no-store`.
 	 */
-	cache: 'no-store' | 'no-cache' | 'private, no-cache';
+	cache: 'no-store' | 'no-cache' | 'private, no-cache' | typeof LIVE_CACHE_CONTROL;
 }
 
 export function endpoint<A extends z.ZodMiniType | null>(

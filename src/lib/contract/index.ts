@@ -16,6 +16,7 @@ export * from './errors';
 export * from './files';
 export * from './heat-starts';
 export * from './judge-events';
+export * from './live';
 export * from './preparation';
 export * from './publications';
 export * from './roster';

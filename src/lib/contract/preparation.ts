@@ -80,7 +80,9 @@ export const PreparationSchema = z.object({
 			/** When it started (its first heat start, ms on the server's clock of arrival); null: not yet, its ruleset may change. */
 			startedAt: z.nullable(z.number()),
 			changes: z.array(RulesetChangeSchema),
-			heats: z.array(PreparedHeatSchema)
+			heats: z.array(PreparedHeatSchema),
+			/** Since when its provisional results are shown live to the public (ms, server clock); null: not shown (the default). */
+			liveSince: z.nullable(z.number().check(z.int(), z.minimum(0)))
 		})
 	)
 });

@@ -1,3 +1,4 @@
+import { liveSince } from './live/live-settings';
 import { error } from '@sveltejs/kit';
 import { randomBytes } from 'node:crypto';
 import { canonicalJson } from '$lib/events/order';
@@ -57,6 +58,7 @@ function changesOf(store: Store, eventId: string, competitionId: string): Rulese
 export function preparation(store: Store, eventId: string): Preparation {
 	const event = store.getEvent(eventId);
 	if (!event) error(404, `no event "${eventId}" on this server`);
+	const live = liveSince(store, eventId);
 	return {
 		event,
 		competitions: store.listCompetitions(eventId).map(({ competition, ruleset }) => ({
@@ -64,7 +66,8 @@ export function preparation(store: Store, eventId: string): Preparation {
 			ruleset,
 			startedAt: competitionStartedAt(store, eventId, competition.id),
 			changes: changesOf(store, eventId, competition.id),
-			heats: store.listHeats(eventId, competition.id).map((heat) => ({ heat, ...heatContents(store, eventId, heat.id) }))
+			heats: store.listHeats(eventId, competition.id).map((heat) => ({ heat, ...heatContents(store, eventId, heat.id) })),
+			liveSince: live.get(competition.id) ?? null
 		}))
 	};
 }

@@ -8,7 +8,7 @@ export const EVENT: RegisterAnswer['event'] = { id: 'ev', name: 'Brno puzzle day
 
 export function prepared(id: string, name: string, presetId: string): PreparedCompetition {
 	const ruleset = presetById(presetId)!;
-	return { competition: { id, eventId: EVENT.id, name, ruleset: { id: ruleset.id, version: ruleset.version } }, ruleset, startedAt: null, changes: [], heats: [] };
+	return { competition: { id, eventId: EVENT.id, name, ruleset: { id: ruleset.id, version: ruleset.version } }, ruleset, startedAt: null, changes: [], heats: [], liveSince: null };
 }
 
 export const CZ = prepared('cz-ind', 'CZJPA jednotlivci', 'czjpa-individual');
