@@ -42,7 +42,7 @@ test('issue 32 #1: a finish another tablet of the heat records appears on this t
 	await expect(seat('Ana').getByTestId('status')).toHaveText('Not started');
 	// From here no timer of the page fires: not its 30 s sync, not a retry.
 	const now = await page.evaluate(() => Date.now());
-	await page.clock.pauseAt(now + 20);
+	await page.clock.pauseAt(now + 500);
 	const pulls: string[] = [];
 	page.on('request', (r) => r.url().includes(`/api/events/${eventId}/judge-events?`) && pulls.push(r.url()));
 
