@@ -352,7 +352,6 @@ class Tablet {
 
 /** The organizer's screen or the room display, as a Node client: pulls when told (or every 30 s), scores, notes what it shows. */
 class Screen {
-	readonly seen = new Map<string, number>();
 	readonly #scorer: CompetitionScorer;
 	#feed: AnnouncementFeed | null = null;
 	#poll: ReturnType<typeof setTimeout> | null = null;
@@ -360,11 +359,13 @@ class Screen {
 	#pulling = false;
 	#again = false;
 	pulls = 0;
+	#connects = 0;
 	constructor(
 		readonly name: string,
 		readonly base: string,
 		readonly s: Seeded,
-		readonly token: string
+		readonly token: string,
+		readonly seen = new Map<string, number>()
 	) {
 		this.#scorer = new CompetitionScorer(s.setup);
 	}
@@ -377,12 +378,19 @@ class Screen {
 			env: realEnvironment(),
 			onAnnouncement: () => void this.pull(),
 			// Listening again after a gap: pull what it missed.
-			onState: (state) => state === 'listening' && void this.pull()
+			onState: (state) => {
+				if (state === 'listening') void this.pull();
+				else if (state === 'connecting') this.#connects++;
+			}
 		});
 		this.#feed.start();
 	}
 	get listening(): boolean {
 		return this.#feed?.state === 'listening';
+	}
+	/** Times its stream was opened again after it failed or was refused (push down). */
+	get refusals(): number {
+		return Math.max(0, this.#connects - 1);
 	}
 	stopListening(): void {
 		this.#feed?.stop();
@@ -582,19 +590,32 @@ async function main(): Promise<void> {
 		const tablets = makeTablets(measured);
 		const viewers = live ? new Viewers() : null;
 		await viewers?.start({ mode: 'poll', base, path: livePath(s), streamPath: '', competitionId: s.competitionId, viewers: VIEWERS, pollMs: LIVE_REFRESH_MS });
-		organizer.poll(DEVICE_POLL_MS);
-		display.poll(DEVICE_POLL_MS);
+		// The devices reach the server through a relay that refuses the announcement streams (503):
+		// their AnnouncementFeed backs off and retries, and their 30 s poll carries the sync alone.
+		const gate = await startCountingRelay(base, { refuse: (p) => p.endsWith('/announcements') });
+		const screens = [new Screen('organizer', gate.base, s, s.organizer, organizer.seen), new Screen('display', gate.base, s, s.display, display.seen)];
+		await Promise.all(screens.map((d) => d.pull()));
+		for (const d of screens) {
+			d.listen();
+			d.poll(DEVICE_POLL_MS);
+		}
 		await playHeat(tablets, s, s.heats[1]!, FALLBACK_S, 2);
 		const lastAck = Math.max(...measured.map((m) => m.ackAt));
-		const devicesDone = () => measured.every((m) => organizer.seen.has(m.key) && display.seen.has(m.key));
+		const devicesDone = () => measured.every((m) => screens.every((d) => d.seen.has(m.key)));
 		await until('the devices’ polls', devicesDone, DEVICE_POLL_MS + 10_000).catch(() => undefined);
 		if (viewers) await sleep(Math.max(0, lastAck + LIVE_REFRESH_MS + 1000 - clock()));
 		const report = viewers ? await viewers.stop() : null;
-		organizer.stopPolling();
-		display.stopPolling();
+		for (const d of screens) {
+			d.stopPolling();
+			d.stopListening();
+		}
+		const refusedStreams = screens.every((d) => d.refusals > 0);
+		await gate.close();
 		const org = latency(measured, (k) => [organizer.seen.get(k) ?? NaN]);
 		const disp = latency(measured, (k) => [display.seen.get(k) ?? NaN]);
-		say(`fallback (push down: no stream; devices poll every ${DEVICE_POLL_MS / 1000} s, viewers every ${LIVE_REFRESH_MS / 1000} s) · heat 2: ${measured.length} new results`);
+		say(
+			`fallback (push down: the devices' streams refused${refusedStreams ? '' : ' (NOT SEEN: a device was never refused)'}, they poll every ${DEVICE_POLL_MS / 1000} s; the viewers hold no stream and read every ${LIVE_REFRESH_MS / 1000} s) · heat 2: ${measured.length} new results`
+		);
 		say(row('tap → organizer (30 s poll)', org));
 		say(row('tap → display (30 s poll)', disp));
 		const slack = 1000;

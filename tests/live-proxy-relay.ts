@@ -17,13 +17,20 @@ export interface CountingRelay {
 	close(): Promise<void>;
 }
 
-export async function startCountingRelay(origin: string): Promise<CountingRelay> {
+/** `refuse`: paths answered 503 instead of forwarded (a push channel that is down). */
+export async function startCountingRelay(origin: string, { refuse = (() => false) as (path: string) => boolean } = {}): Promise<CountingRelay> {
 	const target = new URL(origin);
 	const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 	const paths: string[] = [];
 	const open = new Set<IncomingMessage>();
 	const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-		paths.push((req.url ?? '/').split('?')[0]!);
+		const path = (req.url ?? '/').split('?')[0]!;
+		if (refuse(path)) {
+			req.resume();
+			res.writeHead(503, { 'content-type': 'text/plain' }).end('refused by the relay');
+			return;
+		}
+		paths.push(path);
 		const upstream = request(
 			{ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent },
 			(answer) => {
