@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Debian's nginx (nginx-light; scripts/test.sh installs it when missing) on 127.0.0.1 in front of
- * `app` (host:port), configured from tests/fixtures/nginx-live.conf: the README's server block and
- * docs/live.md's cache. For tests/live-proxy.spec.ts and bench/live.bench.ts.
+ * `app` (host:port), configured as documented: README's server block (Deployment and HTTPS, (a))
+ * with docs/live.md's cache ("Behind a caching proxy or CDN"), read from those files, in the shell
+ * of tests/fixtures/nginx-live.conf. For tests/live-proxy.test.ts and bench/live.bench.ts.
  */
 export interface Nginx {
 	/** http://127.0.0.1:PORT */
@@ -18,7 +19,8 @@ export interface Nginx {
 	stop(): Promise<void>;
 }
 
-const TEMPLATE = fileURLToPath(new URL('./fixtures/nginx-live.conf', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TEMPLATE = join(ROOT, 'tests/fixtures/nginx-live.conf');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
 export async function startNginx(app: string, port: number): Promise<Nginx> {
@@ -26,7 +28,7 @@ export async function startNginx(app: string, port: number): Promise<Nginx> {
 	const dir = mkdtempSync(join(tmpdir(), 'live-nginx-'));
 	chmodSync(dir, 0o755);
 	mkdirSync(join(dir, 'cache'));
-	const conf = readFileSync(TEMPLATE, 'utf8').replaceAll('__DIR__', dir).replaceAll('__LISTEN__', `127.0.0.1:${port}`).replaceAll('__APP__', app);
+	const conf = documentedConfig().replaceAll('__DIR__', dir).replaceAll('__LISTEN__', `127.0.0.1:${port}`).replaceAll('__APP__', app);
 	writeFileSync(join(dir, 'nginx.conf'), conf);
 	const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
@@ -56,6 +58,34 @@ export async function startNginx(app: string, port: number): Promise<Nginx> {
 			rmSync(dir, { recursive: true, force: true });
 		}
 	};
+}
+
+/** The code blocks of a Markdown file (their text, without the fences). */
+function codeBlocks(file: string): string[] {
+	return [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^[ \t]*```[a-z]*\n([\s\S]*?)^[ \t]*```/gm)].map((m) => m[1]!);
+}
+
+/**
+ * README's nginx server block on plain HTTP at __LISTEN__ (its `listen 443 ssl …` line replaced,
+ * its certificate lines left out), its app at __APP__, with docs/live.md's location before
+ * `location /`, and docs/live.md's http-level line with its cache in __DIR__.
+ */
+export function documentedConfig(): string {
+	const server = codeBlocks('README.md').find((b) => b.includes('server_name judge.example.org') && b.includes('proxy_pass'));
+	const [httpLines, location] = ['proxy_cache_path', 'location ~'].map((k) => codeBlocks('docs/live.md').find((b) => b.includes(k)));
+	if (!server || !httpLines || !location) throw new Error('README.md’s nginx server block or docs/live.md’s nginx blocks are missing');
+	const app = (text: string) => text.replaceAll('proxy_pass http://127.0.0.1:3000;', 'proxy_pass http://__APP__;');
+	const lines = app(server)
+		.split('\n')
+		.filter((l) => !/^\s*ssl_certificate(_key)?\s/.test(l))
+		.map((l) => l.replace(/^(\s*)listen 443 ssl( http2)?;.*$/, '$1listen __LISTEN__;'));
+	if (!lines.some((l) => l.includes('listen __LISTEN__;'))) throw new Error('README.md’s nginx server block has no "listen 443 ssl;" line to replace');
+	const root = lines.findIndex((l) => /^\s*location \/ \{/.test(l));
+	if (root < 0) throw new Error('README.md’s nginx server block has no "location / {"');
+	lines.splice(root, 0, app(location).trimEnd(), '');
+	return readFileSync(TEMPLATE, 'utf8')
+		.replace(/^__HTTP__$/m, () => httpLines.replaceAll('/var/cache/nginx/live', '__DIR__/cache').trimEnd())
+		.replace(/^__SERVER__$/m, () => lines.join('\n').trimEnd());
 }
 
 function listening(port: number): Promise<boolean> {
