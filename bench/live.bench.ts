@@ -44,6 +44,7 @@ import { realEnvironment } from '$lib/sync/client/environment';
 import { DeviceLog } from '$lib/events/builder';
 import type { JudgeEvent } from '$lib/events/schema';
 import { presetById } from '$lib/rules/presets';
+import { standingResult } from '$lib/results/standing-result';
 import { freePort, spawnServer, untilUp, type ServerProcess } from '../tests/server-spawn';
 import { startNginx } from '../tests/live-proxy-nginx';
 import { startCountingRelay } from '../tests/live-proxy-relay';
@@ -123,6 +124,20 @@ class Viewers {
 		await new Promise((ok) => (this.child.exitCode === null ? this.child.once('exit', ok) : ok(null)));
 		return r;
 	}
+}
+
+/** From now on, the CPU the bench's own clients use: this process (tablets, organizer, display) and the viewers' process. */
+function clientClock(viewers: Viewers | null): (v: Viewers | null) => string {
+	const own = process.cpuUsage();
+	const start = performance.now();
+	const theirs = viewers ? procStat(viewers.child.pid!).ticks : 0;
+	return (v) => {
+		const secs = (performance.now() - start) / 1000;
+		const mine = process.cpuUsage(own);
+		const devices = (mine.user + mine.system) / 1e6 / secs;
+		const viewing = v ? (procStat(v.child.pid!).ticks - theirs) / 100 / secs : 0;
+		return `devices ${devices.toFixed(2)} s/s, viewers ${viewing.toFixed(2)} s/s`;
+	};
 }
 
 /** CPU ticks (user + system) and resident memory of a process, from /proc (Linux). */
@@ -228,11 +243,10 @@ const liveStreamPath = (s: Seeded) => `/api/public/events/${s.eventId}/live-anno
 // ---------------------------------------------------------------------------------------------
 // What each tap should make visible, by the shared scorer
 
-/** A row's result as the live page shows it: `time:ms`, `pieces:n`, or null. */
-export function resultKey(row: StandingRow): string | null {
-	if (row.basis.kind === 'time') return `time:${row.basis.finalTimeMs}`;
-	if (row.basis.kind === 'pieces') return `pieces:${row.basis.countedPieces}`;
-	return null;
+/** A row's result as every surface shows it (standingResult: the live row's `result`): `time:ms`, `pieces:n`, or null. */
+function resultKey(row: StandingRow): string | null {
+	const result = standingResult(row.outcome);
+	return result === null ? null : result.kind === 'time' ? `time:${result.ms}` : `pieces:${result.count}`;
 }
 
 /** Keeps every event pushed and says, after each tap, which entry's result it changed and to what. */
@@ -359,7 +373,6 @@ class Screen {
 	#pulling = false;
 	#again = false;
 	pulls = 0;
-	#connects = 0;
 	constructor(
 		readonly name: string,
 		readonly base: string,
@@ -378,19 +391,12 @@ class Screen {
 			env: realEnvironment(),
 			onAnnouncement: () => void this.pull(),
 			// Listening again after a gap: pull what it missed.
-			onState: (state) => {
-				if (state === 'listening') void this.pull();
-				else if (state === 'connecting') this.#connects++;
-			}
+			onState: (state) => state === 'listening' && void this.pull()
 		});
 		this.#feed.start();
 	}
 	get listening(): boolean {
 		return this.#feed?.state === 'listening';
-	}
-	/** Times its stream was opened again after it failed or was refused (push down). */
-	get refusals(): number {
-		return Math.max(0, this.#connects - 1);
 	}
 	stopListening(): void {
 		this.#feed?.stop();
@@ -408,6 +414,8 @@ class Screen {
 		if (this.#poll) clearTimeout(this.#poll);
 	}
 
+	/** Pulls that failed (the device tries again at its next announcement or poll). */
+	failures = 0;
 	async pull(): Promise<void> {
 		if (this.#pulling) {
 			this.#again = true;
@@ -415,27 +423,33 @@ class Screen {
 		}
 		this.#pulling = true;
 		try {
-			do {
-				this.#again = false;
-				const events: JudgeEvent[] = [];
-				for (let more = true; more; ) {
-					const page = await api<{ events: JudgeEvent[]; cursor: number; more: boolean }>(this.base, 'GET', `/api/events/${this.s.eventId}/judge-events?after=${this.#cursor}&limit=5000`, this.token);
-					events.push(...page.events);
-					({ cursor: this.#cursor, more } = page);
-				}
-				this.pulls++;
-				if (events.length === 0) continue;
-				this.#scorer.add(events);
-				const standings = this.#scorer.standings(Date.now());
-				const at = clock();
-				for (const row of standings.rows) {
-					const key = resultKey(row);
-					if (key !== null && !this.seen.has(`${row.entryId}|${key}`)) this.seen.set(`${row.entryId}|${key}`, at);
-				}
-			} while (this.#again);
+			await this.#pullAll();
+		} catch {
+			this.failures++;
 		} finally {
 			this.#pulling = false;
 		}
+	}
+
+	async #pullAll(): Promise<void> {
+		do {
+			this.#again = false;
+			const events: JudgeEvent[] = [];
+			for (let more = true; more; ) {
+				const page = await api<{ events: JudgeEvent[]; cursor: number; more: boolean }>(this.base, 'GET', `/api/events/${this.s.eventId}/judge-events?after=${this.#cursor}&limit=5000`, this.token);
+				events.push(...page.events);
+				({ cursor: this.#cursor, more } = page);
+			}
+			this.pulls++;
+			if (events.length === 0) continue;
+			this.#scorer.add(events);
+			const standings = this.#scorer.standings(Date.now());
+			const at = clock();
+			for (const row of standings.rows) {
+				const key = resultKey(row);
+				if (key !== null && !this.seen.has(`${row.entryId}|${key}`)) this.seen.set(`${row.entryId}|${key}`, at);
+			}
+		} while (this.#again);
 	}
 }
 
@@ -556,6 +570,7 @@ async function main(): Promise<void> {
 		const tablets = makeTablets(measured);
 		for (const d of [...tablets, organizer, display]) d.listen();
 		const viewers = live ? new Viewers() : null;
+		const clientCpuSeconds = clientClock(viewers);
 		await viewers?.start({ mode: 'push', base, path: livePath(s), streamPath: liveStreamPath(s), competitionId: s.competitionId, viewers: VIEWERS, pollMs: 0 });
 		await until('the devices’ streams', () => [...tablets, organizer, display].every((d) => d.listening));
 		if (viewers) await until('the viewers’ streams', async () => (await viewers.report()).open === VIEWERS, 60_000);
@@ -563,6 +578,7 @@ async function main(): Promise<void> {
 		await playHeat(tablets, s, s.heats[0]!, PUSH_S, 1);
 		await sleep(3000);
 		const cpu = sampler.cpu.slice(cpuFrom);
+		const clientCpu = clientCpuSeconds(viewers);
 		const report = viewers ? await viewers.stop() : null;
 		for (const d of [...tablets, organizer, display]) d.stopListening();
 		const org = latency(measured, (k) => [organizer.seen.get(k) ?? NaN]);
@@ -575,7 +591,9 @@ async function main(): Promise<void> {
 			say(row('tap → viewer (live resource)', viewer));
 			say(`  viewers: ${report.requests} reads (${Object.entries(report.answers).map(([k, v]) => `${k}: ${v}`).join(', ')}), ${report.errors} errors`);
 		}
-		say(`  server CPU: ${(cpu.reduce((a, b) => a + b, 0) / Math.max(1, cpu.length)).toFixed(2)} s/s mean, ${Math.max(...cpu).toFixed(2)} s/s max (${cpu.length} s); RSS ${(Math.max(...sampler.rss) / 2 ** 20).toFixed(0)} MiB max`);
+		say(
+			`  server CPU: ${(cpu.reduce((a, b) => a + b, 0) / Math.max(1, cpu.length)).toFixed(2)} s/s mean, ${Math.max(...cpu).toFixed(2)} s/s max (${cpu.length} s); RSS ${(Math.max(...sampler.rss) / 2 ** 20).toFixed(0)} MiB max · the simulated clients' CPU: ${clientCpu}`
+		);
 		if (viewer && floor) {
 			goals.push([`p95 tap → viewer ≤ ${GOAL_MS / 1000} s`, ms(viewer.p95), verdict(viewer.p95 <= GOAL_MS)]);
 			goals.push([`p95 tap → viewer ≤ ${GOAL_FLOOR_RATIO}× floor p95 (${ms(floor.p95)})`, `${(viewer.p95 / floor.p95).toFixed(1)}×`, verdict(viewer.p95 <= GOAL_FLOOR_RATIO * floor.p95)]);
@@ -609,7 +627,7 @@ async function main(): Promise<void> {
 			d.stopPolling();
 			d.stopListening();
 		}
-		const refusedStreams = screens.every((d) => d.refusals > 0);
+		const refusedStreams = gate.refused() >= screens.length;
 		await gate.close();
 		const org = latency(measured, (k) => [organizer.seen.get(k) ?? NaN]);
 		const disp = latency(measured, (k) => [display.seen.get(k) ?? NaN]);
@@ -636,20 +654,24 @@ async function main(): Promise<void> {
 		const isLive = (p: string) => p === livePath(s);
 		const rows: string[] = [];
 		for (const via of ['origin', 'nginx'] as const) {
-			const relay = await startCountingRelay(base);
-			const nginx = via === 'nginx' ? await startNginx(relay.address, await freePort()) : null;
+			// Straight: every viewer's read is one the origin answers. Through nginx: the relay between nginx and the origin counts them.
+			const relay = via === 'nginx' ? await startCountingRelay(base) : null;
+			const nginx = relay ? await startNginx(relay.address, await freePort()) : null;
 			const viewers = new Viewers();
-			await viewers.start({ mode: 'poll', base: nginx ? nginx.base : relay.base, path: livePath(s), streamPath: '', competitionId: s.competitionId, viewers: VIEWERS, pollMs: LIVE_REFRESH_MS });
+			await viewers.start({ mode: 'poll', base: nginx ? nginx.base : base, path: livePath(s), streamPath: '', competitionId: s.competitionId, viewers: VIEWERS, pollMs: LIVE_REFRESH_MS });
 			await sleep(LIVE_REFRESH_MS);
-			const [r0, o0, t0] = [(await viewers.report()).requests, relay.count(isLive), clock()];
+			const served = (r: ViewerReport) => (relay ? relay.count(isLive) : Object.values(r.answers).reduce((a, b) => a + b, 0));
+			const first = await viewers.report();
+			const [r0, o0, t0] = [first.requests, served(first), clock()];
 			await sleep(PROXY_S * 1000);
-			const [r1, o1, t1] = [(await viewers.report()).requests, relay.count(isLive), clock()];
+			const last = await viewers.report();
+			const [r1, o1, t1] = [last.requests, served(last), clock()];
 			const report = await viewers.stop();
 			await nginx?.stop();
-			await relay.close();
+			await relay?.close();
 			const secs = (t1 - t0) / 1000;
 			rows.push(
-				`  ${via === 'origin' ? 'straight to the origin' : 'nginx cache in front   '}  viewers ${((r1 - r0) / secs).toFixed(0).padStart(5)} req/s → origin ${((o1 - o0) / secs).toFixed(1).padStart(6)} req/s   (answers: ${Object.entries(report.answers).map(([k, v]) => `${k}: ${v}`).join(', ')}; ${report.errors} errors)`
+				`  ${via === 'origin' ? 'straight to the origin' : 'nginx cache in front  '}  viewers ${((r1 - r0) / secs).toFixed(0).padStart(5)} req/s → origin ${((o1 - o0) / secs).toFixed(1).padStart(6)} req/s   (answers: ${Object.entries(report.answers).map(([k, v]) => `${k}: ${v}`).join(', ')}; ${report.errors} errors)`
 			);
 		}
 		await taps;
@@ -663,7 +685,7 @@ async function main(): Promise<void> {
 	say('');
 	say('Goals:');
 	for (const [what, value, result] of goals) say(`  ${result.padEnd(4)}  ${what}: ${value}`);
-	say(`(${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
+	say(`(${((Date.now() - started) / 1000).toFixed(0)} s in all; load ${loadavg()[0]!.toFixed(2)} at the end)`);
 }
 
 try {

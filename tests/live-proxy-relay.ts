@@ -14,6 +14,8 @@ export interface CountingRelay {
 	address: string;
 	/** Requests forwarded so far whose path (without the query) `matches`. */
 	count(matches?: (path: string) => boolean): number;
+	/** Requests answered 503 (`refuse`). */
+	refused(): number;
 	close(): Promise<void>;
 }
 
@@ -22,10 +24,12 @@ export async function startCountingRelay(origin: string, { refuse = (() => false
 	const target = new URL(origin);
 	const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 	const paths: string[] = [];
+	let refused = 0;
 	const open = new Set<IncomingMessage>();
 	const server = createServer((req: IncomingMessage, res: ServerResponse) => {
 		const path = (req.url ?? '/').split('?')[0]!;
 		if (refuse(path)) {
+			refused++;
 			req.resume();
 			res.writeHead(503, { 'content-type': 'text/plain' }).end('refused by the relay');
 			return;
@@ -41,7 +45,8 @@ export async function startCountingRelay(origin: string, { refuse = (() => false
 			}
 		);
 		upstream.on('error', () => res.destroy());
-		req.on('close', () => {
+		// The client left before the answer ended (an event stream closed): let the origin know.
+		res.on('close', () => {
 			if (!res.writableFinished) upstream.destroy();
 		});
 		req.pipe(upstream);
@@ -53,6 +58,7 @@ export async function startCountingRelay(origin: string, { refuse = (() => false
 		base: `http://127.0.0.1:${port}`,
 		address: `127.0.0.1:${port}`,
 		count: (matches = () => true) => paths.filter(matches).length,
+		refused: () => refused,
 		close: async () => {
 			for (const a of open) a.destroy();
 			server.closeAllConnections();
