@@ -123,7 +123,7 @@ export class OrganizerViewKeeper {
 		const added: JudgeEvent[] = [];
 		/** Competitions whose events were added to (the new ones) or replaced (null: score again from all). */
 		const touched = new Map<string, JudgeEvent[] | null>();
-		let unknownBefore = kept.unknownIds.size;
+		const unknownBefore = kept.unknownIds.size;
 		let log = view.merged.log;
 		for (const raw of stored) {
 			const e = kept.sort(raw);
@@ -136,8 +136,12 @@ export class OrganizerViewKeeper {
 			if (held) {
 				if (held === e || canonicalJson(held) === canonicalJson(e)) continue; // told twice
 				// Replaced in the device's store (a redaction): its competition is scored again from its events.
-				if (log === view.merged.log) log = [...log];
-				log[log.indexOf(held)] = e;
+				const fresh = added.indexOf(held);
+				if (fresh >= 0) added[fresh] = e;
+				else {
+					if (log === view.merged.log) log = [...log];
+					log[log.indexOf(held)] = e;
+				}
 				const c = kept.competitions.get(held.competitionId);
 				if (c) c.events[c.events.indexOf(held)] = e;
 				view.eventsById.set(e.id, e);
