@@ -170,7 +170,7 @@ export class OrganizerViewKeeper {
 			}
 			return { ...s, standings: c.scorer.standings(at) };
 		});
-		const merged = { ...view.merged, log: added.length ? [...log, ...added] : log };
+		const merged = { ...view.merged, log: added.length ? log.concat(added) : log };
 		const deviceIds = new Set(view.deviceIds);
 		const recorders = new Map(view.recorders);
 		for (const e of added) {
