@@ -231,6 +231,8 @@ export class OrganizerSession {
 	 */
 	#synced(result: SyncResult): void {
 		const now = this.#env.now();
+		// A sync that brought nothing reads nothing, unless time alone changed some standings.
+		if (result.events.length === 0 && this.#keeper.dueByClock(this.#now())) void this.#view.refresh({ events: [] });
 		const due = result.setupChanged || result.rosterChanged || (result.events.length > 0 && now - this.#publicationsAt >= PUBLICATIONS_EVERY_MS);
 		if (due) void this.loadPublications();
 	}

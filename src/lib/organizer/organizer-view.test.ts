@@ -130,6 +130,29 @@ describe('OrganizerViewKeeper: the organizer’s standings kept between reads (i
 		expect(count.reads).toBe(3);
 	});
 
+	it('time alone: a limit passed since the last scoring scores that competition again, without reading or a new scorer', async () => {
+		const db = memoryDb();
+		await saveSetup(db, twoCompetitions());
+		const a = new DeviceLog({ deviceId: 'tab-a', judge: 'Eva', competitionId: 'comp', heatId: 'heat-1' });
+		a.start(T0, ['ana', 'bob', 'cyril']);
+		await db.events.bulkAdd(a.events);
+		const { count, keeper } = counted();
+		const running = await keeper.view(db, 'day', T0 + 50 * MIN, null);
+		expect(running.standings[0]!.standings.rows.map((r) => r.outcome.status)).toEqual(['running', 'running', 'running']);
+		// Before the limit nothing is due: the same view.
+		expect(keeper.dueByClock(T0 + 80 * MIN)).toBe(false);
+		expect(await keeper.view(db, 'day', T0 + 80 * MIN, [])).toBe(running);
+		// Past the 90-minute limit: comp is scored again at the new moment; comp-b (never started) stays.
+		expect(keeper.dueByClock(T0 + 91 * MIN)).toBe(true);
+		const over = await keeper.view(db, 'day', T0 + 91 * MIN, []);
+		expect(over).not.toBe(running);
+		expect(over.standings[0]!.standings.rows.map((r) => r.outcome.status)).toEqual(['unfinished', 'unfinished', 'unfinished']);
+		expect(over.standings[1]).toBe(running.standings[1]);
+		expect([count.reads, count.scorers]).toEqual([1, 2]);
+		expect(comparable(over).standings[0]).toEqual(comparable(await fromScratch(db, 'day', T0 + 91 * MIN)).standings[0]);
+		expect(keeper.dueByClock(T0 + 92 * MIN)).toBe(false);
+	});
+
 	it('merged competitions: an event of the folded-in competition re-scores the kept one, read as its own', async () => {
 		const t = twoQuickSetups();
 		const db = memoryDb();

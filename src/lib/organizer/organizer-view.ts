@@ -4,6 +4,7 @@ import { canonicalJson } from '$lib/events/order';
 import type { JudgeEvent } from '$lib/events/schema';
 import { competitionsToScore, type CompetitionStandings, type CompetitionToScore } from '$lib/files/merge';
 import { CompetitionScorer, type CompetitionSetup } from '$lib/scoring';
+import { dueByClock } from './clock-due';
 import { startableHeats, type StartableHeat } from './heat-list';
 import { recordersByCompetition } from './publish-summary';
 
@@ -67,7 +68,8 @@ interface Kept {
  *
  * A change that brings nothing new (no event, or events already held as they are) returns the
  * same view object: nothing downstream recomputes. A competition that no event touched keeps
- * its standings as scored before (`standings.at`), running clocks included. `eventsById`
+ * its standings as scored before (`standings.at`), unless time alone changed them (a preview
+ * ended, a limit passed: dueByClock), which the organizer's session asks about after each sync. `eventsById`
  * grows in place (an event's ID keeps naming that event; an erasure's redaction replaces it).
  */
 export class OrganizerViewKeeper {
@@ -81,6 +83,11 @@ export class OrganizerViewKeeper {
 	/** Nothing is kept: the next view is read whole. */
 	forget(): void {
 		this.#kept = null;
+	}
+
+	/** Some kept competition's standings changed by time alone by `at` (then view(…, []) scores it again). */
+	dueByClock(at: number): boolean {
+		return this.#kept?.view.standings.some((s) => dueByClock(s.standings, at)) ?? false;
 	}
 
 	/** The view of `eventId` at `at`, after `events` were stored (null: anything may have changed). */
@@ -156,6 +163,8 @@ export class OrganizerViewKeeper {
 			if (list) list.push(e);
 			else if (list === undefined) touched.set(e.competitionId, [e]);
 		}
+		// Time alone changed these: a preview ended, a limit passed.
+		for (const s of view.standings) if (!touched.has(s.competition.id) && dueByClock(s.standings, at)) touched.set(s.competition.id, []);
 		if (touched.size === 0 && kept.unknownIds.size === unknownBefore) return view;
 
 		const standings = view.standings.map((s) => {
@@ -163,7 +172,9 @@ export class OrganizerViewKeeper {
 			const c = kept.competitions.get(id);
 			if (!c || !touched.has(id)) return s;
 			const fresh = touched.get(id);
-			if (fresh) c.scorer.add(fresh);
+			if (fresh) {
+				if (fresh.length) c.scorer.add(fresh);
+			}
 			else {
 				c.scorer = this.#sources.scorer(c.plan);
 				c.scorer.add(c.events);
