@@ -67,7 +67,14 @@ browsers() {
 	elif [[ $(id -u) -eq 0 ]]; then
 		echo "missing: ${missing[*]}: installing Debian's packages"
 		apt-get update
-		apt-get install -y "${missing[@]}"
+		# No service may start from these packages (nginx would listen on every address's port 80):
+		# the tests start their own, on 127.0.0.1.
+		local policy=/usr/sbin/policy-rc.d own_policy=
+		[[ -e $policy ]] || { printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && own_policy=1; }
+		local installed=0
+		apt-get install -y "${missing[@]}" || installed=$?
+		[[ -z $own_policy ]] || rm -f "$policy"
+		[[ $installed -eq 0 ]] || return "$installed"
 	else
 		echo "The browser and proxy tests need Debian's ${missing[*]}; install with:" >&2
 		echo "" >&2
