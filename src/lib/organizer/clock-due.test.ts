@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome } from '$lib/scoring/types';
 import { dueByClock } from './clock-due';
 
-const seat = (o: Partial<Outcome>) => ({ outcome: { status: 'running', startedAt: 1_000, limitAt: 10_000, ...o } as Outcome });
+const seat = (o: Partial<Outcome>) => ({ outcome: { status: 'running', startedAt: 1_000, limitAt: 10_000, ...o } as Pick<Outcome, 'status' | 'startedAt' | 'limitAt'> });
 
 describe('dueByClock', () => {
 	it('says when time alone has changed standings: a limit passed, a preview ended', () => {

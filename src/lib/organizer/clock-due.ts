@@ -1,4 +1,4 @@
-import type { Standings } from '$lib/scoring/types';
+import type { Outcome } from '$lib/scoring/types';
 
 /**
  * Standings scored at `standings.at` that time alone has changed by `at`: a seat's preview has
@@ -6,7 +6,7 @@ import type { Standings } from '$lib/scoring/types';
  * unfinished now). Kept standings are scored again only for events, so these are scored again
  * for the clock's sake (issue 32 #2: without events, nothing else is).
  */
-export function dueByClock(standings: Pick<Standings, 'rows' | 'at'>, at: number): boolean {
+export function dueByClock(standings: { at: number; rows: readonly { outcome: Pick<Outcome, 'status' | 'startedAt' | 'limitAt'> }[] }, at: number): boolean {
 	if (at <= standings.at) return false;
 	return standings.rows.some(({ outcome: o }) => {
 		if (o.status === 'preview' && o.startedAt !== null && o.startedAt <= at) return true;
