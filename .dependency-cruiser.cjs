@@ -51,7 +51,7 @@ const LAYERS = {
 	pwa: ['i18n', 'ui', 'contract', 'device'],
 	// The Node server: SQLite store, API handlers, backups. Never imported by the browser's code
 	// (server-code-stays-on-the-server).
-	server: ['rules', 'setup', 'events', 'results', 'files', 'registration', 'seating', 'contract'],
+	server: ['rules', 'setup', 'events', 'scoring', 'results', 'files', 'registration', 'seating', 'contract'],
 	// The screens, apart from each other (screens-stand-alone): what two share lives below them.
 	desk: ['rules', 'events', 'i18n', 'ui', 'registration', 'db', 'sync', 'session'],
 	display: ['rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'contract', 'db', 'sync'],

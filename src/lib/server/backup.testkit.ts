@@ -170,6 +170,7 @@ const OF_EVENT: Record<string, string> = {
 export const NOT_IN_A_BACKUP: Record<string, string> = {
 	pairing_codes: 'a pairing code is used once and lasts 15 minutes: a restored server pairs with new ones',
 	store_meta: "the store's own identity: a restore never takes over another store's",
+	live_results: 'showing results live to the public is a decision for the server that shows them: a restored event shows nothing live until its organizer says so again'
 };
 
 /** Row counts of every table (what a refused restore must leave as it was). */

@@ -28,7 +28,8 @@ const SHIPPED = [
 	'0f0be51ebd392063',
 	'c30abfdc7e1d71ca',
 	'9d1fea5a5f8ee230',
-	'a17a9e2c026d2c0f'
+	'a17a9e2c026d2c0f',
+	'f28a25727de59fa9'
 ];
 
 const hashOf = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16);

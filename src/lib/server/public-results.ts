@@ -11,7 +11,7 @@ import type { Store } from './store';
  */
 
 /** The event, if the ID can name one and it is on this server; else 404 (the same answer for both). */
-function publicEvent(store: Store, eventId: string): PublicEvent {
+export function publicEvent(store: Store, eventId: string): PublicEvent {
 	const event = IdSchema.safeParse(eventId).success ? store.getEvent(eventId) : undefined;
 	if (!event) error(404, `no event "${eventId.slice(0, 80)}" on this server`);
 	return { id: event.id, name: event.name, date: event.date, venue: event.venue ?? null, ...(event.language && { language: event.language }) };

@@ -1,13 +1,11 @@
 import { error } from '@sveltejs/kit';
-import type { JudgeEvent } from '$lib/events/schema';
-import { standingsOfMerged } from '$lib/files/merge';
 import { standingsJson } from '$lib/files/format';
 import type { Publication, PublicationSnapshot, PublicationState, PublicationSummary } from '$lib/results/publication';
 import { IdSchema } from '$lib/setup/schema';
 import { PublishRequestSchema, type PublishedCompetition } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
-import { foldedInto, listMerges } from './competition-merges';
+import { competitionStandings } from './competition-standings';
 
 /**
  * Published results (docs/sync.md, Publishing). The organizer publishes a competition: the
@@ -59,40 +57,11 @@ function competitionOfEvent(store: Store, eventId: string, competitionId: string
 	return competition;
 }
 
-/**
- * The competition's standings now, from the server's set-up and judge events, by the shared
- * scorer; with the competitions merged into it (their events read as its own). A competition
- * merged into another is published as part of that one: 409.
- */
+/** The competition's standings now (competitionStandings), frozen as a version's snapshot. */
 export function computeSnapshot(store: Store, eventId: string, competitionId: string, now: number): PublicationSnapshot {
-	const event = store.getEvent(eventId);
-	if (!event) error(404, `no event "${eventId}" on this server`);
-	const competition = competitionOfEvent(store, eventId, competitionId);
-	const keptBy = foldedInto(store, eventId, competitionId);
-	if (keptBy !== undefined) error(409, `competition "${competitionId}" was merged into "${keptBy}": publish that one, its results include these`);
-	const ruleset = store.getRuleset(competition.ruleset.id, competition.ruleset.version);
-	// The foreign key guarantees it.
-	if (!ruleset) throw new Error(`ruleset ${competition.ruleset.id} v${competition.ruleset.version} of ${competition.id} is missing`);
-	const merges = listMerges(store, eventId).filter((m) => m.keptCompetitionId === competitionId);
-	const ids = [competitionId, ...merges.map((m) => m.foldedCompetitionId)];
-	const eventsOf = store.db.prepare('SELECT json FROM judge_events WHERE event_id = ? AND competition_id = ? ORDER BY server_seq').pluck();
-	const log = ids.flatMap((id) => (eventsOf.all(eventId, id) as string[]).map((j) => JSON.parse(j) as JudgeEvent));
-	const merged = {
-		files: [],
-		setup: {
-			events: [event],
-			rulesets: [ruleset],
-			competitions: ids.map((id) => (id === competitionId ? competition : store.getCompetition(eventId, id)!)),
-			heats: ids.flatMap((id) => store.listHeats(eventId, id)),
-			entries: ids.flatMap((id) => store.listEntries(eventId, id)),
-			merges
-		},
-		log
-	};
-	// Only the competition itself: a merge that no longer fits the set-up leaves its folded-in competition apart.
-	const results = standingsOfMerged(merged, now).filter((r) => r.competition.id === competitionId);
-	const [json] = standingsJson(results);
-	const standings = results[0]!.standings;
+	const computed = competitionStandings(store, eventId, competitionId, now);
+	const { event, competition, ruleset, standings } = computed;
+	const [json] = standingsJson([computed]);
 	return {
 		event: { id: event.id, name: event.name, date: event.date, venue: event.venue ?? null },
 		competition: { id: competition.id, name: competition.name },

@@ -307,6 +307,16 @@ describe('the API answers as its contract says (src/lib/contract)', () => {
 		await call('publicCompetition', 200, { params: { ...event, competitionId: competitions.q }, query: { version: '1' } });
 		await call('publicCompetition', 400, { params: { ...event, competitionId: competitions.q }, query: { version: 'first' } });
 
+		// Live results: the organizer shows a competition live; the public reads it and its stream without a token.
+		await call('setLive', 200, { ...asOrganizer, params: { ...event, competitionId: competitions.qa }, body: { show: true } });
+		await call('setLive', 400, { ...asOrganizer, params: { ...event, competitionId: competitions.qa }, body: { show: 'yes' } });
+		await call('liveEvent', 200, { params: event });
+		await call('liveEvent', 404, { params: { eventId: 'nowhere' } });
+		await call('liveCompetition', 200, { params: { ...event, competitionId: competitions.qa }, query: { v: 'abc' } });
+		await call('liveCompetition', 404, { params: { ...event, competitionId: competitions.f } });
+		expect((await call('liveAnnouncements', 200, { params: event, stream: true })).text).toBe('retry: 5000\nevent: open\ndata: {}\n\n');
+		await call('liveAnnouncements', 404, { params: { eventId: 'nowhere' } });
+
 		// The event created at the start works as the restored one does.
 		await call('setup', 200, { params: { eventId: created.eventId }, token: created.token });
 

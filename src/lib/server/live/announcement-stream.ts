@@ -14,11 +14,19 @@ export function sseMessage(event: string, data: unknown): string {
  * proxies keep it open. It ends when the device goes (`signal`) or the server closes it.
  */
 export function announcementStream(announcer: Announcer, eventId: string, signal: AbortSignal, heartbeatMs = ANNOUNCEMENT_HEARTBEAT_MS): Response {
+	return sseStream((send) => announcer.subscribe(eventId, (a: Announcement) => send(sseMessage(ANNOUNCEMENT_EVENT, a))), signal, heartbeatMs);
+}
+
+/**
+ * A text/event-stream response: `subscribe` gets the function that sends one message and gives
+ * back its unsubscribe. The `open` message first, heartbeats while idle; it ends with `signal`.
+ */
+export function sseStream(subscribe: (send: (text: string) => void) => () => void, signal: AbortSignal, heartbeatMs = ANNOUNCEMENT_HEARTBEAT_MS): Response {
 	let stop = () => {};
 	const body = new ReadableStream<Uint8Array>({
 		start(controller) {
 			const send = (text: string) => controller.enqueue(encoder.encode(text));
-			const unsubscribe = announcer.subscribe(eventId, (a: Announcement) => send(sseMessage(ANNOUNCEMENT_EVENT, a)));
+			const unsubscribe = subscribe(send);
 			const heartbeat = setInterval(() => send(': still here\n\n'), heartbeatMs);
 			heartbeat.unref?.();
 			stop = () => {

@@ -1,6 +1,6 @@
 import type { Announcement } from '$lib/contract';
 
-type Listener = (announcement: Announcement) => void;
+type Listener<T> = (announcement: T) => void;
 
 /**
  * Who listens for new judge events, per event (issue 32 #1): each open announcement stream
@@ -8,12 +8,12 @@ type Listener = (announcement: Announcement) => void;
  * one server process holds every stream (a device that reconnects after a restart pulls its
  * cursor anyway).
  */
-export class Announcer {
-	readonly #listeners = new Map<string, Set<Listener>>();
+export class Announcer<T = Announcement> {
+	readonly #listeners = new Map<string, Set<Listener<T>>>();
 
 	/** Calls `listener` with each announcement of `eventId`; returns the unsubscribe. */
-	subscribe(eventId: string, listener: Listener): () => void {
-		const listeners = this.#listeners.get(eventId) ?? new Set<Listener>();
+	subscribe(eventId: string, listener: Listener<T>): () => void {
+		const listeners = this.#listeners.get(eventId) ?? new Set<Listener<T>>();
 		this.#listeners.set(eventId, listeners);
 		listeners.add(listener);
 		return () => {
@@ -23,7 +23,7 @@ export class Announcer {
 	}
 
 	/** Tells every listener of `eventId`; one that throws (a closed stream) does not stop the others. */
-	announce(eventId: string, announcement: Announcement): void {
+	announce(eventId: string, announcement: T): void {
 		for (const listener of [...(this.#listeners.get(eventId) ?? [])]) {
 			try {
 				listener(announcement);
@@ -31,6 +31,11 @@ export class Announcer {
 				// Its stream is gone: it unsubscribes when its request ends.
 			}
 		}
+	}
+
+	/** The events someone listens to. */
+	events(): string[] {
+		return [...this.#listeners.keys()];
 	}
 
 	/** How many streams listen to `eventId` (all events: no argument). */

@@ -9,6 +9,7 @@ import { storePush } from '$lib/server/sync-push';
 import { answer } from '$lib/server/answer';
 import { getAnnouncer } from '$lib/server/live/announcer';
 import { pushAnnouncement } from '$lib/server/live/push-announcement';
+import { getLive } from '$lib/server/live/live-server';
 import { API, MAX_PUSH_BYTES, PullQuerySchema } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { RequestHandler } from './$types';
@@ -37,7 +38,10 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	const stored = await getGroupCommit().submit(() => storePush(store, device, push, now));
 	// Durable now: the event's other devices hear of it and pull (issue 32 #1).
 	const announcement = pushAnnouncement(push, stored);
-	if (announcement) getAnnouncer().announce(device.eventId, announcement);
+	if (announcement) {
+		getAnnouncer().announce(device.eventId, announcement);
+		getLive().publisher.changed(device.eventId, announcement.competitions);
+	}
 	return answer(API.push, stored);
 };
 

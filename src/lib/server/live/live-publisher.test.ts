@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { error } from '@sveltejs/kit';
+import type { LiveAnnouncement, LiveCompetition } from '$lib/contract';
+import { LiveCache } from './live-cache';
+import { LivePublisher } from './live-publisher';
+
+/** A world of competitions whose resource says their `version`, shown live while in `live`. */
+function world() {
+	const versions = new Map<string, number>([
+		['a', 1],
+		['b', 1]
+	]);
+	const live = new Set(['a', 'b']);
+	let computed = 0;
+	let now = 0;
+	const cache = new LiveCache((_e, c) => {
+		if (!live.has(c)) error(404, 'not shown live');
+		computed++;
+		return { competition: { id: c, name: `v${versions.get(c)}` }, heats: [] } as unknown as LiveCompetition;
+	}, 1_000);
+	const publisher = new LivePublisher(cache, { liveCompetitions: () => [...live] }, { now: () => now, coalesceMs: 60_000, tickMs: 60_000 });
+	const heard: LiveAnnouncement[] = [];
+	return { versions, live, cache, publisher, heard, computed: () => computed, at: (t: number) => (now = t) };
+}
+
+describe('LivePublisher', () => {
+	it('works a burst of changes out once and tells the viewers each competition whose ETag moved', () => {
+		const w = world();
+		const stop = w.publisher.subscribe('e', (a) => w.heard.push(a));
+		w.publisher.changed('e', ['a']);
+		w.publisher.changed('e', ['a', 'b']);
+		w.publisher.flush();
+		expect(w.heard.map((a) => a.competitionId)).toEqual(['a', 'b']);
+		expect(w.computed()).toBe(2);
+		// The same bytes again: nothing to tell.
+		w.publisher.changed('e', ['a']);
+		w.publisher.flush();
+		expect(w.heard).toHaveLength(2);
+		w.versions.set('a', 2);
+		w.publisher.changed('e', ['a']);
+		w.publisher.flush();
+		expect(w.heard.map((a) => a.competitionId)).toEqual(['a', 'b', 'a']);
+		expect(w.heard[2]!.etag).not.toBe(w.heard[0]!.etag);
+		stop();
+	});
+
+	it('works nothing out for an event without viewers, but the next read sees the change', () => {
+		const w = world();
+		w.cache.read('e', 'a', 0);
+		w.versions.set('a', 2);
+		w.publisher.changed('e', ['a']);
+		w.publisher.flush();
+		expect(w.computed()).toBe(1);
+		expect(w.cache.read('e', 'a', 1).json).toContain('v2');
+	});
+
+	it('tells the viewers with an empty ETag when a competition is no longer shown live, once', () => {
+		const w = world();
+		w.publisher.subscribe('e', (a) => w.heard.push(a));
+		w.publisher.changed('e', ['a']);
+		w.publisher.flush();
+		w.live.delete('a');
+		w.publisher.changed('e', ['a']);
+		w.publisher.flush();
+		w.publisher.changed('e', ['a']);
+		w.publisher.flush();
+		expect(w.heard).toEqual([
+			{ competitionId: 'a', etag: expect.stringMatching(/^".+"$/) },
+			{ competitionId: 'a', etag: '' }
+		]);
+	});
+
+	it('looks again by itself on its tick: a set-up edit no judge event announced reaches the viewers', () => {
+		const w = world();
+		w.publisher.subscribe('e', (a) => w.heard.push(a));
+		w.at(10_000);
+		w.publisher.tick();
+		expect(w.heard.map((a) => a.competitionId)).toEqual(['a', 'b']);
+		w.versions.set('b', 3);
+		w.at(20_000);
+		w.publisher.tick();
+		expect(w.heard.map((a) => a.competitionId)).toEqual(['a', 'b', 'b']);
+	});
+});
