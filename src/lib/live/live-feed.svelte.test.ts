@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_REFRESH_MS, type LiveCompetition, type LiveEvent } from '$lib/contract/live';
-import { LiveFeed } from './live-feed.svelte';
+import { LiveFeed, type LiveStart } from './live-feed.svelte';
 import { competition, liveEvent, ManualTimers, row, settle, sseBody, type Asked } from './live.testkit';
 
 /**
@@ -35,7 +35,7 @@ const EVENT_PATH = '/api/public/events/e1/live';
 const C1_PATH = `${EVENT_PATH}/c1`;
 const C2_PATH = `${EVENT_PATH}/c2`;
 
-function feedOn(s: ReturnType<typeof server>, start = { live: liveEvent('c1'), competitions: [competition('c1')] }, only?: string) {
+function feedOn(s: ReturnType<typeof server>, start: LiveStart = { live: liveEvent('c1'), competitions: [competition('c1')] }, only?: string) {
 	const timers = new ManualTimers();
 	const feed = new LiveFeed(start, { eventId: 'e1', only, fetch: s.fetch, timers, random: () => 0.5 });
 	return { feed, timers };
@@ -132,6 +132,21 @@ describe('LiveFeed', () => {
 		await settle();
 		expect(feed.competitions.map((c) => c.competition.id)).toEqual(['c2']);
 		stop();
+	});
+
+	it('asks with the ETag the server rendered, so that the first question after the paint is a 304', async () => {
+		const s = server();
+		s.put(EVENT_PATH, liveEvent('c1'), 'ev1');
+		s.put(C1_PATH, competition('c1'), 'v1');
+		const { feed } = feedOn(s, { live: liveEvent('c1'), competitions: [competition('c1')], etags: { c1: 'v1', other: 'x' } });
+		await feed.refresh();
+		expect(s.asked.map((a) => [a.url, a.headers['if-none-match']])).toEqual([
+			[EVENT_PATH, undefined],
+			[C1_PATH, 'v1']
+		]);
+		// An announcement of the version rendered: nothing to read.
+		await feed.announced({ competitionId: 'c1', etag: 'v1' });
+		expect(s.asked).toHaveLength(2);
 	});
 
 	it('the overlay’s feed follows its one competition only', async () => {

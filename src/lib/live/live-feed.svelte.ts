@@ -13,10 +13,11 @@ export interface LiveFeedOptions {
 	refreshMs?: number;
 }
 
-/** What the server rendered: the event's live competitions and each one as it stood. */
+/** What the server rendered: the event's live competitions and each one as it stood (with its ETag, when known). */
 export interface LiveStart {
 	live: LiveEvent;
 	competitions: LiveCompetition[];
+	etags?: Record<string, string>;
 }
 
 /**
@@ -49,6 +50,7 @@ export class LiveFeed {
 		this.#o = { refreshMs: LIVE_REFRESH_MS, ...options, only: options.only ?? null };
 		this.#list(start.live);
 		this.byId = Object.fromEntries(start.competitions.filter((c) => this.order.includes(c.competition.id)).map((c) => [c.competition.id, c]));
+		for (const id of this.order) if (start.etags?.[id]) this.#etags.set(id, start.etags[id]);
 		this.#stream = new LiveStream({
 			url: liveAnnouncementsPath(options.eventId),
 			fetch: options.fetch,
