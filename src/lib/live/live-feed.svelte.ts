@@ -1,19 +1,26 @@
-import { LIVE_REFRESH_MS, type LiveAnnouncement, type LiveCompetition, type LiveEvent } from '$lib/contract/live';
-import { liveAnnouncementsPath, liveCompetitionPath, liveEventPath } from './live-paths';
-import { LiveStream, type LiveStreamState, type LiveTimers } from './live-stream';
+import type { LiveAnnouncement, LiveCompetition, LiveEvent } from '$lib/contract/live';
+import { liveAnnouncementsPath, liveCompetitionPath, liveEventPath, REFRESH_MS } from './live-wire';
+import { LiveStream, type EventSourceLike, type LiveStreamState, type LiveTimers } from './live-stream';
 
-export interface LiveFeedOptions {
+/** What the feed takes from the browser, injected for the unit tests. */
+export interface LiveWire {
+	fetch: (url: string, init: RequestInit) => Promise<Response>;
+	/** Opens the announcement stream (the browser's EventSource). */
+	openStream: (url: string) => EventSourceLike;
+	timers: LiveTimers;
+	/** A number in [0, 1), for the stream's backoff. */
+	random: () => number;
+}
+
+export interface LiveFeedOptions extends LiveWire {
 	eventId: string;
 	/** Only this competition (the overlay); else every competition of the event shown live. */
 	only?: string;
-	fetch: (url: string, init: RequestInit) => Promise<Response>;
-	timers: LiveTimers;
-	random: () => number;
 	/** How often the page asks by itself while the stream is not open (LIVE_REFRESH_MS). */
 	refreshMs?: number;
 }
 
-/** What the server rendered: the event's live competitions and each one as it stood (with its ETag, when known). */
+/** What the server rendered: the event's live competitions and each one as it stood, with their ETags when known (the list's under ''). */
 export interface LiveStart {
 	live: LiveEvent;
 	competitions: LiveCompetition[];
@@ -24,7 +31,7 @@ export interface LiveStart {
  * What a viewer's page (and the overlay) shows of the live results, kept current: the public
  * stream names each competition's new version and the page reads that version at once
  * (`?v=…`, an address no cache holds yet); while the stream is not open (before it opens,
- * cut, or behind a proxy that buffers it) the page asks every LIVE_REFRESH_MS with
+ * cut, or behind a proxy that buffers it) the page asks every REFRESH_MS (LIVE_REFRESH_MS) with
  * If-None-Match, which the server or a cache in front answers with 304 when nothing changed.
  * When the stream opens (again) the page asks once for what it may have missed. A competition
  * the organizer stops showing (404) leaves the page; one switched on joins it.
@@ -40,20 +47,18 @@ export class LiveFeed {
 	readonly #stream: LiveStream;
 	/** The ETag of what is held, per competition, and of the event's list ('' key). */
 	readonly #etags = new Map<string, string>();
-	/** Per competition the last request sent and the last answer applied: an older answer arriving late is dropped. */
-	readonly #sent = new Map<string, number>();
-	readonly #applied = new Map<string, number>();
-	#poll: unknown = null;
+	/** Per competition the last request sent: an older answer arriving after it is dropped. */
+	readonly #latest = new Map<string, object>();
 	#polling = false;
 
 	constructor(start: LiveStart, options: LiveFeedOptions) {
-		this.#o = { refreshMs: LIVE_REFRESH_MS, ...options, only: options.only ?? null };
+		this.#o = { refreshMs: REFRESH_MS, ...options, only: options.only ?? null };
 		this.#list(start.live);
 		this.byId = Object.fromEntries(start.competitions.filter((c) => this.order.includes(c.competition.id)).map((c) => [c.competition.id, c]));
-		for (const id of this.order) if (start.etags?.[id]) this.#etags.set(id, start.etags[id]);
+		for (const id of ['', ...this.order]) if (start.etags?.[id]) this.#etags.set(id, start.etags[id]);
 		this.#stream = new LiveStream({
 			url: liveAnnouncementsPath(options.eventId),
-			fetch: options.fetch,
+			open: options.openStream,
 			timers: options.timers,
 			random: options.random,
 			onAnnouncement: (a) => void this.announced(a),
@@ -73,11 +78,10 @@ export class LiveFeed {
 	/** Opens the stream and the poll behind it; returns the way to stop both. */
 	start(): () => void {
 		this.#stream.start();
-		this.#schedule();
+		const stop = this.#o.timers.every(() => void this.#poll(), this.#o.refreshMs);
 		return () => {
 			this.#stream.stop();
-			if (this.#poll !== null) this.#o.timers.clearTimeout(this.#poll);
-			this.#poll = null;
+			stop();
 		};
 	}
 
@@ -96,19 +100,11 @@ export class LiveFeed {
 		await Promise.all(this.order.map((id) => this.#readCompetition(id)));
 	}
 
-	#schedule(): void {
-		this.#poll = this.#o.timers.setTimeout(() => {
-			this.#poll = null;
-			void this.#tick();
-		}, this.#o.refreshMs);
-	}
-
-	async #tick(): Promise<void> {
-		if (this.stream !== 'open' && !this.#polling) {
-			this.#polling = true;
-			await this.refresh().finally(() => (this.#polling = false));
-		}
-		if (this.#stream.state !== 'stopped') this.#schedule();
+	/** The poll's turn: asks while the stream is not open, one round at a time. */
+	async #poll(): Promise<void> {
+		if (this.stream === 'open' || this.#polling) return;
+		this.#polling = true;
+		await this.refresh().finally(() => (this.#polling = false));
 	}
 
 	async #readEvent(): Promise<void> {
@@ -118,28 +114,27 @@ export class LiveFeed {
 	}
 
 	async #readCompetition(id: string, version?: string): Promise<void> {
-		const seq = (this.#sent.get(id) ?? 0) + 1;
-		this.#sent.set(id, seq);
+		const mine = {};
+		this.#latest.set(id, mine);
 		const answer = await this.#get(liveCompetitionPath(this.#o.eventId, id, version), id, version);
-		if (answer === null || seq < (this.#applied.get(id) ?? 0)) return;
-		this.#applied.set(id, seq);
-		if (answer === 'gone') {
-			this.order = this.order.filter((c) => c !== id);
-			this.#forget(id);
-		} else if ((answer as LiveCompetition).competition?.id === id) this.byId = { ...this.byId, [id]: answer as LiveCompetition };
+		if (answer === null || this.#latest.get(id) !== mine) return;
+		if (answer === 'gone') this.order = this.order.filter((c) => c !== id);
+		else if ((answer as LiveCompetition).competition?.id === id) this.byId = { ...this.byId, [id]: answer as LiveCompetition };
 	}
 
 	/**
 	 * A GET of a live resource: its JSON, 'gone' on 404, null when nothing is new (304) or it
 	 * failed (the next announcement or poll tries again). A version's own address is asked
-	 * plainly (a cache may hold it); the current one with the ETag held.
+	 * plainly (any cache may hold it); the current address with the ETag held, else past the
+	 * browser's own cache (which may keep an answer older than the page for a few seconds).
 	 */
 	async #get(url: string, key: string, version?: string): Promise<unknown> {
 		const held = this.#etags.get(key);
-		const headers: Record<string, string> = { accept: 'application/json' };
-		if (held !== undefined && version === undefined) headers['if-none-match'] = held;
+		const init: RequestInit & { headers: Record<string, string> } = { headers: { accept: 'application/json' } };
+		if (version === undefined && held !== undefined) init.headers['if-none-match'] = held;
+		else if (version === undefined) init.cache = 'no-cache';
 		try {
-			const response = await this.#o.fetch(url, { headers });
+			const response = await this.#o.fetch(url, init);
 			if (response.status === 404) return 'gone';
 			if (response.status === 304 || !response.ok) return null;
 			const body: unknown = await response.json();
@@ -151,18 +146,12 @@ export class LiveFeed {
 		}
 	}
 
-	/** The event's list: which competitions are live (the `only` one at most), those no longer live let go. */
+	/**
+	 * The event's list: which competitions are live (the `only` one at most). What is held of a
+	 * competition no longer listed stays with its ETag: switched on again unchanged, it is shown
+	 * as it was without a read.
+	 */
 	#list(live: Pick<LiveEvent, 'competitions'>): void {
-		const ids = live.competitions.map((c) => c.id).filter((id) => this.#o.only === null || id === this.#o.only);
-		for (const id of this.order) if (!ids.includes(id)) this.#forget(id);
-		this.order = ids;
-	}
-
-	#forget(id: string): void {
-		this.#etags.delete(id);
-		if (id in this.byId) {
-			const { [id]: _, ...rest } = this.byId;
-			this.byId = rest;
-		}
+		this.order = live.competitions.map((c) => c.id).filter((id) => this.#o.only === null || id === this.#o.only);
 	}
 }

@@ -1,4 +1,4 @@
-import type { LiveCompetition, LiveResult } from '$lib/contract/live';
+import type { LiveAdvancement, LiveCompetition, LiveResult } from '$lib/contract/live';
 import { m, type Locale } from '$lib/i18n';
 import { formatResultTime } from '$lib/results/result-time';
 
@@ -7,4 +7,9 @@ export function resultText(result: LiveResult, resolution: LiveCompetition['time
 	if (result?.kind === 'time') return formatResultTime(result.ms, resolution, o);
 	if (result?.kind === 'pieces') return m.station_pieces({ count: result.count }, o);
 	return '';
+}
+
+/** "Through" / "On the edge" (WCA Live's marks), in words: the colour only repeats them. */
+export function advancementWord(a: LiveAdvancement, o: { locale?: Locale }): string {
+	return (a === 'through' ? m.live_through : m.live_edge)({}, o);
 }

@@ -1,7 +1,6 @@
-import { ANNOUNCEMENT_HEARTBEAT_MS } from '$lib/contract/announcements';
-import { LIVE_ANNOUNCEMENT_EVENT, type LiveAnnouncement } from '$lib/contract/live';
+import type { LiveAnnouncement } from '$lib/contract/live';
 import { backoffDelay } from '$lib/sync/client/backoff';
-import { sseMessages } from '$lib/sync/client/sse-messages';
+import { ANNOUNCEMENT_EVENT, OPEN_EVENT } from './live-wire';
 
 /** `open`: the server will name each new version; otherwise the page asks by itself (LiveFeed). */
 export type LiveStreamState = 'connecting' | 'open' | 'down' | 'stopped';
@@ -9,12 +8,22 @@ export type LiveStreamState = 'connecting' | 'open' | 'down' | 'stopped';
 export interface LiveTimers {
 	setTimeout(callback: () => void, ms: number): unknown;
 	clearTimeout(handle: unknown): void;
+	/** Calls `callback` every `ms` until the returned function is called. */
+	every(callback: () => void, ms: number): () => void;
+}
+
+/** What the stream needs of the browser's EventSource. */
+export interface EventSourceLike {
+	addEventListener(type: string, listener: (e: { data?: unknown }) => void): void;
+	onerror: ((e: Event) => void) | null;
+	close(): void;
 }
 
 export interface LiveStreamOptions {
-	/** The public announcement stream's address (live-paths.ts). */
+	/** The public announcement stream's address (live-wire.ts). */
 	url: string;
-	fetch: (url: string, init: RequestInit) => Promise<Response>;
+	/** Opens an EventSource (the browser's, no credentials: the stream is public). */
+	open: (url: string) => EventSourceLike;
 	timers: LiveTimers;
 	/** A number in [0, 1), for the backoff's jitter. */
 	random: () => number;
@@ -22,30 +31,24 @@ export interface LiveStreamOptions {
 	onState: (state: LiveStreamState) => void;
 	backoffBaseMs?: number;
 	backoffCapMs?: number;
-	/** Nothing heard for this long (not even a heartbeat): the connection is taken for dead and opened again. */
-	silenceMs?: number;
 }
 
-/** The server's `open` message, sent first on every stream (contract/announcements.ts). */
-const OPEN_EVENT = 'open';
-
 /**
- * A viewer's end of the public live stream (API.liveAnnouncements): no token, read with fetch
- * and the sync client's SSE reader. A stream that fails, ends or falls silent (a proxy that
- * keeps a dead connection: no heartbeat for 2½ of their periods) is opened again after a
- * backoff with full jitter, so that a stadium of phones that lost the server together does not
- * come back together. Thousands of viewers: the cap is 30 s, not the devices' minute.
+ * A viewer's end of the public live stream (API.liveAnnouncements), with the browser's
+ * EventSource: no token, no parser of ours. Its own reconnection (a fixed few seconds, none at
+ * all after an HTTP error such as the server's 503 to too many viewers) is not used: on any
+ * error the stream is closed and opened again after a backoff with full jitter, so that a hall
+ * of phones that lost the server together does not come back together (cap 30 s).
  */
 export class LiveStream {
 	readonly #o: Required<LiveStreamOptions>;
 	#state: LiveStreamState = 'stopped';
 	#failures = 0;
-	#leave: AbortController | null = null;
+	#source: EventSourceLike | null = null;
 	#retry: unknown = null;
-	#watchdog: unknown = null;
 
 	constructor(options: LiveStreamOptions) {
-		this.#o = { backoffBaseMs: 1_000, backoffCapMs: 30_000, silenceMs: (ANNOUNCEMENT_HEARTBEAT_MS * 5) / 2, ...options };
+		this.#o = { backoffBaseMs: 1_000, backoffCapMs: 30_000, ...options };
 	}
 
 	get state(): LiveStreamState {
@@ -53,78 +56,40 @@ export class LiveStream {
 	}
 
 	start(): void {
-		if (this.#state === 'stopped') void this.#connect();
+		if (this.#state === 'stopped') this.#connect();
 	}
 
 	stop(): void {
-		this.#leave?.abort();
-		this.#leave = null;
-		this.#clear();
+		this.#close();
 		this.#set('stopped');
 	}
 
-	async #connect(): Promise<void> {
-		const leave = new AbortController();
-		this.#leave = leave;
+	#connect(): void {
+		this.#retry = null;
 		if (this.#state !== 'down') this.#set('connecting');
-		this.#heard(leave);
-		try {
-			const response = await this.#o.fetch(this.#o.url, { headers: { accept: 'text/event-stream' }, cache: 'no-store', signal: leave.signal });
-			if (!response.ok || !response.body) {
-				void response.body?.cancel();
-				throw new Error(`the live stream answered ${response.status}`);
-			}
-			for await (const message of sseMessages(this.#watched(response.body, leave))) this.#message(message.event, message.data);
-		} catch {
-			// The network, the server, the watchdog or our own stop: a stop says so in the state.
-		}
-		if (this.#leave !== leave) return;
-		this.#leave = null;
-		this.#clear();
-		this.#failures++;
-		this.#set('down');
-		this.#retry = this.#o.timers.setTimeout(
-			() => {
-				this.#retry = null;
-				void this.#connect();
-			},
-			backoffDelay(this.#failures, this.#o.random, this.#o.backoffBaseMs, this.#o.backoffCapMs)
-		);
-	}
-
-	/** The body as it arrives, each chunk (heartbeats included, which the SSE reader skips) keeping the watchdog away. */
-	#watched(body: ReadableStream<Uint8Array>, leave: AbortController): ReadableStream<Uint8Array> {
-		return body.pipeThrough(
-			new TransformStream<Uint8Array, Uint8Array>({
-				transform: (chunk, out) => {
-					this.#heard(leave);
-					out.enqueue(chunk);
-				}
-			}),
-			{ signal: leave.signal }
-		);
-	}
-
-	#heard(leave: AbortController): void {
-		if (this.#watchdog !== null) this.#o.timers.clearTimeout(this.#watchdog);
-		this.#watchdog = this.#o.timers.setTimeout(() => leave.abort(), this.#o.silenceMs);
-	}
-
-	#message(event: string, data: string): void {
-		if (event === OPEN_EVENT) {
+		const source = this.#o.open(this.#o.url);
+		this.#source = source;
+		source.addEventListener(OPEN_EVENT, () => {
 			this.#failures = 0;
 			this.#set('open');
-			return;
-		}
-		if (event !== LIVE_ANNOUNCEMENT_EVENT) return;
-		const announcement = parseAnnouncement(data);
-		if (announcement) this.#o.onAnnouncement(announcement);
+		});
+		source.addEventListener(ANNOUNCEMENT_EVENT, (e) => {
+			const announcement = parseAnnouncement(e.data);
+			if (announcement) this.#o.onAnnouncement(announcement);
+		});
+		source.onerror = () => {
+			if (this.#source !== source) return;
+			this.#close();
+			this.#set('down');
+			this.#retry = this.#o.timers.setTimeout(() => this.#connect(), backoffDelay(++this.#failures, this.#o.random, this.#o.backoffBaseMs, this.#o.backoffCapMs));
+		};
 	}
 
-	#clear(): void {
+	#close(): void {
+		this.#source?.close();
+		this.#source = null;
 		if (this.#retry !== null) this.#o.timers.clearTimeout(this.#retry);
-		if (this.#watchdog !== null) this.#o.timers.clearTimeout(this.#watchdog);
-		this.#retry = this.#watchdog = null;
+		this.#retry = null;
 	}
 
 	#set(state: LiveStreamState): void {
@@ -138,15 +103,11 @@ export class LiveStream {
  * An announcement's data (LiveAnnouncementSchema), checked by hand: the viewer's page loads no
  * schema library for two strings. Anything else is ignored (the poll still brings the change).
  */
-export function parseAnnouncement(data: string): LiveAnnouncement | null {
-	let value: unknown;
+export function parseAnnouncement(data: unknown): LiveAnnouncement | null {
 	try {
-		value = JSON.parse(data);
+		const { competitionId, etag } = JSON.parse(String(data)) as Record<string, unknown>;
+		return typeof competitionId === 'string' && competitionId !== '' && typeof etag === 'string' && etag.length <= 100 ? { competitionId, etag } : null;
 	} catch {
 		return null;
 	}
-	if (typeof value !== 'object' || value === null) return null;
-	const { competitionId, etag } = value as Record<string, unknown>;
-	if (typeof competitionId !== 'string' || typeof etag !== 'string' || competitionId === '' || etag.length > 100) return null;
-	return { competitionId, etag };
 }

@@ -1,23 +1,31 @@
 import { Follow } from './follow.svelte';
-import { LiveFeed, type LiveStart } from './live-feed.svelte';
-import type { LiveTimers } from './live-stream';
+import { LiveFeed, type LiveStart, type LiveWire } from './live-feed.svelte';
+import type { NameMatch } from './live-view';
 
 /** What the live pages take from the browser, injected for the unit tests. */
-export interface LiveEnvironment {
-	fetch: (url: string, init: RequestInit) => Promise<Response>;
-	timers: LiveTimers;
-	random: () => number;
+export interface LiveEnvironment extends LiveWire {
 	now: () => number;
 	/** The phone's localStorage, or null where it is refused. */
 	storage: () => Pick<Storage, 'getItem' | 'setItem'> | null;
+	/** Loads the name search (registration's: case and accents ignored) when the viewer first types. */
+	loadSearch: () => Promise<NameMatch>;
 }
 
 export function browserEnvironment(): LiveEnvironment {
 	return {
 		fetch: (url, init) => globalThis.fetch(url, init),
-		timers: { setTimeout: (f, ms) => globalThis.setTimeout(f, ms), clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>) },
+		openStream: (url) => new EventSource(url),
+		timers: {
+			setTimeout: (f, ms) => globalThis.setTimeout(f, ms),
+			clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+			every: (f, ms) => {
+				const h = globalThis.setInterval(f, ms);
+				return () => globalThis.clearInterval(h);
+			}
+		},
 		random: () => Math.random(),
 		now: () => Date.now(),
+		loadSearch: () => import('$lib/registration/name-search').then((s) => s.matchesQuery),
 		storage: () => {
 			try {
 				return globalThis.localStorage ?? null;
@@ -39,8 +47,11 @@ export const TICK_MS = 250;
  * which used the server's `now`).
  */
 export class LiveViewer {
-	query = $state('');
 	now = $state(0);
+	/** The name search, once loaded (with the first letter typed: the first load stays light). */
+	match = $state.raw<NameMatch | null>(null);
+	#query = $state('');
+	#loading = false;
 	readonly feed: LiveFeed;
 	readonly follow: Follow;
 	readonly #env: LiveEnvironment;
@@ -49,25 +60,33 @@ export class LiveViewer {
 		const eventId = start.live.event.id;
 		this.#env = env;
 		this.now = start.now;
-		this.feed = new LiveFeed(start, { eventId, only: options.only, fetch: env.fetch, timers: env.timers, random: env.random });
+		this.feed = new LiveFeed(start, { ...env, eventId, only: options.only });
 		this.follow = new Follow(eventId, env.storage);
+	}
+
+	/** The name searched. */
+	get query(): string {
+		return this.#query;
+	}
+
+	set query(text: string) {
+		this.#query = text;
+		if (!text.trim() || this.match || this.#loading) return;
+		this.#loading = true;
+		this.#env.loadSearch().then(
+			(match) => (this.match = match),
+			() => (this.#loading = false) // offline before it loaded: the next letter asks again
+		);
 	}
 
 	connect(): () => void {
 		this.follow.load();
 		this.now = this.#env.now();
 		const stop = this.feed.start();
-		let tick: unknown = null;
-		const next = () => {
-			tick = this.#env.timers.setTimeout(() => {
-				this.now = this.#env.now();
-				next();
-			}, TICK_MS);
-		};
-		next();
+		const stopTicking = this.#env.timers.every(() => (this.now = this.#env.now()), TICK_MS);
 		return () => {
 			stop();
-			this.#env.timers.clearTimeout(tick);
+			stopTicking();
 		};
 	}
 }

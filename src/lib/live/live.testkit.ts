@@ -1,5 +1,5 @@
 import type { LiveCompetition, LiveEvent, LiveHeat, LiveRow } from '$lib/contract/live';
-import type { LiveTimers } from './live-stream';
+import type { EventSourceLike, LiveTimers } from './live-stream';
 
 /** Test fixtures and fakes for the live page's unit tests (never in a build: *.testkit.ts). */
 
@@ -55,6 +55,13 @@ export class ManualTimers implements LiveTimers {
 		this.pending.delete(handle as number);
 	}
 
+	every(callback: () => void, ms: number): () => void {
+		let handle: unknown;
+		const arm = () => (handle = this.setTimeout(() => (arm(), callback()), ms));
+		arm();
+		return () => this.clearTimeout(handle);
+	}
+
 	/** Moves the clock on, firing each timer that falls due, in order. */
 	advance(ms: number): void {
 		const until = this.now + ms;
@@ -69,22 +76,42 @@ export class ManualTimers implements LiveTimers {
 	}
 }
 
-/** An open SSE body the test writes to. */
-export function sseBody(): { body: ReadableStream<Uint8Array>; send: (text: string) => void; end: () => void; fail: () => void } {
-	let controller!: ReadableStreamDefaultController<Uint8Array>;
-	const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-	const bytes = new TextEncoder();
-	return {
-		body,
-		send: (text) => controller.enqueue(bytes.encode(text)),
-		end: () => controller.close(),
-		fail: () => controller.error(new Error('connection reset'))
-	};
+/** An EventSource the test drives: the server's messages, an error, and whether the page closed it. */
+export class FakeSource implements EventSourceLike {
+	readonly listeners = new Map<string, ((e: { data?: unknown }) => void)[]>();
+	onerror: ((e: Event) => void) | null = null;
+	closed = false;
+
+	constructor(readonly url: string) {}
+
+	addEventListener(type: string, listener: (e: { data?: unknown }) => void): void {
+		this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+	}
+
+	close(): void {
+		this.closed = true;
+	}
+
+	/** The server sends a message (`open`, `live`). */
+	emit(type: string, data: unknown = {}): void {
+		for (const l of this.listeners.get(type) ?? []) l({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+	}
+
+	fail(): void {
+		this.onerror?.(new Event('error'));
+	}
+}
+
+/** Opens fake sources, keeping each. */
+export function fakeSources() {
+	const opened: FakeSource[] = [];
+	return { opened, open: (url: string) => (opened.push(new FakeSource(url)), opened.at(-1)!), last: () => opened.at(-1)! };
 }
 
 export interface Asked {
 	url: string;
 	headers: Record<string, string>;
+	cache?: RequestCache;
 }
 
 /** Lets every pending promise callback run. */

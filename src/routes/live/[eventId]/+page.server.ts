@@ -1,5 +1,6 @@
 import { getStore } from '$lib/server/db';
 import { liveEventOf } from '$lib/server/live/live-resource';
+import { etagOf } from '$lib/server/live/live-cache';
 import { getLive } from '$lib/server/live/live-server';
 import type { LiveCompetition } from '$lib/contract';
 import type { PageServerLoad } from './$types';
@@ -20,7 +21,8 @@ export const load: PageServerLoad = ({ params, setHeaders }) => {
 	return {
 		live,
 		competitions: bodies.map((b) => JSON.parse(b.json) as LiveCompetition),
-		etags: Object.fromEntries(bodies.map((b) => [b.id, b.etag])),
+		// The list's ETag as its endpoint gives it (the same JSON), under ''.
+		etags: Object.fromEntries([['', etagOf(JSON.stringify(live))], ...bodies.map((b) => [b.id, b.etag])]),
 		now
 	};
 };

@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { getStore } from '$lib/server/db';
 import { liveEventOf } from '$lib/server/live/live-resource';
+import { etagOf } from '$lib/server/live/live-cache';
 import { getLive } from '$lib/server/live/live-server';
 import { overlayParams } from '$lib/live/overlay-params';
 import type { LiveCompetition } from '$lib/contract';
@@ -21,7 +22,7 @@ export const load: PageServerLoad = ({ params, url, setHeaders }) => {
 	return {
 		live,
 		competitions: body ? [JSON.parse(body.json) as LiveCompetition] : [],
-		etags: body ? { [query.competition]: body.etag } : {},
+		etags: { '': etagOf(JSON.stringify(live)), ...(body && { [query.competition]: body.etag }) },
 		now,
 		params: query
 	};

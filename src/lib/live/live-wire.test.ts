@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { API, pathOf } from '$lib/contract';
-import { liveAnnouncementsPath, liveCompetitionPath, liveEventPath } from './live-paths';
+import { API, LIVE_ANNOUNCEMENT_EVENT, LIVE_REFRESH_MS, pathOf, STREAM_OPEN_EVENT } from '$lib/contract';
+import { ANNOUNCEMENT_EVENT, liveAnnouncementsPath, liveCompetitionPath, liveEventPath, OPEN_EVENT, REFRESH_MS } from './live-wire';
 
-describe('the live paths', () => {
+describe('what the viewer’s page takes of the contract', () => {
+	it('is the contract’s constants', () => {
+		expect({ REFRESH_MS, ANNOUNCEMENT_EVENT, OPEN_EVENT }).toEqual({
+			REFRESH_MS: LIVE_REFRESH_MS,
+			ANNOUNCEMENT_EVENT: LIVE_ANNOUNCEMENT_EVENT,
+			OPEN_EVENT: STREAM_OPEN_EVENT
+		});
+	});
+
 	it('are the contract’s routes, their parts encoded', () => {
 		const eventId = 'cup 2026/1';
 		const competitionId = 'solo&open';
