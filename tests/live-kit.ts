@@ -1,6 +1,6 @@
 import { DeviceLog } from '../src/lib/events/builder';
 import { ownCompetition, type OwnCompetition } from './organizer-kit';
-import { call, expectStatus } from './sync-kit';
+import { call, expectStatus, writeSetup } from './sync-kit';
 
 /** Shared by the live page's specs (tests/live-viewer.spec.ts, tests/live-overlay.spec.ts): a competition of its own, shown live, and a tablet that records. */
 
@@ -35,4 +35,10 @@ export async function liveCompetition(tag: string, names: string[], live = true)
 	const own = await ownCompetition(tag, 'czjpa-individual', names);
 	if (live) await showLive(own);
 	return own;
+}
+
+/** Names the competition as people would (the organizer's set-up replaces a record by its ID). */
+export async function nameCompetition(own: OwnCompetition, name: string): Promise<void> {
+	const ruleset = { id: own.ruleset.id, version: own.ruleset.version };
+	await writeSetup(own.eventId, own.org, { rulesets: [own.ruleset], competitions: [{ id: own.competitionId, eventId: own.eventId, name, ruleset }], heats: [], entries: [] });
 }

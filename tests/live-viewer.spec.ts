@@ -101,7 +101,7 @@ test('“provisional” until the organizer publishes, then the published standi
 	await expect(standingsRow(page, own.entryIds[0]!).getByTestId('place')).toHaveText('2');
 });
 
-test('live off: the page says the results are not live and its HTML, its data and the API hold none of the names', async ({ page }) => {
+test('live off: the page says the results are not live and its HTML, its data and the API hold none of the names; switched on and off, the page follows without a reload', async ({ page }) => {
 	const own = await liveCompetition('lv-off', ['Secret Sandra', 'Hidden Hugo'], false);
 	const t = tablet(own, 'lv-off');
 	await t.finish(0, 2 * MIN);
@@ -118,11 +118,10 @@ test('live off: the page says the results are not live and its HTML, its data an
 	}
 	expect((await call('GET', `/api/public/events/${own.eventId}/live/${own.competitionId}`)).status).toBe(404);
 
-	// Shown live, then stopped while the page is open: the names leave the page.
-	await showLive(own);
-	await page.reload();
-	await expect(page.getByTestId('live-standings')).toContainText('Secret Sandra');
+	// Shown live while the page is open: it joins without a reload; stopped: the names leave the page.
 	await expect(page.getByTestId('live-stream')).toHaveAttribute('data-stream', 'open');
+	await showLive(own);
+	await expect(page.getByTestId('live-standings')).toContainText('Secret Sandra');
 	await showLive(own, false);
 	await expect(page.getByTestId('live-none')).toBeVisible();
 	// What the page shows (its first paint's data, from when it was live, stays in its start script).

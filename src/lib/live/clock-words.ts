@@ -6,8 +6,9 @@ export interface ClockWords {
 	phase: string;
 	/** The heat's time (the preview's countdown in a preview); '' while waiting. */
 	time: string;
-	/** The time left, when the heat runs against a limit. */
+	/** The time left, when the heat runs against a limit, and its word. */
 	left: string;
+	leftLabel: string;
 	/** "3 still going", or ''. */
 	going: string;
 }
@@ -24,7 +25,8 @@ export function clockWords(clock: LiveClock, lang: Locale): ClockWords {
 			'time-up': m.display_time_is_up
 		}[clock.phase]({}, o),
 		time: clock.phase === 'waiting' ? '' : clock.phase === 'preview' ? up(clock.ms) : formatDuration(clock.ms, o),
-		left: clock.leftMs === null ? '' : `${m.display_time_left({}, o)} ${up(clock.leftMs)}`,
+		left: clock.leftMs === null ? '' : up(clock.leftMs),
+		leftLabel: m.display_time_left({}, o),
 		going: clock.stillGoing > 0 ? m.display_still_going({ count: clock.stillGoing }, o) : ''
 	};
 }
