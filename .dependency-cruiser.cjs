@@ -44,7 +44,7 @@ const LAYERS = {
 	// The device's side of sync: push, pull, pairing, its status and its small UI.
 	sync: ['rules', 'setup', 'events', 'results', 'files', 'i18n', 'ui', 'registration', 'contract', 'db', 'device'],
 	// A paired device's session and live reads of its database.
-	session: ['i18n', 'contract', 'db', 'sync'],
+	session: ['events', 'i18n', 'contract', 'db', 'sync'],
 	// What every screen wears: the header.
 	shell: ['i18n', 'session', 'sync'],
 	// Install and update of the app.

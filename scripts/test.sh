@@ -54,20 +54,29 @@ section() {
 
 browsers() {
 	# Debian's Chromium for Playwright; WebKitGTK's WebDriver and MiniBrowser (as on iPads), an X
-	# server without a screen for it, and Firefox ESR for the engine tests (../shared/TOOLCHAIN.md).
+	# server without a screen for it, and Firefox ESR for the engine tests (../shared/TOOLCHAIN.md);
+	# nginx for the reverse-proxy test (tests/http/live-proxy.test.ts).
 	local missing=()
 	[[ -x /usr/bin/chromium ]] || missing+=(chromium)
 	[[ -x /usr/bin/WebKitWebDriver ]] || missing+=(webkit2gtk-driver)
 	[[ -n ${DISPLAY:-} || -x /usr/bin/Xvfb ]] || missing+=(xvfb)
 	[[ -x /usr/bin/firefox-esr ]] || missing+=(firefox-esr)
+	[[ -x /usr/sbin/nginx ]] || missing+=(nginx-light)
 	if [[ ${#missing[@]} -eq 0 ]]; then
-		echo "found /usr/bin/chromium, /usr/bin/WebKitWebDriver (its MiniBrowser comes with it), /usr/bin/firefox-esr, and ${DISPLAY:+DISPLAY=}${DISPLAY:-/usr/bin/Xvfb}"
+		echo "found /usr/bin/chromium, /usr/bin/WebKitWebDriver (its MiniBrowser comes with it), /usr/bin/firefox-esr, /usr/sbin/nginx, and ${DISPLAY:+DISPLAY=}${DISPLAY:-/usr/bin/Xvfb}"
 	elif [[ $(id -u) -eq 0 ]]; then
 		echo "missing: ${missing[*]}: installing Debian's packages"
 		apt-get update
-		apt-get install -y "${missing[@]}"
+		# No service may start from these packages (nginx would listen on every address's port 80):
+		# the tests start their own, on 127.0.0.1.
+		local policy=/usr/sbin/policy-rc.d own_policy=
+		[[ -e $policy ]] || { printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && own_policy=1; }
+		local installed=0
+		apt-get install -y "${missing[@]}" || installed=$?
+		[[ -z $own_policy ]] || rm -f "$policy"
+		[[ $installed -eq 0 ]] || return "$installed"
 	else
-		echo "The browser tests need Debian's ${missing[*]}; install with:" >&2
+		echo "The browser and proxy tests need Debian's ${missing[*]}; install with:" >&2
 		echo "" >&2
 		echo "    sudo apt-get install -y ${missing[*]}" >&2
 		echo "" >&2

@@ -66,6 +66,11 @@ test('issue 32 #3/#5: a competition shown live is one cacheable public resource,
 		const body = LiveCompetitionSchema.parse(await got.json());
 		expect(body.state).toBe('provisional');
 		expect(body.rows.map((r) => r.name)).toEqual(['Competitor 1', 'Competitor 2', 'Competitor 3']);
+		// Gzipped for a reader that takes it (fetch asks for it and unzips): the same JSON.
+		expect(got.headers.get('content-encoding')).toBe('gzip');
+		const plain = await fetch(`${BASE}${live}`, { headers: { 'accept-encoding': 'identity' } });
+		expect(plain.headers.get('content-encoding')).toBeNull();
+		expect(LiveCompetitionSchema.parse(await plain.json())).toEqual(body);
 		const again = await fetch(`${BASE}${live}`, { headers: { 'if-none-match': first.etag } });
 		expect(again.status).toBe(304);
 		expect(await again.text()).toBe('');

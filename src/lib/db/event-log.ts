@@ -86,7 +86,10 @@ export class EventLog {
 		}
 	}
 
-	/** Calls `listener` with each event that another tab of the station stores; returns the unsubscribe. */
+	/**
+	 * Calls `listener` with each event that another tab of the station stores, or that this tab
+	 * pulled (`arrived`); returns the unsubscribe.
+	 */
 	onOtherTab(listener: (event: JudgeEvent) => void): () => void {
 		this.listeners.add(listener);
 		return () => this.listeners.delete(listener);
@@ -99,6 +102,17 @@ export class EventLog {
 	onAppend(listener: (event: JudgeEvent) => void): () => void {
 		this.appendListeners.add(listener);
 		return () => this.appendListeners.delete(listener);
+	}
+
+	/**
+	 * Events this tab stored from elsewhere (a pull): told to this tab's `onOtherTab` listeners
+	 * and posted to the other tabs, once each (the channel does not bring a post back to its sender).
+	 */
+	arrived(events: readonly JudgeEvent[]): void {
+		for (const e of events) {
+			this.channel?.postMessage(e);
+			this.received(e);
+		}
 	}
 
 	/** Stops listening to other tabs (a closed log). */

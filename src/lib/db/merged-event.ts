@@ -2,7 +2,7 @@ import type { StationDb } from '$lib/db/station-db';
 import type { JudgeEvent } from '$lib/events/schema';
 import type { EventFileSetup } from '$lib/files/event-file';
 import { standingsOfMerged, type CompetitionStandings, type MergedEventFiles } from '$lib/files/merge';
-import { applyMerges } from '$lib/files/apply-merges';
+import { applyMerges, mapEvent, mergeMappings } from '$lib/files/apply-merges';
 import { rulesetKey } from '$lib/db/station-db';
 
 /**
@@ -27,8 +27,22 @@ export interface MergedEvent {
 	unknownCompetitionEvents: number;
 }
 
+/**
+ * Where one judge event goes in the merged view of the event read with it: the event as the view
+ * reads it (merges applied), 'unknown' when its competition is in no set-up on the device (counted
+ * in `unknownCompetitionEvents`), or null when it is not the view's (another event's competition,
+ * or one left out for its missing ruleset). What readMergedEvent does with each event it reads,
+ * for events stored after the read (the organizer's standings kept up to date: issue 32 #2).
+ */
+export type EventSort = (event: JudgeEvent) => JudgeEvent | 'unknown' | null;
+
 /** Reads the event's set-up and events from the device, as a merge of event files. */
 export async function readMergedEvent(db: StationDb, eventId: string): Promise<MergedEvent> {
+	return (await readSortedEvent(db, eventId)).read;
+}
+
+/** readMergedEvent, with the sort it used and the IDs of the events it counted as of unknown competitions. */
+export async function readSortedEvent(db: StationDb, eventId: string): Promise<{ read: MergedEvent; sort: EventSort; unknownIds: Set<string> }> {
 	const [days, storedRulesets, competitions, heats, entries, events, merges] = await Promise.all([
 		db.days.toArray(),
 		db.rulesets.toArray(),
@@ -55,21 +69,30 @@ export async function readMergedEvent(db: StationDb, eventId: string): Promise<M
 	const allCompetitionIds = new Set(competitions.map((c) => c.id));
 	const otherEventCompetitions = new Set((await db.competitions.toArray()).filter((c) => c.eventId !== eventId).map((c) => c.id));
 	const log: JudgeEvent[] = [];
-	let unknownCompetitionEvents = 0;
+	const unknownIds = new Set<string>();
 	const devices = new Set<string>();
 	for (const e of events) {
 		if (keptIds.has(e.competitionId)) {
 			log.push(e);
 			devices.add(e.deviceId);
-		} else if (!allCompetitionIds.has(e.competitionId) && !otherEventCompetitions.has(e.competitionId)) unknownCompetitionEvents++;
+		} else if (!allCompetitionIds.has(e.competitionId) && !otherEventCompetitions.has(e.competitionId)) unknownIds.add(e.id);
 	}
-	return {
+	const mappings = mergeMappings(setup);
+	const sort: EventSort = (e) => {
+		if (keptIds.has(e.competitionId)) {
+			const m = mappings.get(e.competitionId);
+			return m ? mapEvent(e, m) : e;
+		}
+		return allCompetitionIds.has(e.competitionId) || otherEventCompetitions.has(e.competitionId) ? null : 'unknown';
+	};
+	const read: MergedEvent = {
 		merged: applyMerges({ files: [], setup, log }),
 		eventCount: log.length,
 		deviceIds: [...devices].sort(),
 		missingRuleset,
-		unknownCompetitionEvents
+		unknownCompetitionEvents: unknownIds.size
 	};
+	return { read, sort, unknownIds };
 }
 
 /** The event's standings at `now`, with what they were merged from. */

@@ -143,6 +143,11 @@ export interface CompetitionStandings {
 	standings: Standings;
 }
 
+/** What one competition of merged files is scored from: its set-up, and its events (merges applied). */
+export interface CompetitionToScore extends Omit<CompetitionStandings, 'standings'> {
+	events: JudgeEvent[];
+}
+
 /**
  * Standings of every competition in the merged set-up, at moment `now` (ms; running clocks),
  * ordered by day (date, then ID), then competition ID: the same order whatever the order of
@@ -150,6 +155,11 @@ export interface CompetitionStandings {
  * competition is scored as part of the one it was merged into, never on its own.
  */
 export function standingsOfMerged(data: MergedEventFiles, now: number): CompetitionStandings[] {
+	return competitionsToScore(data).map(({ events, ...c }) => ({ ...c, standings: scoreCompetition(c, events, now) }));
+}
+
+/** The competitions standingsOfMerged scores, in its order, each with what it is scored from. */
+export function competitionsToScore(data: MergedEventFiles): CompetitionToScore[] {
 	const merged = applyMerges(data);
 	const { setup } = merged;
 	const days = new Map(setup.events.map((d) => [d.id, d]));
@@ -170,8 +180,7 @@ export function standingsOfMerged(data: MergedEventFiles, now: number): Competit
 		// A merge of valid files always has it (the self-contained rule).
 		if (!ruleset) throw new Error(`ruleset ${competition.ruleset.id} v${competition.ruleset.version} of ${competition.id} is missing`);
 		const entries = setup.entries.filter((e) => e.competitionId === competition.id);
-		const standings = scoreCompetition({ competition, ruleset, entries }, logByCompetition.get(competition.id) ?? [], now);
-		return { competition, day: days.get(competition.eventId), ruleset, entries, standings };
+		return { competition, day: days.get(competition.eventId), ruleset, entries, events: logByCompetition.get(competition.id) ?? [] };
 	});
 }
 

@@ -84,6 +84,20 @@ export class EventPreparation {
 		this.rules.clear();
 	}
 
+	/** Switching a competition's live results: its outcome is shown at the competition switched last. */
+	readonly live = new PendingAction();
+	liveOf = $state<string | null>(null);
+
+	/** Shows the competition's provisional results live to the public, or stops; `said` words the outcome. */
+	showLive(competitionId: string, show: boolean, said: string): Promise<boolean> {
+		this.liveOf = competitionId;
+		return this.live.run(async () => {
+			await this.api.setLive(this.eventId, competitionId, show);
+			await this.load();
+			return said;
+		});
+	}
+
 	/** The competition whose heats were changed last (where the outcome is shown). */
 	heatsOf = $state<string | null>(null);
 

@@ -9,6 +9,7 @@ import { device, PAIRING, until, disconnectAfterEach } from '$lib/session/device
 import type { Publication } from '$lib/results/publication';
 import { deviceListings } from './device-listing.testkit';
 import { OrganizerSession } from './organizer-session.svelte';
+import { DEVICE_SOURCES, type OrganizerViewSources } from './organizer-view';
 
 const keep = disconnectAfterEach();
 
@@ -63,10 +64,11 @@ function fakeServer() {
 }
 
 /** An organizer's device holding the scoring testkit's competition ("comp" of event "day"). */
-async function signedIn(pairing: Pairing | null = DESK) {
+async function signedIn(pairing: Pairing | null = DESK, options: { now?: () => number; sources?: OrganizerViewSources } = {}) {
 	const d = device();
 	const server = fakeServer();
-	const organizer = new OrganizerSession(d.session, { env: realEnvironment({ fetch: server.fetch, now: () => T0 + 95 * MIN }), now: () => T0 + 95 * MIN });
+	const now = options.now ?? (() => T0 + 95 * MIN);
+	const organizer = new OrganizerSession(d.session, { env: realEnvironment({ fetch: server.fetch, now }), now, sources: options.sources });
 	keep(d.session.connect());
 	const { db, log } = await d.session.opened();
 	await saveSetup(db, orgSetup().bundle);
@@ -142,6 +144,46 @@ describe('OrganizerSession: the organizer’s screens on this device', () => {
 		const before = reads();
 		d.sync.report({ state: 'online', lastSuccessAt: T0 + 96 * MIN });
 		await until(() => reads() === before + 1);
+	});
+
+	it('after a sync, reads what it brought (issue 32 #2): nothing when it brought nothing; its events without reading the device again; the publications at most every 30 s', async () => {
+		let clock = T0 + 95 * MIN;
+		const count = { reads: 0, scorers: 0 };
+		const sources: OrganizerViewSources = {
+			...DEVICE_SOURCES,
+			read: (db, eventId) => (count.reads++, DEVICE_SOURCES.read(db, eventId)),
+			scorer: (setup) => (count.scorers++, DEVICE_SOURCES.scorer(setup))
+		};
+		const { organizer, server, d, db } = await signedIn(DESK, { now: () => clock, sources });
+		await until(() => organizer.view?.eventCount === 0);
+		await new Promise((r) => setTimeout(r, 20));
+		expect([count.reads, count.scorers]).toEqual([1, 1]);
+		const publications = () => server.requests.filter((r) => r === 'GET /api/public/events/day/results').length;
+		const [reads, scorers, asked, view] = [count.reads, count.scorers, publications(), organizer.view];
+
+		const nothing = { events: [], competitions: [], setupChanged: false, rosterChanged: false };
+		clock += 60_000;
+		d.sync.report({ state: 'online', lastSuccessAt: clock }, nothing);
+		await new Promise((r) => setTimeout(r, 30));
+		expect([count.reads, count.scorers, publications()]).toEqual([reads, scorers, asked]);
+		expect(organizer.view).toBe(view);
+
+		const t = tablet('tablet-a');
+		t.start(T0, ['ana', 'bob', 'cyril']);
+		await db.events.bulkAdd(t.events);
+		d.sync.report({ state: 'online', lastSuccessAt: clock + 1 }, { ...nothing, events: t.events, competitions: ['comp'] });
+		await until(() => organizer.view?.eventCount === t.events.length);
+		expect([count.reads, count.scorers]).toEqual([reads, scorers]);
+		await until(() => publications() === asked + 1); // a minute since the last: asked again
+		const held = t.events.length;
+		t.finish('ana', T0 + 40 * MIN);
+		const more = t.events.slice(held);
+		await db.events.bulkAdd(more);
+		d.sync.report({ state: 'online', lastSuccessAt: clock + 2 }, { ...nothing, events: more, competitions: ['comp'] });
+		await until(() => organizer.view?.eventCount === t.events.length);
+		await new Promise((r) => setTimeout(r, 30));
+		expect([count.reads, count.scorers, publications()]).toEqual([reads, scorers, asked + 1]); // within 30 s: not asked
+		expect(organizer.view!.standings[0]!.standings.rows.find((r) => r.entryId === 'ana')!.outcome.status).toBe('finished');
 	});
 
 	it('the event’s name: as created on this device, else from its set-up; leaving forgets the pairing and the event', async () => {

@@ -1,42 +1,32 @@
 import { untrack } from 'svelte';
 import { m } from '$lib/i18n';
 import { loadEventChecks } from '$lib/db/event-checks';
-import { organizerStandings, type MergedEvent } from '$lib/db/merged-event';
-import type { JudgeEvent } from '$lib/events/schema';
 import type { CompetitionStandings } from '$lib/files/merge';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
 import type { LiveRead } from '$lib/session/live-read.svelte';
 import { SyncApi } from '$lib/sync/client/api';
 import type { Publication } from '$lib/results/publication';
 import { realEnvironment, type SyncEnvironment } from '$lib/sync/client/environment';
+import type { SyncResult } from '$lib/sync/client/engine';
 import type { Pairing } from '$lib/sync/pairing';
 import { DeviceList } from './device-list.svelte';
-import { startableHeats, type StartableHeat } from './heat-list';
 import { importPreviewed, previewEventFiles, type ImportPreview } from './import-files';
 import { correctionDrafts, type ResolutionOption } from './resolution';
 import type { RoundsControl } from './rounds';
 import { createFinalEntries, saveRound } from './rounds-actions';
 import { createTiebreakHeat, tiebreakResultDraft } from './tiebreak';
-import { recordersByCompetition } from './publish-summary';
-import { applyMerges } from '$lib/files/apply-merges';
+import { OrganizerViewKeeper, type OrganizerView, type OrganizerViewSources } from './organizer-view';
 
-/** The organizer's event as the device holds it: merged, scored at `at`. */
-export interface OrganizerView extends MergedEvent {
-	standings: CompetitionStandings[];
-	at: number;
-	eventsById: Map<string, JudgeEvent>;
-	/** The heats that can be started on every tablet. */
-	heats: StartableHeat[];
-	/** The event's name from its set-up on this device ('' before it arrives). */
-	eventName: string;
-	/** The event-log devices that recorded each competition's events, merges applied: the tablets a publication concerns. */
-	recorders: Map<string, Set<string>>;
-}
+export type { OrganizerView } from './organizer-view';
+
+/** After a sync that brought events, the publications are asked for again at most this often (another organizer device may have published). */
+const PUBLICATIONS_EVERY_MS = 30_000;
 
 /**
  * The organizer's screens, signed in on this device (an organizer's pairing): the event's
  * merged standings and conflicts from what the device holds (a live read of the device
- * session: read again after each local write, another tab's, each sync; no polling), the
+ * session, kept up to date with what each local write, another tab's and each sync stored:
+ * only the competitions that changed are scored again, ./organizer-view.ts; no polling), the
  * event's devices, the publications, and every action: corrections, tie-breaks, rounds,
  * merges, imported files, publishing. Shared by the routes under /organizer (the layout
  * creates it and connects it while signed in).
@@ -83,20 +73,23 @@ export class OrganizerSession {
 	readonly #env: SyncEnvironment;
 	readonly #now: () => number;
 	readonly #view: LiveRead<OrganizerView | null>;
+	readonly #keeper: OrganizerViewKeeper;
+	/** When the publications were last asked for (after a sync). */
+	#publicationsAt = -Infinity;
 
-	constructor(device: DeviceSession, options: { env?: SyncEnvironment; now?: () => number } = {}) {
+	constructor(device: DeviceSession, options: { env?: SyncEnvironment; now?: () => number; sources?: OrganizerViewSources } = {}) {
 		this.#device = device;
 		// Corrections and tie-break results are recorded offline too: the event checks load with the screen.
 		void loadEventChecks().catch(() => {});
 		this.#env = options.env ?? realEnvironment();
 		this.#now = options.now ?? (() => Date.now());
-		this.#view = device.live(async ({ db, pairing }) => {
-			if (pairing?.role !== 'organizer') return null;
-			const at = this.#now();
-			const r = await organizerStandings(db, pairing.eventId, at);
-			const [heats, day] = await Promise.all([startableHeats(db, pairing.eventId), db.days.get(pairing.eventId)]);
-			const recorders = recordersByCompetition(applyMerges(r.merged).log);
-			return { ...r, at, eventsById: new Map(r.merged.log.map((e) => [e.id, e])), heats, eventName: day?.name ?? '', recorders };
+		this.#keeper = new OrganizerViewKeeper(options.sources);
+		this.#view = device.live(async ({ db, pairing }, changed) => {
+			if (pairing?.role !== 'organizer') {
+				this.#keeper.forget();
+				return null;
+			}
+			return this.#keeper.view(db, pairing.eventId, this.#now(), changed.events);
 		});
 	}
 
@@ -117,15 +110,16 @@ export class OrganizerSession {
 	}
 
 	/**
-	 * Follows the signed-in event: its live read, its devices, its publications (again after
-	 * each sync). Call it from an $effect: it starts over when the pairing changes.
+	 * Follows the signed-in event: its live read, its devices, its publications (again after a
+	 * sync that brought something: #synced). Call it from an $effect: it starts over when the
+	 * pairing changes.
 	 */
 	connect(): (() => void) | undefined {
 		const api = this.api;
 		if (!api) return;
 		return untrack(() => {
 			const unfollow = this.#view.connect();
-			const unsynced = this.#device.sync.onSynced(() => void this.loadPublications());
+			const unsynced = this.#device.sync.onSynced((result) => this.#synced(result));
 			void this.devices.reload();
 			void this.loadPublications();
 			return () => {
@@ -166,6 +160,7 @@ export class OrganizerSession {
 		const api = this.api;
 		const pairing = this.pairing;
 		if (!api || !pairing) return;
+		this.#publicationsAt = this.#env.now();
 		try {
 			this.publications = new Map((await api.publishedResults(pairing.eventId)).map((p) => [p.competitionId, p]));
 		} catch {
@@ -222,10 +217,24 @@ export class OrganizerSession {
 		return this.#setupWritten();
 	}
 
-	/** "Sync now": the device's sync, then the devices' list (their last contact, their events). */
+	/** "Sync now": the device's sync, then the devices' list (their last contact, their events) and the publications. */
 	async syncNow(): Promise<void> {
 		await this.#device.sync.syncNow();
-		await this.devices.reload();
+		await Promise.all([this.devices.reload(), this.loadPublications()]);
+	}
+
+	/**
+	 * Publications change only when an organizer publishes: this device's own publishing reads
+	 * them at once; another organizer device's shows after a sync that brought something (a
+	 * changed set-up or roster at once; events at most every PUBLICATIONS_EVERY_MS, as the poll
+	 * would), or "Sync now". A sync that brought nothing asks for nothing.
+	 */
+	#synced(result: SyncResult): void {
+		const now = this.#env.now();
+		// A sync that brought nothing reads nothing, unless time alone changed some standings.
+		if (result.events.length === 0 && this.#keeper.dueByClock(this.#now())) void this.#view.refresh({ events: [] });
+		const due = result.setupChanged || result.rosterChanged || (result.events.length > 0 && now - this.#publicationsAt >= PUBLICATIONS_EVERY_MS);
+		if (due) void this.loadPublications();
 	}
 
 	/** What the device wrote is not an event (a set-up, merges): every live read reads again, this one before going on. */

@@ -86,6 +86,11 @@ function reasonFor(ruleset: Ruleset, o: Outcome, b: RankBasis): string {
 /** Names compare the same on every device, whatever its language. */
 const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
 
+/** The order of entries sharing a place: by name, then by ID (names alone do not tell every two apart). */
+export function byName(a: { id: string; name: string }, b: { id: string; name: string }): number {
+	return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /**
  * Outcomes → standings: places with shared places, awards and the tie-break flag. Kept by the
  * scorer between calls: an unchanged outcome keeps its key and reason, and the previous order
@@ -103,7 +108,7 @@ export class Ranking {
 		this.ruleset = ruleset;
 		for (const e of entries) this.names.set(e.id, e.name);
 		[...entries]
-			.sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+			.sort(byName)
 			.forEach((e, i) => this.nameOrder.set(e.id, i));
 	}
 

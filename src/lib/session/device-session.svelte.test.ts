@@ -79,6 +79,53 @@ describe('DeviceSession: the device, once for the app', () => {
 		expect(intervals).not.toHaveBeenCalled();
 	});
 
+	it('after a sync, reads what it brought (issue 32 #2): nothing when it brought nothing; its events once in this tab and once in each other tab', async () => {
+		const d = device();
+		const earlier = d.open();
+		await savePairing(earlier, PAIRING);
+		earlier.close();
+		keep(d.session.connect());
+		const { db, log } = await d.session.opened();
+		const told: (string[] | 'anything')[] = [];
+		const live = d.session.live(async (_device, changed) => {
+			told.push(changed.events === null ? 'anything' : changed.events.map((e) => e.id));
+			return told.length;
+		});
+		keep(live.connect());
+		await until(() => live.current === 1);
+		// The open heat of this tab and another tab's log hear of pulled events too.
+		const heardHere: string[] = [];
+		keep(log.onOtherTab((e) => heardHere.push(e.id)));
+		const otherDb = d.open();
+		const otherLog = await EventLog.open(otherDb);
+		const heardThere: string[] = [];
+		keep(otherLog.onOtherTab((e) => heardThere.push(e.id)));
+		keep(() => (otherLog.close(), otherDb.close()));
+
+		const nothing = { events: [], competitions: [], setupChanged: false, rosterChanged: false };
+		d.sync.report({ state: 'online', lastSuccessAt: 5000 }, nothing);
+		await new Promise((r) => setTimeout(r, 20));
+		expect(told).toEqual(['anything']);
+
+		const pulled = (id: string) => ({ id, deviceId: 'tab-far', seq: 1, at: 5, mono: 5, judge: 'Ana', competitionId: 'c1', heatId: 'h1', entryId: 'e1', type: 'hand.raised', payload: {} }) as const;
+		const events = [pulled('far-1'), pulled('far-2')];
+		await db.events.bulkAdd(events); // as the pull stores them
+		d.sync.report({ state: 'online', lastSuccessAt: 6000 }, { ...nothing, events, competitions: ['c1'] });
+		await until(() => live.current === 2);
+		await until(() => heardThere.length === 2);
+		await new Promise((r) => setTimeout(r, 20));
+		expect(told).toEqual(['anything', ['far-1', 'far-2']]);
+		expect(heardHere).toEqual(['far-1', 'far-2']);
+		expect(heardThere).toEqual(['far-1', 'far-2']);
+
+		// A changed set-up: everything, in one read with the events it brought.
+		d.sync.report({ state: 'online', lastSuccessAt: 7000 }, { ...nothing, events: [pulled('far-3')], competitions: ['c1'], setupChanged: true });
+		await until(() => live.current === 3);
+		await new Promise((r) => setTimeout(r, 20));
+		expect(told.at(-1)).toBe('anything');
+		expect(told).toHaveLength(3);
+	});
+
 	it('a pairing changed in another tab is read again and handed to the sync; forgetting it clears it everywhere', async () => {
 		const d = device();
 		keep(d.session.connect());

@@ -4,8 +4,9 @@ import { clearPairing, loadPairing } from '$lib/sync/client/pairing';
 import { announcePairingChanged, onPairingChanged, type PairingChange } from '$lib/sync/client/pairing-changed';
 import { followCompetitions } from '$lib/sync/client/pull-scope';
 import { SyncStatus } from '$lib/sync/client/sync-status.svelte';
+import type { SyncResult } from '$lib/sync/client/engine';
 import type { Pairing } from '$lib/sync/pairing';
-import { LiveRead } from './live-read.svelte';
+import { ANYTHING, LiveRead, type DeviceChange, type TakeChanges } from './live-read.svelte';
 
 /** The device's open storage, as a live read receives it. */
 export interface Device {
@@ -48,7 +49,7 @@ export class DeviceSession {
 	readonly sync = new SyncStatus();
 
 	readonly #options: Required<DeviceSessionOptions>;
-	readonly #listeners = new Set<() => void>();
+	readonly #listeners = new Set<(change: DeviceChange) => void>();
 	readonly #opened: Promise<Omit<Device, 'pairing'>>;
 	#resolve: (device: Omit<Device, 'pairing'>) => void = () => {};
 	#reject: (e: unknown) => void = () => {};
@@ -84,9 +85,10 @@ export class DeviceSession {
 				this.db = db;
 				this.log = log;
 				stops.push(
-					log.onAppend(() => this.changed()),
-					log.onOtherTab(() => this.changed()),
-					this.sync.onSynced(() => this.changed()),
+					log.onAppend((e) => this.changed({ events: [e] })),
+					// Another tab's events, and this tab's pulls (told by #synced through the log).
+					log.onOtherTab((e) => this.changed({ events: [e] })),
+					this.sync.onSynced((result) => this.#synced(log, result)),
 					this.#options.followPairing(() => void this.#pairingAnnounced())
 				);
 				this.pairing = await loadPairing(db);
@@ -124,20 +126,36 @@ export class DeviceSession {
 		if (await followCompetitions(db, [competitionId])) await this.sync.syncNow();
 	}
 
-	/** Calls `listener` after every change of the device's data or pairing; returns the unsubscribe. */
-	onChange(listener: () => void): () => void {
+	/** Calls `listener` after every change of the device's data or pairing, with what changed; returns the unsubscribe. */
+	onChange(listener: (change: DeviceChange) => void): () => void {
 		this.#listeners.add(listener);
 		return () => this.#listeners.delete(listener);
 	}
 
-	/** Something was written that no event tells of (a set-up, a merge): every live read reads again. */
-	changed(): void {
-		for (const listener of this.#listeners) listener();
+	/** Something was written that no event tells of (a set-up, a merge): every live read reads again. Or only these events were stored. */
+	changed(change: DeviceChange = ANYTHING): void {
+		for (const listener of this.#listeners) listener(change);
 	}
 
-	/** What a screen shows, read from the device now and after every change (./live-read.svelte.ts). */
-	live<T>(read: (device: Device) => Promise<T>): LiveRead<T> {
-		return new LiveRead(this, async () => read({ ...(await this.#opened), pairing: this.pairing }));
+	/**
+	 * What a screen shows, read from the device now and after every change (./live-read.svelte.ts),
+	 * with what changed since its last read: the changes told until the device is at hand.
+	 */
+	live<T>(read: (device: Device, changed: DeviceChange) => Promise<T>): LiveRead<T> {
+		return new LiveRead(this, async (take: TakeChanges) => {
+			const device = { ...(await this.#opened), pairing: this.pairing };
+			return read(device, take());
+		});
+	}
+
+	/**
+	 * A sync ended: what it brought is read, and nothing when it brought nothing (issue 32 #2). Its
+	 * events go through the log, which tells this tab's listeners (an open heat, the live reads)
+	 * and the other tabs, each once; a changed set-up or roster makes everything read again.
+	 */
+	#synced(log: EventLog, result: SyncResult): void {
+		if (result.events.length > 0) log.arrived(result.events);
+		if (result.setupChanged || result.rosterChanged) this.changed();
 	}
 
 	/** Reads the stored pairing again (kept as it was when it did not change). */

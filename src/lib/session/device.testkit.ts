@@ -1,7 +1,7 @@
 import { afterEach, expect, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { StationDb } from '$lib/db/station-db';
-import { UNPAIRED_STATUS, type SyncEngine, type SyncStatusSnapshot } from '$lib/sync/client/engine';
+import { UNPAIRED_STATUS, type SyncEngine, type SyncResult, type SyncStatusSnapshot } from '$lib/sync/client/engine';
 import type { PairingChange } from '$lib/sync/client/pairing-changed';
 import type { Pairing } from '$lib/sync/pairing';
 import { DeviceSession } from './device-session.svelte';
@@ -11,25 +11,31 @@ import { DeviceSession } from './device-session.svelte';
 
 export const PAIRING: Pairing = { server: 'http://judge.test', eventId: 'ev1', token: 'tok_0123456789abcdefghijklmn', role: 'judge', deviceLabel: 'Table 1' };
 
-/** A sync engine the test drives: it reports the statuses the test gives it; one with `lastSuccessAt` is a sync that succeeded. */
+/** What a sync that may have changed anything tells (a fake sync that says no more). */
+export const SYNCED_ANYTHING: SyncResult = { events: [], competitions: [], setupChanged: true, rosterChanged: true };
+
+/**
+ * A sync engine the test drives: it reports the statuses the test gives it; one with
+ * `lastSuccessAt` is a sync that succeeded, which brought `result` (default: anything may have changed).
+ */
 export function fakeEngine() {
 	let listener: (s: SyncStatusSnapshot) => void = () => {};
-	const synced = new Set<() => void>();
+	const synced = new Set<(result: SyncResult) => void>();
 	const engine = {
 		subscribe(l: (s: SyncStatusSnapshot) => void) {
 			listener = l;
 			l(UNPAIRED_STATUS);
 			return () => {};
 		},
-		onSynced(l: () => void) {
+		onSynced(l: (result: SyncResult) => void) {
 			synced.add(l);
 			return () => synced.delete(l);
 		},
 		syncNow: vi.fn(async () => {})
 	};
-	const report = (s: Partial<SyncStatusSnapshot>) => {
+	const report = (s: Partial<SyncStatusSnapshot>, result: SyncResult = SYNCED_ANYTHING) => {
 		listener({ ...UNPAIRED_STATUS, ...s });
-		if (s.lastSuccessAt !== undefined && s.lastSuccessAt !== null) for (const l of synced) l();
+		if (s.lastSuccessAt !== undefined && s.lastSuccessAt !== null) for (const l of synced) l(result);
 	};
 	return { engine: engine as unknown as SyncEngine, report };
 }

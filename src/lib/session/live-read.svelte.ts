@@ -1,14 +1,37 @@
+import type { JudgeEvent } from '$lib/events/schema';
+
+/**
+ * What changed on the device, as far as the one who tells it knows: these judge events were
+ * stored and nothing else (an append here, another tab's, a pull), or anything may have
+ * (`events: null`: a set-up, a merge, a pairing, a sync that fetched a changed set-up).
+ */
+export interface DeviceChange {
+	events: readonly JudgeEvent[] | null;
+}
+
+/** Anything may have changed: read everything. */
+export const ANYTHING: DeviceChange = { events: null };
+
 /** Where a live read hears that what it reads may have changed (the device session). */
 export interface ChangeFeed {
-	/** Calls `listener` after every change; returns the unsubscribe. */
-	onChange(listener: () => void): () => void;
+	/** Calls `listener` after every change, with what changed; returns the unsubscribe. */
+	onChange(listener: (change: DeviceChange) => void): () => void;
 }
+
+/**
+ * How a read learns what changed since the read before: it calls it once, as it starts reading
+ * the device (changes told before then are in it; those told after ask for one more read). A
+ * read that never calls it reads everything, and any change during it asks for one more read.
+ */
+export type TakeChanges = () => DeviceChange;
 
 /**
  * What a screen shows of the device's data (a set-up, the events, the standings), read again
  * whenever the feed says something changed: a local write, another tab's write, a sync, a new
  * pairing. No polling. Reads never overlap: a change during a read asks for one more read
- * after it, so the last read always starts after the last change.
+ * after it, so the last read always starts after the last change. A read may ask what changed
+ * since the read before (TakeChanges) and read only that (the organizer's standings: issue 32 #2);
+ * the first read, and `refresh()` without a change, are of anything.
  *
  * It follows the feed while connected (`connect()`, counted: the last disconnect stops it); a
  * read that fails keeps the last value and says why in `error`.
@@ -18,13 +41,15 @@ export class LiveRead<T> {
 	#loaded = $state(false);
 	#error = $state<string | null>(null);
 	readonly #feed: ChangeFeed;
-	readonly #read: () => Promise<T>;
+	readonly #read: (take: TakeChanges) => Promise<T>;
 	#users = 0;
 	#unfollow: (() => void) | null = null;
 	#reading: Promise<void> | null = null;
 	#again = false;
+	/** The changes told since the running read took them (its own, or the next read's); null events: anything. */
+	#pending: JudgeEvent[] | null = [];
 
-	constructor(feed: ChangeFeed, read: () => Promise<T>) {
+	constructor(feed: ChangeFeed, read: (take: TakeChanges) => Promise<T>) {
 		this.#feed = feed;
 		this.#read = read;
 	}
@@ -47,7 +72,7 @@ export class LiveRead<T> {
 	/** Follows the feed and reads now; returns the disconnect (safe to call twice). */
 	connect(): () => void {
 		if (this.#users++ === 0) {
-			this.#unfollow = this.#feed.onChange(() => void this.refresh());
+			this.#unfollow = this.#feed.onChange((change) => void this.refresh(change));
 			void this.refresh();
 		}
 		let connected = true;
@@ -70,7 +95,8 @@ export class LiveRead<T> {
 	}
 
 	/** Reads now (or once more after the read under way); resolves when `current` is that read's. Never rejects. */
-	refresh(): Promise<void> {
+	refresh(change: DeviceChange = ANYTHING): Promise<void> {
+		this.#note(change);
 		if (this.#reading) {
 			this.#again = true;
 			return this.#reading;
@@ -78,8 +104,18 @@ export class LiveRead<T> {
 		this.#reading = (async () => {
 			do {
 				this.#again = false;
+				// What was told before this read began is this read's, whether or not it takes it.
+				let changes: JudgeEvent[] | null = this.#pending;
+				this.#pending = [];
+				const take: TakeChanges = () => {
+					const taken = changes === null || this.#pending === null ? ANYTHING : { events: changes.length ? [...changes, ...this.#pending] : this.#pending };
+					changes = [];
+					this.#pending = [];
+					this.#again = false;
+					return taken;
+				};
 				try {
-					this.#value = await this.#read();
+					this.#value = await this.#read(take);
 					this.#error = null;
 				} catch (e) {
 					this.#error = e instanceof Error ? e.message : String(e);
@@ -88,5 +124,10 @@ export class LiveRead<T> {
 			} while (this.#again);
 		})().finally(() => (this.#reading = null));
 		return this.#reading;
+	}
+
+	#note(change: DeviceChange): void {
+		if (change.events === null) this.#pending = null;
+		else if (this.#pending !== null) for (const e of change.events) this.#pending.push(e);
 	}
 }

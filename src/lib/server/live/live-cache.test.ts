@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { error } from '@sveltejs/kit';
 import type { LiveCompetition } from '$lib/contract';
-import { etagOf, LiveCache } from './live-cache';
+import { gunzipSync } from 'node:zlib';
+import { etagOf, gzipOnce, LiveCache } from './live-cache';
 
 /** A competition resource whose rows say `n`; `running` heats or none. */
 function resource(n: number, running = false): LiveCompetition {
@@ -53,6 +54,16 @@ describe('LiveCache', () => {
 		expect(cache.peek('e', 'c')?.running).toBe(true);
 		cache.drop('e', 'c');
 		expect(cache.peek('e', 'c')).toBeUndefined();
+	});
+
+	it('gzips a version once, for every reader that takes it', () => {
+		const cache = new LiveCache(() => resource(7), 1_000);
+		const body = cache.read('e', 'c', 0);
+		const zipped = body.gzip();
+		expect(body.gzip()).toBe(zipped);
+		expect(gunzipSync(zipped).toString('utf8')).toBe(body.json);
+		const once = gzipOnce('x'.repeat(10_000));
+		expect(once().length).toBeLessThan(100);
 	});
 
 	it('works it out again when the clock goes back', () => {

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { LiveCompetition } from '$lib/contract';
 
 /** One competition's live resource as sent: its JSON and the ETag of exactly those bytes. */
 export interface LiveBody {
 	json: string;
 	etag: string;
+	/** The JSON gzipped, made once per version for every viewer that accepts it (a 170-seat round: ≈ 55 KB → ≈ 6 KB). */
+	gzip: () => Uint8Array;
 	/** Some heat still runs: what it says may change with time alone (a limit reached, a mark settled). */
 	running: boolean;
 }
@@ -36,7 +39,8 @@ export class LiveCache {
 		if (kept && now - kept.at < this.maxAgeMs && now >= kept.at) return kept;
 		const value = this.compute(eventId, competitionId, now);
 		const json = JSON.stringify(value);
-		const body = { json, etag: kept?.json === json ? kept.etag : etagOf(json), running: value.heats.some((h) => h.stillGoing > 0 || h.phase === 'preview' || h.phase === 'running'), at: now };
+		const same = kept?.json === json;
+		const body = { json, etag: same ? kept.etag : etagOf(json), gzip: same ? kept.gzip : gzipOnce(json), running: value.heats.some((h) => h.stillGoing > 0 || h.phase === 'preview' || h.phase === 'running'), at: now };
 		this.#bodies.set(key, body);
 		return body;
 	}
@@ -56,6 +60,12 @@ export class LiveCache {
 	drop(eventId: string, competitionId: string): void {
 		this.#bodies.delete(keyOf(eventId, competitionId));
 	}
+}
+
+/** The text gzipped when first asked for, then kept. */
+export function gzipOnce(text: string): () => Uint8Array {
+	let zipped: Uint8Array | undefined;
+	return () => (zipped ??= gzipSync(text));
 }
 
 const keyOf = (eventId: string, competitionId: string) => `${eventId}\n${competitionId}`;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { error } from '@sveltejs/kit';
 import type { LiveAnnouncement, LiveCompetition } from '$lib/contract';
 import { LiveCache } from './live-cache';
@@ -18,12 +18,41 @@ function world() {
 		computed++;
 		return { competition: { id: c, name: `v${versions.get(c)}` }, heats: [] } as unknown as LiveCompetition;
 	}, 1_000);
-	const publisher = new LivePublisher(cache, { liveCompetitions: () => [...live] }, { now: () => now, coalesceMs: 60_000, tickMs: 60_000 });
+	const publisher = new LivePublisher(cache, { liveCompetitions: () => [...live] }, { now: () => now, spacingMs: 60_000, tickMs: 60_000 });
 	const heard: LiveAnnouncement[] = [];
 	return { versions, live, cache, publisher, heard, computed: () => computed, at: (t: number) => (now = t) };
 }
 
 describe('LivePublisher', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('announces the first change after a quiet spell at once, and those that follow at most every 500 ms', async () => {
+		vi.useFakeTimers({ now: 100_000 });
+		const versions = new Map([['a', 1]]);
+		const cache = new LiveCache((_e, c) => ({ competition: { id: c, name: `v${versions.get(c)}` }, heats: [] }) as unknown as LiveCompetition, 1_000);
+		const publisher = new LivePublisher(cache, { liveCompetitions: () => ['a'] }, { tickMs: 3_600_000 });
+		const heard: number[] = [];
+		const stop = publisher.subscribe('e', () => heard.push(Date.now()));
+		publisher.changed('e', ['a']);
+		await vi.advanceTimersByTimeAsync(0);
+		expect(heard).toEqual([100_000]);
+		for (const [at, v] of [
+			[100_100, 2],
+			[100_200, 3],
+			[100_300, 4]
+		] as const) {
+			await vi.advanceTimersByTimeAsync(at - Date.now());
+			versions.set('a', v);
+			publisher.changed('e', ['a']);
+		}
+		await vi.advanceTimersByTimeAsync(499);
+		expect(heard).toEqual([100_000, 100_500]);
+		expect(cache.peek('e', 'a')?.json).toContain('v4');
+		stop();
+	});
+
 	it('works a burst of changes out once and tells the viewers each competition whose ETag moved', () => {
 		const w = world();
 		const stop = w.publisher.subscribe('e', (a) => w.heard.push(a));

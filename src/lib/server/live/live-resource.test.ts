@@ -102,7 +102,7 @@ describe('the public live resources', () => {
 	it('show the provisional standings, each heat\'s clock, who is still going and the latest finishes', () => {
 		judge();
 		on('solo');
-		const now = T0 + 160 * MIN;
+		const now = T0 + 155 * MIN;
 		const live = LiveCompetitionSchema.parse(liveCompetitionOf(store, 'spring', 'solo', now));
 		expect(live).toMatchObject({ competition: { id: 'solo', name: 'Solo' }, state: 'provisional', version: null, advancement: { mode: 'overall', count: 2, to: 'Final' } });
 		expect(live.rows.map((r) => [r.place, r.name, r.result, r.stillGoing])).toEqual([
@@ -112,6 +112,13 @@ describe('the public live resources', () => {
 			[null, 'Dana', null, true]
 		]);
 		expect(live.rows.find((r) => r.name === 'Anna')).toMatchObject({ countries: ['CZ'], heatId: 'h1', status: 'finished' });
+		// Two go on to the final: Dana, still going 35 minutes in, can still pass Anna (40) but not Cyril (30).
+		expect(live.rows.map((r) => [r.name, r.advancement])).toEqual([
+			['Cyril', 'through'],
+			['Anna', 'edge'],
+			['Bea', null],
+			['Dana', null]
+		]);
 		expect(live.heats).toEqual([
 			{ id: 'h1', name: 'Heat 1', phase: 'all-finished', startedAt: T0, limitAt: null, endedAt: T0 + 55 * MIN, stillGoing: 0 },
 			{ id: 'h2', name: 'Heat 2', phase: 'running', startedAt: T0 + 120 * MIN, limitAt: T0 + 120 * MIN + RULESET.timeLimitMs, endedAt: null, stillGoing: 1 }
@@ -121,6 +128,9 @@ describe('the public live resources', () => {
 			{ entryId: 'bea', at: T0 + 55 * MIN },
 			{ entryId: 'anna', at: T0 + 40 * MIN }
 		]);
+		// Five minutes later Dana can no longer finish ahead of Anna: Anna is through.
+		const later = liveCompetitionOf(store, 'spring', 'solo', T0 + 161 * MIN);
+		expect(later.rows.find((r) => r.name === 'Anna')?.advancement).toBe('through');
 	});
 
 	it('carry names and countries only: no birth date, member IDs, devices or judges', () => {

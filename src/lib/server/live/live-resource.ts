@@ -39,9 +39,10 @@ export function liveCompetitionOf(store: Store, eventId: string, competitionId: 
 	const computed = competitionStandings(store, event.id, competitionId, now);
 	const published = readVersion(store, event.id, competitionId);
 	const marks = advancementMarks(computed, now);
+	const entries = new Map(computed.entries.map((e) => [e.id, e]));
 	const rows = published
-		? publishedRows(computed, published.snapshot.rows, marks, now)
-		: computed.standings.rows.map((row) => liveRow(row, row.outcome, entryOf(computed, row.entryId), marks, now));
+		? publishedRows(computed, entries, published.snapshot.rows, marks, now)
+		: computed.standings.rows.map((row) => liveRow(row, row.outcome, entries.get(row.entryId), marks, now));
 	const advancesTo = computed.competition.advancesTo;
 	return {
 		event,
@@ -54,10 +55,6 @@ export function liveCompetitionOf(store: Store, eventId: string, competitionId: 
 		rows,
 		latest: latestFinishes(computed.standings.rows.map((r) => r.outcome))
 	};
-}
-
-function entryOf(computed: ServerStandings, entryId: string): Entry | undefined {
-	return computed.entries.find((e) => e.id === entryId);
 }
 
 /** The members' countries, each once, in order. */
@@ -87,12 +84,12 @@ function liveRow(row: Pick<StandingRow, 'entryId' | 'name' | 'place' | 'awarded'
 }
 
 /** The published version's rows in its order, with what only the live fold knows (heat, clock, still going). */
-function publishedRows(computed: ServerStandings, rows: readonly { entryId: string; name: string; place: number | null; awarded: boolean; status: LiveRow['status']; finalTimeMs: number | null; countedPieces: number | null }[], marks: Map<string, LiveRow['advancement']>, now: number): LiveRow[] {
+function publishedRows(computed: ServerStandings, entries: Map<string, Entry>, rows: readonly { entryId: string; name: string; place: number | null; awarded: boolean; status: LiveRow['status']; finalTimeMs: number | null; countedPieces: number | null }[], marks: Map<string, LiveRow['advancement']>, now: number): LiveRow[] {
 	const outcomes = new Map(computed.standings.rows.map((r) => [r.entryId, r.outcome]));
 	return rows.flatMap((row) => {
 		const o = outcomes.get(row.entryId);
 		if (!o) return [];
-		return [{ ...liveRow(row, o, entryOf(computed, row.entryId), marks, now), status: row.status, result: standingResult(row), stillGoing: false }];
+		return [{ ...liveRow(row, o, entries.get(row.entryId), marks, now), status: row.status, result: standingResult(row), stillGoing: false }];
 	});
 }
 

@@ -1,6 +1,6 @@
 import { getStore } from '../db';
 import { ifNoneMatchHolds } from '../roster';
-import { LiveCache } from './live-cache';
+import { LiveCache, type LiveBody } from './live-cache';
 import { LivePublisher } from './live-publisher';
 import { liveCompetitionOf } from './live-resource';
 import { liveSince } from './live-settings';
@@ -21,11 +21,14 @@ export function getLive(): Live {
 }
 
 /**
- * A public live answer: its JSON with its ETag and the cache rule, or 304 without a body when
- * the reader (a viewer's page or a cache in front) holds these bytes already.
+ * A public live answer: its JSON with its ETag and the cache rule (gzipped for a reader that
+ * takes it, zipped once for all), or 304 without a body when the reader (a viewer's page or a
+ * cache in front) holds these bytes already.
  */
-export function liveResponse(request: Request, body: { json: string; etag: string }, cacheControl: string): Response {
+export function liveResponse(request: Request, body: Pick<LiveBody, 'json' | 'etag' | 'gzip'>, cacheControl: string): Response {
 	const headers = { etag: body.etag, 'cache-control': cacheControl, vary: 'accept-encoding' };
 	if (ifNoneMatchHolds(request.headers.get('if-none-match'), body.etag)) return new Response(null, { status: 304, headers });
+	if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? ''))
+		return new Response(body.gzip() as BodyInit, { status: 200, headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' } });
 	return new Response(body.json, { status: 200, headers: { ...headers, 'content-type': 'application/json' } });
 }

@@ -228,6 +228,11 @@ export class SyncApi {
 		return this.call(API.reviseRuleset, { params: { eventId, competitionId }, body });
 	}
 
+	/** Shows the competition's provisional results live to the public, or stops (organizer). */
+	async setLive(eventId: string, competitionId: string, show: boolean) {
+		return (await this.call(API.setLive, { params: { eventId, competitionId }, body: { show } })).setting;
+	}
+
 	async addHeat(eventId: string, competitionId: string, name: string) {
 		return (await this.call(API.addHeat, { params: { eventId, competitionId }, body: { name } })).heat;
 	}

@@ -1,4 +1,4 @@
-import { EVENTS_CHANNEL } from '$lib/db/event-log';
+import { deviceIdOf, EVENTS_CHANNEL } from '$lib/db/event-log';
 import type { StationDb } from '$lib/db/station-db';
 import { currentDisplayMode } from '$lib/device/display-mode';
 import { realEnvironment } from './environment';
@@ -15,21 +15,25 @@ export interface BrowserSync {
 
 /**
  * Wires a SyncEngine to the browser: the device session's database, a lock shared by the
- * tablet's tabs, the stored-event channel (sync soon after each tap, in any tab), `online` and
- * `visibilitychange`. Pulled events are posted on the events channel, so an open heat shows
- * them as it shows another tab's taps. The engine exists only while a pairing does; the device
- * session calls `pairingChanged` when this tab or another saved or cleared the pairing.
+ * tablet's tabs, the stored-event channel (sync soon after each tap of this device, in any
+ * tab), `online` and `visibilitychange`. What a sync pulled, the device session hands to the
+ * event log (EventLog.arrived), which tells this tab's open heat and the other tabs once each.
+ * The engine exists only while a pairing does; the device session calls `pairingChanged` when
+ * this tab or another saved or cleared the pairing.
  */
 export async function startBrowserSync(db: StationDb, onEngine: (engine: SyncEngine | null) => void): Promise<BrowserSync> {
 	const events = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`${EVENTS_CHANNEL}:${db.name}`) : null;
+	const deviceId = await deviceIdOf(db);
 	let engine: SyncEngine | null = null;
-	let unpull: (() => void) | null = null;
 
 	const onOnline = () => engine?.online();
 	const onVisibility = () => {
 		if (document.visibilityState === 'visible') engine?.visible();
 	};
-	const onStored = () => void engine?.eventsQueued();
+	// A tap of this device (any tab) is queued: push soon. Other devices' events, which a tab pulled, are not.
+	const onStored = (m: MessageEvent) => {
+		if ((m.data as { deviceId?: unknown } | null)?.deviceId === deviceId) void engine?.eventsQueued();
+	};
 
 	async function follow(): Promise<void> {
 		const paired = (await loadPairing(db)) !== null;
@@ -42,16 +46,12 @@ export async function startBrowserSync(db: StationDb, onEngine: (engine: SyncEng
 				announcements: true,
 				exclusive: typeof navigator !== 'undefined' && navigator.locks ? (run) => navigator.locks.request('puzzle-judge.sync', run) : undefined
 			});
-			unpull = engine.onPulled((pulled) => {
-				for (const e of pulled) events?.postMessage(e);
-			});
 			onEngine(engine);
 			await engine.start();
 		} else if (paired && engine) {
 			await engine.pairingChanged();
 		} else if (!paired && engine) {
 			engine.stop();
-			unpull?.();
 			engine = null;
 			onEngine(null);
 		}
@@ -69,7 +69,6 @@ export async function startBrowserSync(db: StationDb, onEngine: (engine: SyncEng
 		pairingChanged: follow,
 		stop() {
 			engine?.stop();
-			unpull?.();
 			events?.close();
 			window.removeEventListener('online', onOnline);
 			document.removeEventListener('visibilitychange', onVisibility);

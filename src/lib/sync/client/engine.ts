@@ -50,6 +50,26 @@ export interface SyncEngineOptions {
 	announcements?: boolean;
 }
 
+/**
+ * What one successful sync brought into the device's database, so that what the screens show is
+ * read again only as far as it changed (issue 32 #2). A sync that brought nothing has no events
+ * and nothing changed.
+ */
+export interface SyncResult {
+	/** The judge events it stored: new ones, and held ones replaced by their redaction (an erasure). */
+	events: JudgeEvent[];
+	/** The competitions of those events, sorted. */
+	competitions: string[];
+	/**
+	 * The event's set-up (days, rulesets, competitions, heats, entries, merges) may have changed:
+	 * the server's answer differs from the last one this engine fetched (the first sync of a
+	 * pairing always), or a sync before this one failed after it had begun to store what it pulled.
+	 */
+	setupChanged: boolean;
+	/** The roster (registrations) may have changed: a new one was stored, or, as above, a sync failed midway. */
+	rosterChanged: boolean;
+}
+
 type Trigger = 'start' | 'timer' | 'nudge' | 'manual' | 'online' | 'visible' | 'announced';
 
 /**
@@ -97,11 +117,15 @@ export class SyncEngine {
 	 * asked for pushes and pulls events: what was announced is events.
 	 */
 	private wholeNext = true;
+	/** The set-up answer of the last whole sync, as text: the next one is compared with it (null: none yet for this pairing). */
+	private setupSeen: string | null = null;
+	/** Changes stored by syncs that failed before telling of them: the next successful sync tells. */
+	private untold = { setup: false, roster: false };
 
 	private snapshot: SyncStatusSnapshot = UNPAIRED_STATUS;
 	private readonly statusListeners = new Set<(status: SyncStatusSnapshot) => void>();
 	private readonly pulledListeners = new Set<(events: JudgeEvent[]) => void>();
-	private readonly syncedListeners = new Set<() => void>();
+	private readonly syncedListeners = new Set<(result: SyncResult) => void>();
 
 	constructor(options: SyncEngineOptions) {
 		this.db = options.db;
@@ -137,11 +161,11 @@ export class SyncEngine {
 	}
 
 	/**
-	 * Calls `listener` after every successful sync (set-up and events may have arrived): told by
+	 * Calls `listener` after every successful sync, with what it brought (SyncResult): told by
 	 * each sync itself, not by a change of `lastSuccessAt`, which two syncs within one
 	 * millisecond (or on a stopped clock) share.
 	 */
-	onSynced(listener: () => void): () => void {
+	onSynced(listener: (result: SyncResult) => void): () => void {
 		this.syncedListeners.add(listener);
 		return () => this.syncedListeners.delete(listener);
 	}
@@ -210,6 +234,8 @@ export class SyncEngine {
 
 	private async loadPairing(): Promise<void> {
 		this.pairing = await loadPairing(this.db);
+		// Another pairing's set-up is another set-up: the first sync of this one tells it as changed.
+		this.setupSeen = null;
 		this.api = this.pairing
 			? new SyncApi({
 					server: this.pairing.server,
@@ -312,6 +338,8 @@ export class SyncEngine {
 		let heardBeforePull = this.announced;
 		const whole = this.wholeNext;
 		this.wholeNext = false;
+		/** Whether this sync began to store what it pulls (a failure after that may leave some of it untold). */
+		let storing = false;
 		try {
 			const clock = await this.clock.maybeMeasure(api);
 			this.update({ offsetMs: clock?.offsetMs ?? null });
@@ -319,18 +347,26 @@ export class SyncEngine {
 				const pushed = await pushOutbox({ db: this.db, api, pairing, clock, now: this.env.now });
 				await followCompetitions(this.db, pushed.competitions);
 				await this.refreshCounts();
+				storing = true;
 				if (whole) {
-					await pullSetup(this.db, api, pairing);
-					await pullRoster(this.db, api, pairing);
+					const setup = JSON.stringify(await pullSetup(this.db, api, pairing));
+					if (setup !== this.setupSeen) this.untold.setup = true;
+					this.setupSeen = setup;
+					if (await pullRoster(this.db, api, pairing)) this.untold.roster = true;
 				}
 				// A judge tablet pulls its own competitions only; the organizer's devices everything.
 				const added: JudgeEvent[] = [];
+				const stored: JudgeEvent[] = [];
 				const scopes = await pullScopes(this.db, pairing);
 				this.scopes = scopes;
 				// What was announced before the pull starts, the pull brings (this device's own push among it).
 				heardBeforePull = this.announced;
-				for (const scope of scopes) added.push(...(await pullEvents(this.db, api, pairing, this.pullPageSize, scope)).added);
-				return { added };
+				for (const scope of scopes) {
+					const outcome = await pullEvents(this.db, api, pairing, this.pullPageSize, scope);
+					added.push(...outcome.added);
+					stored.push(...outcome.added, ...outcome.redacted);
+				}
+				return { added, stored };
 			});
 			ok = true;
 			this.failures = 0;
@@ -338,9 +374,18 @@ export class SyncEngine {
 			if (this.announced > heardBeforePull) this.again = true;
 			this.update({ reachable: true, lastSuccessAt: this.env.now(), lastError: null });
 			if (pulled.added.length) for (const listener of this.pulledListeners) safely(() => listener(pulled.added));
-			for (const listener of this.syncedListeners) safely(listener);
+			const result: SyncResult = {
+				events: pulled.stored,
+				competitions: [...new Set(pulled.stored.map((e) => e.competitionId))].sort(),
+				setupChanged: this.untold.setup,
+				rosterChanged: this.untold.roster
+			};
+			this.untold = { setup: false, roster: false };
+			for (const listener of this.syncedListeners) safely(() => listener(result));
 		} catch (e) {
 			this.failures++;
+			// Some of what it pulled may be stored: the screens read everything again after the next sync.
+			if (storing) this.untold = { setup: true, roster: true };
 			// What this sync did not bring, the next brings whole.
 			this.wholeNext = true;
 			if (isApiError(e)) {

@@ -58,10 +58,11 @@ export function setupBundleOf(setup: SetupResponse): SetupBundle {
 	return { days: [setup.event], rulesets: setup.rulesets, competitions: setup.competitions, heats: setup.heats, entries: setup.entries, merges: setup.merges };
 }
 
-/** The event's set-up from the server, stored on the tablet (the server's items replace older copies). */
-export async function pullSetup(db: StationDb, api: SyncApi, pairing: Pairing): Promise<void> {
+/** The event's set-up from the server, stored on the tablet (the server's items replace older copies); returns it as answered. */
+export async function pullSetup(db: StationDb, api: SyncApi, pairing: Pairing): Promise<SetupResponse> {
 	const setup = await api.getSetup(pairing.eventId);
 	await saveSetup(db, setupBundleOf(setup));
+	return setup;
 }
 
 export interface PullOutcome {

@@ -34,18 +34,19 @@ function heldTag(db: StationDb, pairing: Pick<Pairing, 'server' | 'eventId'>): P
  * cancelled registration leaves it). The request names the ETag of the roster held (issue 29 #9):
  * when the server answers 304 (nothing it is built from changed), the device keeps what it has
  * and writes nothing. A server from before the register (no roster endpoint, 404) leaves the
- * device without one: nothing fails.
+ * device without one: nothing fails. True when a roster was stored (it may differ from the one held).
  */
-export async function pullRoster(db: StationDb, api: SyncApi, pairing: Pairing): Promise<void> {
+export async function pullRoster(db: StationDb, api: SyncApi, pairing: Pairing): Promise<boolean> {
 	let fetched: RosterFetch;
 	try {
 		fetched = await api.getRoster(pairing.eventId, await heldTag(db, pairing));
 	} catch (e) {
-		if (isApiError(e) && e.status === 404) return;
+		if (isApiError(e) && e.status === 404) return false;
 		throw e;
 	}
-	if (fetched.unchanged) return;
+	if (fetched.unchanged) return false;
 	await saveRoster(db, pairing.eventId, fetched.roster, fetched.etag === null ? null : { server: pairing.server, etag: fetched.etag });
+	return true;
 }
 
 /**

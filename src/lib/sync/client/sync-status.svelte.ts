@@ -2,7 +2,7 @@
 // owns one: it connects it to the device's database after the first paint, tells it when the
 // pairing changed, and re-reads its screens after each successful sync (`onSynced`).
 import type { StationDb } from '$lib/db/station-db';
-import type { SyncEngine } from './engine';
+import type { SyncEngine, SyncResult } from './engine';
 import { UNPAIRED_STATUS as UNPAIRED, type SyncStatusSnapshot } from './sync-snapshot';
 import type { BrowserSync } from './browser';
 import type { RejectedItem } from './rejected-items';
@@ -19,7 +19,7 @@ export class SyncStatus {
 	#connecting = false;
 	#db: StationDb | null = null;
 	#refusedRead = 0;
-	readonly #synced = new Set<() => void>();
+	readonly #synced = new Set<(result: SyncResult) => void>();
 
 	/** Follows `engine` (null: unpaired). */
 	follow(engine: SyncEngine | null): void {
@@ -31,8 +31,8 @@ export class SyncStatus {
 				this.current = s;
 				if (s.rejected !== refusedBefore) void this.#readRefused();
 			});
-			const unsynced = engine.onSynced(() => {
-				for (const listener of this.#synced) listener();
+			const unsynced = engine.onSynced((result) => {
+				for (const listener of this.#synced) listener(result);
 			});
 			this.#unsubscribe = () => {
 				unstatus();
@@ -59,8 +59,8 @@ export class SyncStatus {
 		}
 	}
 
-	/** Calls `listener` after every successful sync (set-up and events may have arrived); returns the unsubscribe. */
-	onSynced(listener: () => void): () => void {
+	/** Calls `listener` after every successful sync, with what it brought; returns the unsubscribe. */
+	onSynced(listener: (result: SyncResult) => void): () => void {
 		this.#synced.add(listener);
 		return () => this.#synced.delete(listener);
 	}
