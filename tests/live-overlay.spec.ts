@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
 import { liveCompetition, MIN, nameCompetition, tablet } from './live-kit';
 
 /**
@@ -53,6 +54,8 @@ test('the overlay: transparent, no header or controls, the heat clock, the best 
 	await expect(latest.nth(1)).toContainText('Fay Lind');
 	// Large type for the back of a stream's picture: the rows at least 3 % of the frame's height.
 	expect(parseFloat(await top.first().evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(0.03 * 1080);
+
+	await expectNoAxeViolations(page);
 
 	// A finish while the stream runs: on the overlay without a reload.
 	await t.finish(9, 49 * MIN);

@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LIVE_REFRESH_MS } from '../src/lib/contract/live';
+import { expectNoAxeViolations } from './a11y';
 import { liveCompetition, MIN, publish, showLive, tablet } from './live-kit';
-import { call } from './sync-kit';
+import { signInOrganizer } from './organizer-kit';
+import { addDevice, call } from './sync-kit';
 
 /**
  * Issue 32 #3, the public live page /live/{e} against the production server: a tablet's
@@ -71,6 +73,10 @@ test('a viewer finds a name (case and accents ignored) and follows it: pinned on
 	const [pinnedY, standingsY] = await Promise.all([following.boundingBox(), page.getByTestId('live-standings').boundingBox()]);
 	expect(pinnedY!.y).toBeLessThan(standingsY!.y);
 	await expect(page.getByTestId('live-standings').getByTestId('live-row')).toHaveCount(3);
+	// On a phone: nothing wider than the screen, no axe-core violation (WCAG 2.1 AA).
+	await page.setViewportSize({ width: 390, height: 844 });
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+	await expectNoAxeViolations(page);
 	// Unfollowed: gone from the top, remembered so.
 	await following.getByRole('button', { name: 'Follow Ada Nováková' }).click();
 	await expect(page.getByTestId('live-following')).toHaveCount(0);
@@ -150,6 +156,38 @@ test('the stream cut: the poll asks every few seconds with If-None-Match (304 wh
 	await t.finish(0, 5 * MIN);
 	await expect(standingsRow(page, own.entryIds[0]!).getByTestId('result')).toHaveText(/^5:00/);
 	expect(polls.some((p) => p.ifNoneMatch !== undefined && !new URL(p.url).searchParams.has('v'))).toBe(true);
+});
+
+test('a QR code to the live page: on the room display while a competition is shown live, and on the printed seat plan', async ({ page, baseURL }) => {
+	const own = await liveCompetition('lv-qr', ['Ada', 'Bo'], false);
+	const address = `${baseURL}/live/${own.eventId}`;
+	const display = await addDevice(own.eventId, own.org, 'display', 'Hall screen');
+	await page.goto(display.pairUrl);
+	await expect(page.getByTestId('pair-done')).toContainText('as display');
+	// Nothing shown live: no code on the display.
+	const asked = page.waitForResponse((r) => r.url().endsWith(`/api/public/events/${own.eventId}/live`));
+	await page.goto('/display');
+	await asked;
+	await expect(page.getByTestId('display')).toBeVisible();
+	await expect(page.getByTestId('live-qr')).toHaveCount(0);
+	// Shown live: in the corner, with the address written out.
+	await showLive(own);
+	await page.reload();
+	const qr = page.getByTestId('live-qr');
+	await expect(qr).toHaveAttribute('data-address', address);
+	await expect(qr.locator('svg')).toBeVisible();
+	await expect(qr).toContainText('Follow the results live');
+	const box = (await qr.boundingBox())!;
+	const view = page.viewportSize()!;
+	expect(box.x + box.width / 2, 'in the right half').toBeGreaterThan(view.width / 2);
+	expect(box.y + box.height / 2, 'in the bottom half').toBeGreaterThan(view.height / 2);
+	expect(box.width, 'small').toBeLessThan(view.width / 4);
+
+	// The printed seat plan: the code to the same page.
+	await signInOrganizer(page, own.org, own.eventId, own.eventName);
+	await page.goto(`/organizer/seating/plan?heat=${own.heatId}`);
+	await expect(page.getByTestId('live-qr')).toHaveAttribute('data-address', address);
+	await expect(page.getByTestId('live-qr').locator('svg')).toBeVisible();
 });
 
 /** The same-origin JS a fresh browser loads for `path` until the network is idle, gzipped (as bench/station-js.ts counts). */

@@ -21,7 +21,8 @@ export class LiveShown {
 			return;
 		}
 		try {
-			const response = await this.#fetch(`${server.replace(/\/+$/, '')}${pathOf(API.liveEvent, { eventId })}`, { headers: { accept: 'application/json' } });
+			// Past the browser's own cache, which may keep an answer a few seconds old (the resource's max-age).
+			const response = await this.#fetch(`${server.replace(/\/+$/, '')}${pathOf(API.liveEvent, { eventId })}`, { headers: { accept: 'application/json' }, cache: 'no-cache' });
 			if (response.status === 404) this.shown = false;
 			if (!response.ok) return;
 			const live = API.liveEvent.answer.safeParse(await response.json());
