@@ -62,9 +62,11 @@ const LAYERS = {
 	organizer: [
 		'rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'ui', 'registration', 'seating', 'contract',
 		'db', 'device', 'sync', 'session', 'shell'
-	]
+	],
+	// The public live page and the livestream overlay: no database, no sync engine (the SSE reader and the backoff only).
+	live: ['rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'ui', 'registration', 'contract', 'sync', 'shell']
 };
-const SCREENS = ['desk', 'display', 'station', 'organizer'];
+const SCREENS = ['desk', 'display', 'station', 'organizer', 'live'];
 
 const folders = readdirSync(join(__dirname, 'src/lib'), { withFileTypes: true })
 	.filter((entry) => entry.isDirectory())
