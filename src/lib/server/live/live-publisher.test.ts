@@ -99,6 +99,15 @@ describe('LivePublisher', () => {
 		]);
 	});
 
+	it('tells viewers who connected after the last change that a competition was switched off', () => {
+		const w = world();
+		w.publisher.subscribe('e', (a) => w.heard.push(a));
+		w.live.delete('b');
+		w.publisher.changed('e', ['b']);
+		w.publisher.flush();
+		expect(w.heard).toEqual([{ competitionId: 'b', etag: '' }]);
+	});
+
 	it('looks again by itself on its tick: a set-up edit no judge event announced reaches the viewers', () => {
 		const w = world();
 		w.publisher.subscribe('e', (a) => w.heard.push(a));

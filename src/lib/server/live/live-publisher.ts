@@ -64,7 +64,7 @@ export class LivePublisher {
 		this.#lastFlush = this.#now();
 		const pending = [...this.#pending];
 		this.#pending.clear();
-		for (const [eventId, competitions] of pending) for (const c of competitions) this.#check(eventId, c);
+		for (const [eventId, competitions] of pending) for (const c of competitions) this.#check(eventId, c, true);
 	}
 
 	/** Looks again at the running competitions of the events with viewers, and now and then at all of them. */
@@ -82,7 +82,8 @@ export class LivePublisher {
 		}
 	}
 
-	#check(eventId: string, competitionId: string): void {
+	/** `told`: a change the server heard of (a switch-off is then announced even to viewers told nothing of it yet). */
+	#check(eventId: string, competitionId: string, told = false): void {
 		const key = `${eventId}\n${competitionId}`;
 		let etag: string;
 		try {
@@ -91,7 +92,7 @@ export class LivePublisher {
 			if (!isHttpError(e)) throw e;
 			// No longer shown live (or gone): an empty ETag says so, once.
 			this.cache.drop(eventId, competitionId);
-			if (!this.#announced.has(key)) return;
+			if (!this.#announced.has(key) && !told) return;
 			this.#announced.delete(key);
 			this.viewers.announce(eventId, { competitionId, etag: '' });
 			return;
