@@ -103,9 +103,14 @@ describe('LivePublisher', () => {
 		const w = world();
 		w.publisher.subscribe('e', (a) => w.heard.push(a));
 		w.live.delete('b');
+		w.publisher.switchedOff('e', 'b');
 		w.publisher.changed('e', ['b']);
 		w.publisher.flush();
 		expect(w.heard).toEqual([{ competitionId: 'b', etag: '' }]);
+		// A push to a competition never shown live tells the viewers nothing.
+		w.publisher.changed('e', ['nope']);
+		w.publisher.flush();
+		expect(w.heard).toHaveLength(1);
 	});
 
 	it('looks again by itself on its tick: a set-up edit no judge event announced reaches the viewers', () => {

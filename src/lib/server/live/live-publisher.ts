@@ -58,13 +58,23 @@ export class LivePublisher {
 		this.#flush ??= setTimeout(() => this.flush(), Math.max(0, this.#lastFlush + (this.options.spacingMs ?? 500) - this.#now()));
 	}
 
+	/**
+	 * The organizer switched the competition off: its viewers hear it at once, also those told
+	 * nothing of it yet (they opened the page after its last change).
+	 */
+	switchedOff(eventId: string, competitionId: string): void {
+		this.cache.drop(eventId, competitionId);
+		this.#announced.delete(`${eventId}\n${competitionId}`);
+		this.viewers.announce(eventId, { competitionId, etag: '' });
+	}
+
 	/** Works out what changed and announces what moved (the timer's; tests call it). */
 	flush(): void {
 		this.#flush = undefined;
 		this.#lastFlush = this.#now();
 		const pending = [...this.#pending];
 		this.#pending.clear();
-		for (const [eventId, competitions] of pending) for (const c of competitions) this.#check(eventId, c, true);
+		for (const [eventId, competitions] of pending) for (const c of competitions) this.#check(eventId, c);
 	}
 
 	/** Looks again at the running competitions of the events with viewers, and now and then at all of them. */
@@ -82,8 +92,7 @@ export class LivePublisher {
 		}
 	}
 
-	/** `told`: a change the server heard of (a switch-off is then announced even to viewers told nothing of it yet). */
-	#check(eventId: string, competitionId: string, told = false): void {
+	#check(eventId: string, competitionId: string): void {
 		const key = `${eventId}\n${competitionId}`;
 		let etag: string;
 		try {
@@ -92,7 +101,7 @@ export class LivePublisher {
 			if (!isHttpError(e)) throw e;
 			// No longer shown live (or gone): an empty ETag says so, once.
 			this.cache.drop(eventId, competitionId);
-			if (!this.#announced.has(key) && !told) return;
+			if (!this.#announced.has(key)) return;
 			this.#announced.delete(key);
 			this.viewers.announce(eventId, { competitionId, etag: '' });
 			return;

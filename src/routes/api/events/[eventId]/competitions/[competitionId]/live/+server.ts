@@ -13,6 +13,7 @@ export const POST: RequestHandler = async ({ request, params }) => {
 	requireDevice(store, request, params.eventId, 'event.prepare');
 	const body = await readJsonBody(request, 1024, 'a live setting');
 	const setting = setLive(store, params.eventId, params.competitionId, body, Date.now());
-	getLive().publisher.changed(params.eventId, [setting.competitionId]);
+	if (setting.show) getLive().publisher.changed(params.eventId, [setting.competitionId]);
+	else getLive().publisher.switchedOff(params.eventId, setting.competitionId);
 	return answer(API.setLive, { setting });
 };
