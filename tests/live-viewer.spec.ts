@@ -74,8 +74,8 @@ test('a viewer finds a name (case and accents ignored) and follows it: pinned on
 	expect(pinnedY!.y).toBeLessThan(standingsY!.y);
 	await expect(page.getByTestId('live-standings').getByTestId('live-row')).toHaveCount(3);
 	// On a phone: nothing wider than the screen, no axe-core violation (WCAG 2.1 AA).
-	await page.setViewportSize({ width: 390, height: 844 });
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+	await page.setViewportSize({ width: 360, height: 780 });
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 	await expectNoAxeViolations(page);
 	// Unfollowed: gone from the top, remembered so.
 	await following.getByRole('button', { name: 'Follow Ada Nováková' }).click();
