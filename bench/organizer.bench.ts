@@ -37,13 +37,12 @@ import { performance } from 'node:perf_hooks';
 import { StationDb } from '$lib/db/station-db';
 import { saveSetup, type SetupBundle } from '$lib/db/setup-store';
 import { DeviceLog } from '$lib/events/builder';
+import { recordRealisticHeat } from './realistic-heat';
 import type { JudgeEvent } from '$lib/events/schema';
 import { competitionsToScore } from '$lib/files/merge';
 import { DEVICE_SOURCES, OrganizerViewKeeper, type OrganizerViewSources } from '$lib/organizer/organizer-view';
 import { mulberry32 } from '$lib/random';
 import { presetById } from '$lib/rules/presets';
-import { pauseAllowed } from '$lib/rules/ruleset-reading';
-import type { Ruleset } from '$lib/rules/schema';
 import { CompetitionScorer } from '$lib/scoring';
 import type { Competition, Entry, Heat } from '$lib/setup/schema';
 
@@ -71,63 +70,6 @@ interface Generated {
 	seats: Map<string, { heatId: string; entryIds: string[] }[]>;
 }
 
-/** One heat's taps, in time order, as its tablet records them. */
-function heatLog(log: DeviceLog, ruleset: Ruleset, entryIds: string[], at: number, rand: () => number): void {
-	const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-	const chance = (p: number) => rand() < p;
-	const L = ruleset.timeLimitMs;
-	log.start(at, entryIds, ruleset.previewMs);
-	const clock = at + ruleset.previewMs;
-	const actions: { at: number; run: () => void }[] = [];
-	const later = (t: number, run: () => void) => actions.push({ at: t, run });
-	for (const entryId of entryIds) {
-		const finished = chance(0.7);
-		const end = finished ? clock + int(10 * MIN, L - MIN) + int(0, 999) : clock + L;
-		const within = () => clock + int(1_000, Math.max(2_000, end - clock - 1_000));
-		if (pauseAllowed(ruleset))
-			for (let k = int(0, 2); k > 0; k--) {
-				const from = within();
-				const to = from + int(30_000, 5 * MIN);
-				later(from, () => log.record('pause.start', from, entryId, {}));
-				later(to, () => log.record('pause.end', to, entryId, {}));
-			}
-		if (ruleset.assistance !== null)
-			for (let k = int(0, 2); k > 0; k--) {
-				const from = within();
-				const to = from + int(30_000, 4 * MIN);
-				later(from, () => log.record('assist.start', from, entryId, {}));
-				later(to, () => log.record('assist.end', to, entryId, {}));
-			}
-		for (let k = int(0, 2); k > 0; k--) {
-			const t = within();
-			let hand: JudgeEvent;
-			const checked = t + int(20_000, 90_000);
-			later(t, () => (hand = log.hand(entryId, t)));
-			later(checked, () => log.reject(hand, checked, chance(0.5) ? 'pieces not joined' : undefined));
-		}
-		if (finished) {
-			let hand: JudgeEvent;
-			const check = end + int(20_000, 90_000);
-			later(end, () => (hand = log.hand(entryId, end)));
-			later(check, () => log.confirm(hand, check, chance(0.03) ? 1 : 0));
-			later(check + 10_000, () => log.ack(entryId, check + 10_000));
-			if (chance(0.03)) later(check + 2 * MIN, () => log.correct(hand, check + 2 * MIN, 'tapped late', { type: 'hand.raised', at: end - 2_000, payload: {} }));
-		} else {
-			const t = end + int(2 * MIN, 10 * MIN);
-			later(t, () => log.tally(entryId, t, Array.from({ length: int(1, 8) }, () => int(1, 80))));
-			later(t + 10_000, () => log.ack(entryId, t + 10_000));
-		}
-		if (chance(0.02)) later(end + 5 * MIN, () => log.record('time.adjusted', end + 5 * MIN, entryId, { deltaMs: int(-30, 60) * 1000, reason: 'table knocked' }));
-		if (chance(0.03)) {
-			const t = within();
-			later(t, () => log.record('incident.noted', t, entryId, { note: 'asked about the rules of the check' }));
-		}
-	}
-	later(clock + L, () => log.record('heat.time-limit', clock + L, null, { entryIds }));
-	actions.sort((a, b) => a.at - b.at);
-	for (const a of actions) a.run();
-}
-
 function generate(): Generated {
 	const rand = mulberry32(SEED);
 	const rulesets = PRESETS.map((id) => presetById(id)!);
@@ -153,7 +95,7 @@ function generate(): Generated {
 			logs.push(log);
 			const at = T0 + h * (ruleset.timeLimitMs + 30 * MIN);
 			end = Math.max(end, at + ruleset.previewMs + ruleset.timeLimitMs + 60 * MIN);
-			pending.push(() => heatLog(log, ruleset, entryIds, at, rand));
+			pending.push(() => recordRealisticHeat(log, ruleset, entryIds, at, rand));
 		}
 		seats.set(competitionId, list);
 	}

@@ -56,12 +56,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DeviceLog } from '$lib/events/builder';
+import { recordRealisticHeat } from './realistic-heat';
 import { scoreCompetition, type CompetitionSetup } from '$lib/scoring';
 import type { Entry } from '$lib/setup/schema';
 import type { JudgeEvent } from '$lib/events/schema';
 import { mulberry32 } from '$lib/random';
 import { presetById } from '$lib/rules/presets';
-import { pauseAllowed } from '$lib/rules/ruleset-reading';
 import { openStore } from '$lib/server/db';
 import { DEMO_EVENT_ID, demoSetup } from '$lib/server/demo';
 import { issueToken } from '$lib/server/tokens';
@@ -238,12 +238,8 @@ function uuid(rand: () => number): string {
 function tabletLog(index: number, count: number, competitionIds: readonly string[]): JudgeEvent[] {
 	const rand = mulberry32((SEED + index * 7919) >>> 0);
 	const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-	const chance = (p: number) => rand() < p;
 	const competitionId = competitionIds[index % competitionIds.length]!;
 	const ruleset = presetById(competitionId.slice(DEMO_EVENT_ID.length + 1))!;
-	const pauses = pauseAllowed(ruleset);
-	const assistance = ruleset.assistance !== null;
-	const L = ruleset.timeLimitMs;
 	const deviceId = `tab-${uuid(rand).slice(0, 8)}`;
 	const judge = `Judge ${index + 1}`;
 	const events: JudgeEvent[] = [];
@@ -252,68 +248,9 @@ function tabletLog(index: number, count: number, competitionIds: readonly string
 		const heatId = `${competitionId}-t${index + 1}-h${h}`;
 		const log = new DeviceLog({ deviceId, judge, competitionId, heatId, firstSeq: events.length + 1 });
 		const entryIds = Array.from({ length: int(4, 12) }, (_, k) => `${heatId}-e${k + 1}`);
-		log.start(at, entryIds, ruleset.previewMs);
-		const clock = at + ruleset.previewMs;
-		// Every action of the heat with its time, recorded in time order (as a judge taps them).
-		const actions: { at: number; run: () => void }[] = [];
-		const later = (t: number, run: () => void) => actions.push({ at: t, run });
-		for (const entryId of entryIds) {
-			const finished = chance(0.7);
-			const end = finished ? clock + int(10 * MIN, L - MIN) + int(0, 999) : clock + L;
-			const within = () => clock + int(1_000, Math.max(2_000, end - clock - 1_000));
-			if (pauses)
-				for (let k = int(0, 2); k > 0; k--) {
-					const from = within();
-					const to = from + int(30_000, 5 * MIN);
-					later(from, () => log.record('pause.start', from, entryId, {}));
-					later(to, () => log.record('pause.end', to, entryId, {}));
-				}
-			if (assistance)
-				for (let k = int(0, 2); k > 0; k--) {
-					const from = within();
-					const to = from + int(30_000, 4 * MIN);
-					later(from, () => log.record('assist.start', from, entryId, {}));
-					later(to, () => log.record('assist.end', to, entryId, {}));
-				}
-			for (let k = int(0, 2); k > 0; k--) {
-				const t = within();
-				let hand: JudgeEvent;
-				const checked = t + int(20_000, 90_000);
-				const reason = chance(0.5) ? 'pieces not joined' : undefined;
-				later(t, () => (hand = log.hand(entryId, t)));
-				later(checked, () => log.reject(hand, checked, reason));
-			}
-			if (finished) {
-				let hand: JudgeEvent;
-				const check = end + int(20_000, 90_000);
-				later(end, () => (hand = log.hand(entryId, end)));
-				const acked = check + int(5_000, 30_000);
-				const missing = chance(0.03) ? 1 : 0;
-				later(check, () => log.confirm(hand, check, missing));
-				later(acked, () => log.ack(entryId, acked));
-				if (chance(0.05)) {
-					const t = check + int(60_000, 5 * MIN);
-					later(t, () => log.correct(hand, t, 'tapped late', { type: 'hand.raised', at: end - int(1_000, 5_000), payload: {} }));
-				}
-			} else {
-				const t = end + int(2 * MIN, 10 * MIN);
-				const groups = Array.from({ length: int(1, 8) }, () => int(1, 80));
-				later(t, () => log.tally(entryId, t, groups));
-				const acked = t + int(5_000, 30_000);
-				later(acked, () => log.ack(entryId, acked));
-			}
-			if (chance(0.02)) later(end + 5 * MIN, () => log.record('time.adjusted', end + 5 * MIN, entryId, { deltaMs: int(-30, 60) * 1000, reason: 'table knocked' }));
-			if (chance(0.03)) {
-				const t = within();
-				later(t, () => log.record('incident.noted', t, entryId, { note: 'competitor asked for the rules of the check' }));
-			}
-			if (chance(0.005)) later(end + 6 * MIN, () => log.disqualify(entryId, end + 6 * MIN, 'swapped puzzles with a neighbour'));
-		}
-		later(clock + L, () => log.record('heat.time-limit', clock + L, null, { entryIds }));
-		actions.sort((a, b) => a.at - b.at);
-		for (const a of actions) a.run();
+		const limit = recordRealisticHeat(log, ruleset, entryIds, at, rand);
 		events.push(...log.events);
-		at = clock + L + 45 * MIN;
+		at = limit + 45 * MIN;
 	}
 	return events.slice(0, count);
 }

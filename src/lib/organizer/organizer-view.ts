@@ -4,7 +4,7 @@ import { canonicalJson } from '$lib/events/order';
 import type { JudgeEvent } from '$lib/events/schema';
 import { competitionsToScore, type CompetitionStandings, type CompetitionToScore } from '$lib/files/merge';
 import { CompetitionScorer, type CompetitionSetup } from '$lib/scoring';
-import { dueByClock } from './clock-due';
+import { nextClockChange } from './clock-due';
 import { startableHeats, type StartableHeat } from './heat-list';
 import { recordersByCompetition } from './publish-summary';
 
@@ -47,6 +47,8 @@ interface KeptCompetition {
 	plan: Omit<CompetitionToScore, 'events'>;
 	scorer: CompetitionScorer;
 	events: JudgeEvent[];
+	/** When time alone next changes its standings (nextClockChange), as last scored. */
+	clockChangesAt: number;
 }
 
 interface Kept {
@@ -87,7 +89,8 @@ export class OrganizerViewKeeper {
 
 	/** Some kept competition's standings changed by time alone by `at` (then view(…, []) scores it again). */
 	dueByClock(at: number): boolean {
-		return this.#kept?.view.standings.some((s) => dueByClock(s.standings, at)) ?? false;
+		for (const c of this.#kept?.competitions.values() ?? []) if (c.clockChangesAt <= at) return true;
+		return false;
 	}
 
 	/** The view of `eventId` at `at`, after `events` were stored (null: anything may have changed). */
@@ -111,8 +114,9 @@ export class OrganizerViewKeeper {
 		const standings = competitionsToScore(read.merged).map(({ events, ...plan }) => {
 			const scorer = this.#sources.scorer(plan);
 			scorer.add(events);
-			competitions.set(plan.competition.id, { plan, scorer, events: [...events] });
-			return { ...plan, standings: scorer.standings(at) };
+			const scored = scorer.standings(at);
+			competitions.set(plan.competition.id, { plan, scorer, events: [...events], clockChangesAt: nextClockChange(scored) });
+			return { ...plan, standings: scored };
 		});
 		const view: OrganizerView = {
 			...read,
@@ -164,7 +168,7 @@ export class OrganizerViewKeeper {
 			else if (list === undefined) touched.set(e.competitionId, [e]);
 		}
 		// Time alone changed these: a preview ended, a limit passed.
-		for (const s of view.standings) if (!touched.has(s.competition.id) && dueByClock(s.standings, at)) touched.set(s.competition.id, []);
+		for (const [id, c] of kept.competitions) if (!touched.has(id) && c.clockChangesAt <= at) touched.set(id, []);
 		if (touched.size === 0 && kept.unknownIds.size === unknownBefore) return view;
 
 		const standings = view.standings.map((s) => {
@@ -179,7 +183,9 @@ export class OrganizerViewKeeper {
 				c.scorer = this.#sources.scorer(c.plan);
 				c.scorer.add(c.events);
 			}
-			return { ...s, standings: c.scorer.standings(at) };
+			const scored = c.scorer.standings(at);
+			c.clockChangesAt = nextClockChange(scored);
+			return { ...s, standings: scored };
 		});
 		const merged = { ...view.merged, log: added.length ? log.concat(added) : log };
 		const deviceIds = new Set(view.deviceIds);
