@@ -186,6 +186,31 @@ describe('OrganizerSession: the organizer’s screens on this device', () => {
 		expect(organizer.view!.standings[0]!.standings.rows.find((r) => r.entryId === 'ana')!.outcome.status).toBe('finished');
 	});
 
+	it('after a sync that brought nothing, scores again only where time alone changed the standings (a limit passed), reading nothing', async () => {
+		let clock = T0 + 50 * MIN;
+		const count = { reads: 0 };
+		const sources: OrganizerViewSources = { ...DEVICE_SOURCES, read: (db, eventId) => (count.reads++, DEVICE_SOURCES.read(db, eventId)) };
+		const { organizer, d, db } = await signedIn(DESK, { now: () => clock, sources });
+		const t = tablet('tablet-a');
+		t.start(T0, ['ana', 'bob', 'cyril']);
+		await db.events.bulkAdd(t.events);
+		const nothing = { events: [], competitions: [], setupChanged: false, rosterChanged: false };
+		d.sync.report({ state: 'online', lastSuccessAt: clock }, { ...nothing, events: t.events, competitions: ['comp'] });
+		const status = () => organizer.view?.standings[0]?.standings.rows.map((r) => r.outcome.status).join(',');
+		await until(() => status() === 'running,running,running');
+		const [reads, view] = [count.reads, organizer.view];
+
+		clock = T0 + 80 * MIN;
+		d.sync.report({ state: 'online', lastSuccessAt: clock }, nothing);
+		await new Promise((r) => setTimeout(r, 30));
+		expect(organizer.view).toBe(view);
+		// Past the 90-minute limit: the same sync that brings nothing shows them unfinished.
+		clock = T0 + 91 * MIN;
+		d.sync.report({ state: 'online', lastSuccessAt: clock }, nothing);
+		await until(() => status() === 'unfinished,unfinished,unfinished');
+		expect(count.reads).toBe(reads);
+	});
+
 	it('the event’s name: as created on this device, else from its set-up; leaving forgets the pairing and the event', async () => {
 		const { organizer, d } = await signedIn(null);
 		expect(organizer.pairing).toBeNull();
