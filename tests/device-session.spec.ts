@@ -56,7 +56,7 @@ test('one database per page load for every screen, shared by the sync engine; th
 	expect(await intervals(page)).toEqual([]);
 });
 
-test('the room display opens the database once and repeats only its clock, its request for a sync and its question for the organizer\'s starts (issue 30 #5a)', async ({ page }) => {
+test('the room display opens the database once and repeats only its clock, its request for a sync (with, every third time, whether results are shown live) and its question for the organizer\'s starts (issue 30 #5a, issue 32)', async ({ page }) => {
 	const own = await ownCompetition('session-display', 'czjpa-individual', ['Ada', 'Bo']);
 	const display = await addDevice(own.eventId, own.org, 'display', 'Hall screen');
 	await watch(page);
