@@ -113,11 +113,12 @@ interface LiveBody {
  * process doing it a thousand times over would measure itself, not the server.
  */
 const shownByVersion = new Map<string, string[]>();
+const keysOf = (rows: LiveBody['rows']) => rows.flatMap(({ entryId, result }) => (result === null ? [] : [`${entryId}|${result.kind === 'time' ? `time:${result.ms}` : `pieces:${result.count}`}`]));
 function shownBy(etag: string | null, bytes: Buffer, zipped: boolean): string[] {
 	const kept = etag ? shownByVersion.get(etag) : undefined;
 	if (kept) return kept;
 	const body = JSON.parse((zipped ? gunzipSync(bytes) : bytes).toString('utf8')) as LiveBody;
-	const keys = body.rows.flatMap(({ entryId, result }) => (result === null ? [] : [`${entryId}|${result.kind === 'time' ? `time:${result.ms}` : `pieces:${result.count}`}`]));
+	const keys = keysOf(body.rows);
 	if (etag) shownByVersion.set(etag, keys);
 	return keys;
 }
@@ -132,6 +133,19 @@ class Viewer {
 		readonly base: string,
 		readonly path: string
 	) {}
+
+	/**
+	 * A live message: the change it carries applied when this viewer holds the version it applies
+	 * to and no read is under way (as the page does: src/lib/live/live-feed.svelte.ts), else a read.
+	 */
+	told(a: { etag: string; base?: string; rows?: LiveBody['rows'] }): void {
+		if (a.rows && a.base !== undefined && !this.#busy && this.#etag === a.base) {
+			this.#etag = a.etag;
+			this.#saw(keysOf(a.rows), clock());
+			return;
+		}
+		this.read(a.etag);
+	}
 
 	read(version: string | null): void {
 		if (this.#busy) {
@@ -198,8 +212,8 @@ function start(c: Extract<ViewerCommand, { kind: 'start' }>): void {
 			holdStream(`${c.base}${c.streamPath}`, (event, data) => {
 				if (event === 'open') viewer.read(null);
 				else if (event === 'live') {
-					const a = JSON.parse(data) as { competitionId: string; etag: string };
-					if (a.competitionId === c.competitionId) viewer.read(a.etag);
+					const a = JSON.parse(data) as { competitionId: string; etag: string; base?: string; rows?: LiveBody['rows'] };
+					if (a.competitionId === c.competitionId) viewer.told(a);
 				}
 			});
 		} else {

@@ -43,6 +43,15 @@ test('a tablet’s confirmed finish appears on a viewer’s page without a reloa
 	// Read at the address the announcement named (`?v=`), never by a poll.
 	expect(reads.length).toBeGreaterThanOrEqual(1);
 	expect(reads.every((u) => new URL(u).searchParams.has('v')), reads.join(' ')).toBe(true);
+
+	// The next finish is a small change: it rides on the announcement itself, and nothing is read.
+	const before = reads.length;
+	await t.finish(2, 4 * MIN);
+	const cy = standingsRow(page, own.entryIds[2]!);
+	await expect(cy.getByTestId('result')).toHaveText(/^4:00/);
+	await expect(cy.getByTestId('place')).toHaveText('2');
+	await expect(page.getByTestId('live-latest')).toContainText('Cy Ek');
+	expect(reads).toHaveLength(before);
 });
 
 test('a viewer finds a name (case and accents ignored) and follows it: pinned on top, still there after a reload', async ({ page }) => {

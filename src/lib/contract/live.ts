@@ -132,9 +132,22 @@ export const LIVE_REFRESH_MS = 2_000;
  * GET /api/public/events/{e}/live-announcements (no token, text/event-stream): one message
  * (event `live`) each time a live competition's resource changes, with its new ETag; the page
  * then reads `…/live/{c}?v={etag}` (a new address per version, so that no cache serves the old
- * one). An `open` message first, a comment as heartbeat, as the devices' announcements.
+ * one), unless the message carries the change itself and the page holds the version it applies to. An `open` message first, a comment as heartbeat, as the devices' announcements.
  */
-export const LiveAnnouncementSchema = z.object({ competitionId: IdSchema, etag: text(100) });
+export const LiveAnnouncementSchema = z.object({
+	competitionId: IdSchema,
+	etag: text(100),
+	/**
+	 * The change itself, when it is small (a finish, a mark): the version it applies to (`base`),
+	 * the rows that changed, and the heats and latest finishes as they are now. A page holding
+	 * `base` applies it (src/lib/contract/live-change.ts) and holds `etag` without a read; the
+	 * server sends it only when applying it to `base` gives exactly the new version.
+	 */
+	base: z.optional(text(100)),
+	rows: z.optional(z.array(LiveRowSchema).check(z.maxLength(20))),
+	heats: z.optional(z.array(LiveHeatSchema).check(z.maxLength(1000))),
+	latest: z.optional(z.array(LiveFinishSchema).check(z.maxLength(10)))
+});
 export type LiveAnnouncement = z.infer<typeof LiveAnnouncementSchema>;
 export const LIVE_ANNOUNCEMENT_EVENT = 'live';
 

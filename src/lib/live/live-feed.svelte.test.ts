@@ -35,6 +35,31 @@ function feedOn(s: ReturnType<typeof server>, start: LiveStart = { live: liveEve
 }
 
 describe('LiveFeed', () => {
+	it('applies a change the stream carries when it holds the version it applies to, without a read; else reads the version', async () => {
+		const s = server();
+		const { feed } = feedOn(s, { live: liveEvent('c1'), competitions: [competition('c1')], etags: { '': 'ev1', c1: 'v1' } });
+		s.put(EVENT_PATH, liveEvent('c1'), 'ev1');
+		s.put(C1_PATH, competition('c1'), 'v1');
+		const stop = feed.start();
+		await settle();
+		s.stream().emit('open');
+		await settle();
+		s.asked.length = 0;
+		const finished = row('c1-b', { place: 1, stillGoing: false, result: { kind: 'time', ms: 60_000 } });
+		s.stream().emit('live', JSON.stringify({ competitionId: 'c1', etag: 'v2', base: 'v1', rows: [finished], heats: [], latest: [{ entryId: 'c1-b', at: 5 }] }));
+		await settle();
+		expect(s.asked).toEqual([]);
+		expect(feed.competitions[0]!.rows.map((r) => r.entryId)).toEqual(['c1-b', 'c1-a']);
+		expect(feed.competitions[0]!.latest).toEqual([{ entryId: 'c1-b', at: 5 }]);
+		// A change of a version it does not hold: it reads the new version instead.
+		s.put(C1_PATH, competition('c1', { rows: [finished, row('c1-a', { place: 2 })] }), 'v4');
+		s.stream().emit('live', JSON.stringify({ competitionId: 'c1', etag: 'v4', base: 'v3', rows: [row('c1-a', { place: 2 })], heats: [], latest: [] }));
+		await settle();
+		expect(s.asked.map((a) => a.url)).toEqual([`${C1_PATH}?v=v4`]);
+		expect(feed.competitions[0]!.rows.map((r) => `${r.entryId}${r.place}`)).toEqual(['c1-b1', 'c1-a2']);
+		stop();
+	});
+
 	it('reads a competition’s new version at its own address when the stream names it, and not twice', async () => {
 		const s = server();
 		const { feed } = feedOn(s);

@@ -1,6 +1,7 @@
 import type { LiveAnnouncement, LiveCompetition, LiveEvent } from '$lib/contract/live';
 import { liveAnnouncementsPath, liveCompetitionPath, liveEventPath, REFRESH_MS } from './live-wire';
 import { LiveStream, type EventSourceLike, type LiveStreamState, type LiveTimers } from './live-stream';
+import { applyLiveChange, type LiveChange } from '$lib/contract/live-change';
 
 /** What the feed takes from the browser, injected for the unit tests. */
 export interface LiveWire {
@@ -85,13 +86,25 @@ export class LiveFeed {
 		};
 	}
 
-	/** The stream named a competition's new version: read it, unless it is the version held. */
+	/**
+	 * The stream named a competition's new version: apply the change it carries when the page
+	 * holds the version it applies to, else read it, unless it is the version held.
+	 */
 	async announced(a: LiveAnnouncement): Promise<void> {
-		if (this.#o.only !== null && a.competitionId !== this.#o.only) return;
-		if (this.#etags.get(a.competitionId) === a.etag) return;
+		const { competitionId: id, etag } = a;
+		if (this.#o.only !== null && id !== this.#o.only) return;
+		const held = this.#etags.get(id);
+		if (held === etag) return;
+		// Held (an ETag is kept only with its competition): the change applies to it.
+		if (a.rows && held === a.base) {
+			this.#latest.set(id, {});
+			this.#etags.set(id, etag);
+			this.byId = { ...this.byId, [id]: applyLiveChange(this.byId[id]!, a as LiveChange) };
+			return;
+		}
 		// Switched on while the page was open: its place in the list first.
-		if (!this.order.includes(a.competitionId)) await this.#readEvent();
-		if (this.order.includes(a.competitionId)) await this.#readCompetition(a.competitionId, a.etag);
+		if (!this.order.includes(id)) await this.#readEvent();
+		if (this.order.includes(id)) await this.#readCompetition(id, etag);
 	}
 
 	/** Asks for the list and every competition, each with the ETag held (304: nothing changed). */

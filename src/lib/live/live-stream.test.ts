@@ -70,8 +70,9 @@ describe('LiveStream', () => {
 });
 
 describe('parseAnnouncement', () => {
-	it('takes a competition and an ETag, nothing else', () => {
-		expect(parseAnnouncement('{"competitionId":"c","etag":"1","x":2}')).toEqual({ competitionId: 'c', etag: '1' });
+	it('takes a competition and an ETag, with the change the server sent along', () => {
+		expect(parseAnnouncement('{"competitionId":"c","etag":"1"}')).toEqual({ competitionId: 'c', etag: '1' });
+		expect(parseAnnouncement('{"competitionId":"c","etag":"2","base":"1","rows":[],"heats":[],"latest":[]}')).toEqual({ competitionId: 'c', etag: '2', base: '1', rows: [], heats: [], latest: [] });
 		expect(parseAnnouncement('{"competitionId":"c","etag":""}')).toEqual({ competitionId: 'c', etag: '' });
 		expect(parseAnnouncement('{"competitionId":"","etag":"1"}')).toBeNull();
 		expect(parseAnnouncement('{"competitionId":"c"}')).toBeNull();

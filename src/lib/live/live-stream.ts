@@ -105,8 +105,10 @@ export class LiveStream {
  */
 export function parseAnnouncement(data: unknown): LiveAnnouncement | null {
 	try {
-		const { competitionId, etag } = JSON.parse(String(data)) as Record<string, unknown>;
-		return typeof competitionId === 'string' && competitionId !== '' && typeof etag === 'string' && etag.length <= 100 ? { competitionId, etag } : null;
+		// Any change it carries is taken as the server sent it (whole: LiveAnnouncementSchema).
+		const a = JSON.parse(String(data)) as LiveAnnouncement;
+		const { competitionId, etag } = a;
+		return typeof competitionId === 'string' && competitionId !== '' && typeof etag === 'string' && etag.length <= 100 ? a : null;
 	} catch {
 		return null;
 	}

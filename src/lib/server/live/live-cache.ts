@@ -10,6 +10,8 @@ export interface LiveBody {
 	gzip: () => Uint8Array;
 	/** Some heat still runs: what it says may change with time alone (a limit reached, a mark settled). */
 	running: boolean;
+	/** What the JSON says (the live publisher works out the change from one version to the next). */
+	value: LiveCompetition;
 }
 
 type Compute = (eventId: string, competitionId: string, now: number) => LiveCompetition;
@@ -40,7 +42,7 @@ export class LiveCache {
 		const value = this.compute(eventId, competitionId, now);
 		const json = JSON.stringify(value);
 		const same = kept?.json === json;
-		const body = { json, etag: same ? kept.etag : etagOf(json), gzip: same ? kept.gzip : gzipOnce(json), running: value.heats.some((h) => h.stillGoing > 0 || h.phase === 'preview' || h.phase === 'running'), at: now };
+		const body = { json, etag: same ? kept.etag : etagOf(json), gzip: same ? kept.gzip : gzipOnce(json), running: value.heats.some((h) => h.stillGoing > 0 || h.phase === 'preview' || h.phase === 'running'), value, at: now };
 		this.#bodies.set(key, body);
 		return body;
 	}

@@ -3,6 +3,7 @@ import { error } from '@sveltejs/kit';
 import type { LiveAnnouncement, LiveCompetition } from '$lib/contract';
 import { LiveCache } from './live-cache';
 import { LivePublisher } from './live-publisher';
+import { competition, row } from '$lib/live/live.testkit';
 
 /** A world of competitions whose resource says their `version`, shown live while in `live`. */
 function world() {
@@ -18,7 +19,7 @@ function world() {
 		computed++;
 		return { competition: { id: c, name: `v${versions.get(c)}` }, heats: [] } as unknown as LiveCompetition;
 	}, 1_000);
-	const publisher = new LivePublisher(cache, { liveCompetitions: () => [...live] }, { now: () => now, spacingMs: 60_000, tickMs: 60_000 });
+	const publisher = new LivePublisher(cache, { liveCompetitions: () => [...live] }, { now: () => now, spacingMs: 0, tickMs: 60_000 });
 	const heard: LiveAnnouncement[] = [];
 	return { versions, live, cache, publisher, heard, computed: () => computed, at: (t: number) => (now = t) };
 }
@@ -28,7 +29,7 @@ describe('LivePublisher', () => {
 		vi.useRealTimers();
 	});
 
-	it('announces the first change after a quiet spell at once, and those that follow at most every 500 ms', async () => {
+	it('a new version to read: the first after a quiet spell at once, those that follow at most every 500 ms', async () => {
 		vi.useFakeTimers({ now: 100_000 });
 		const versions = new Map([['a', 1]]);
 		const cache = new LiveCache((_e, c) => ({ competition: { id: c, name: `v${versions.get(c)}` }, heats: [] }) as unknown as LiveCompetition, 1_000);
@@ -70,6 +71,34 @@ describe('LivePublisher', () => {
 		w.publisher.flush();
 		expect(w.heard.map((a) => a.competitionId)).toEqual(['a', 'b', 'a']);
 		expect(w.heard[2]!.etag).not.toBe(w.heard[0]!.etag);
+		stop();
+	});
+
+	it('a small change rides on the announcement with the version it applies to; a larger one names the new version, at most every 500 ms', () => {
+		let now = 0;
+		let value = competition('a', { rows: [row('x'), row('y')] });
+		const cache = new LiveCache(() => value, 1_000);
+		const publisher = new LivePublisher(cache, { liveCompetitions: () => ['a'] }, { now: () => now, tickMs: 3_600_000 });
+		const heard: LiveAnnouncement[] = [];
+		const stop = publisher.subscribe('e', (a) => heard.push(a));
+		publisher.changed('e', ['a']);
+		publisher.flush();
+		expect(heard[0]).toEqual({ competitionId: 'a', etag: expect.any(String) });
+		// y finishes: its row alone, at once.
+		now = 100;
+		value = { ...value, rows: [row('y', { place: 1, stillGoing: false }), row('x')], latest: [{ entryId: 'y', at: 90 }] };
+		publisher.changed('e', ['a']);
+		publisher.flush();
+		expect(heard[1]).toEqual({ competitionId: 'a', etag: expect.any(String), base: heard[0]!.etag, rows: [row('y', { place: 1, stillGoing: false })], heats: value.heats, latest: [{ entryId: 'y', at: 90 }] });
+		// Published: every page reads it, but not sooner than 500 ms after the last such read.
+		now = 200;
+		value = { ...value, state: 'published', version: 1 };
+		publisher.changed('e', ['a']);
+		publisher.flush();
+		expect(heard).toHaveLength(2);
+		now = 500;
+		publisher.flush();
+		expect(heard[2]).toEqual({ competitionId: 'a', etag: expect.any(String) });
 		stop();
 	});
 

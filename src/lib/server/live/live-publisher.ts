@@ -1,7 +1,8 @@
 import { isHttpError } from '@sveltejs/kit';
-import type { LiveAnnouncement } from '$lib/contract';
+import type { LiveAnnouncement, LiveCompetition } from '$lib/contract';
 import { Announcer } from './announcer';
 import type { LiveCache } from './live-cache';
+import { liveChange } from './live-change';
 
 /** Whether a competition is shown live, and which of an event are. */
 export interface LiveSwitches {
@@ -10,22 +11,26 @@ export interface LiveSwitches {
 
 /**
  * Tells the public live pages when a competition's live resource changed (issue 32 #3): each
- * change the server hears of (judge events stored, a publication, the switch) is worked out
- * once for all the event's viewers and announced only when the resource's ETag moved: the
- * first change after a quiet spell at once, those that follow at most every 500 ms, so that a
- * finishing rush (20 tablets tapping several times a second) makes two messages a second, not
- * ten, each read by every viewer (a 170-seat round takes ≈ 13 ms to work out). While heats run, or every few
- * seconds for set-up edits, it looks again by itself. Nothing is worked out for an event
- * without viewers: its next reader does that.
+ * change the server hears of (judge events stored, a publication, the switch) is worked out at
+ * once, once for all the event's viewers (a 170-seat round takes ≈ 13 ms), and announced when
+ * the resource's ETag moved. A small change (a finish: its row and the rows it moved) rides on
+ * the announcement itself, so the pages need no read; a larger one names the new version, which
+ * every page then reads, so those go out at most every 500 ms (a finishing rush would otherwise
+ * make every viewer read several times a second). While heats run, or every few seconds for
+ * set-up edits, it looks again by itself. Nothing is worked out for an event without viewers:
+ * its next reader does that.
  */
 export class LivePublisher {
 	readonly viewers = new Announcer<LiveAnnouncement>();
-	readonly #announced = new Map<string, string>();
+	/** What the viewers were last told of each competition (key: event and competition). */
+	readonly #announced = new Map<string, { etag: string; value: LiveCompetition }>();
+	/** When each competition's viewers were last told to read a new version. */
+	readonly #lastRead = new Map<string, number>();
 	readonly #pending = new Map<string, Set<string>>();
 	#flush: ReturnType<typeof setTimeout> | undefined;
+	#flushAt = Infinity;
 	#ticker: ReturnType<typeof setInterval> | undefined;
 	#lastSweep = 0;
-	#lastFlush = -Infinity;
 
 	constructor(
 		private readonly cache: LiveCache,
@@ -54,8 +59,16 @@ export class LivePublisher {
 		const pending = this.#pending.get(eventId) ?? new Set<string>();
 		for (const c of competitionIds) pending.add(c);
 		this.#pending.set(eventId, pending);
-		// The first change after a quiet spell goes out at once; those that follow wait for the spacing.
-		this.#flush ??= setTimeout(() => this.flush(), Math.max(0, this.#lastFlush + (this.options.spacingMs ?? 500) - this.#now()));
+		this.#schedule(0);
+	}
+
+	/** Flushes in `delayMs`, unless a flush is due sooner. */
+	#schedule(delayMs: number): void {
+		const at = this.#now() + delayMs;
+		if (this.#flush !== undefined && this.#flushAt <= at) return;
+		clearTimeout(this.#flush);
+		this.#flushAt = at;
+		this.#flush = setTimeout(() => this.flush(), delayMs);
 	}
 
 	/**
@@ -70,11 +83,19 @@ export class LivePublisher {
 
 	/** Works out what changed and announces what moved (the timer's; tests call it). */
 	flush(): void {
+		clearTimeout(this.#flush);
 		this.#flush = undefined;
-		this.#lastFlush = this.#now();
+		this.#flushAt = Infinity;
 		const pending = [...this.#pending];
 		this.#pending.clear();
-		for (const [eventId, competitions] of pending) for (const c of competitions) this.#check(eventId, c);
+		for (const [eventId, competitions] of pending)
+			for (const c of competitions) {
+				const wait = this.#check(eventId, c);
+				if (wait === 0) continue;
+				// A new version to read, too soon after the last: it waits its turn.
+				this.#pending.set(eventId, (this.#pending.get(eventId) ?? new Set()).add(c));
+				this.#schedule(wait);
+			}
 	}
 
 	/** Looks again at the running competitions of the events with viewers, and now and then at all of them. */
@@ -92,23 +113,36 @@ export class LivePublisher {
 		}
 	}
 
-	#check(eventId: string, competitionId: string): void {
+	/** Announces what moved; returns 0, or how long a new version to read must still wait. */
+	#check(eventId: string, competitionId: string): number {
 		const key = `${eventId}\n${competitionId}`;
-		let etag: string;
+		const now = this.#now();
+		let body;
 		try {
-			etag = this.cache.read(eventId, competitionId, this.#now()).etag;
+			body = this.cache.read(eventId, competitionId, now);
 		} catch (e) {
 			if (!isHttpError(e)) throw e;
 			// No longer shown live (or gone): an empty ETag says so, once.
 			this.cache.drop(eventId, competitionId);
-			if (!this.#announced.has(key)) return;
+			if (!this.#announced.has(key)) return 0;
 			this.#announced.delete(key);
 			this.viewers.announce(eventId, { competitionId, etag: '' });
-			return;
+			return 0;
 		}
-		if (this.#announced.get(key) === etag) return;
-		this.#announced.set(key, etag);
-		this.viewers.announce(eventId, { competitionId, etag });
+		const told = this.#announced.get(key);
+		if (told?.etag === body.etag) return 0;
+		const change = told ? liveChange(told.value, body.value, body.json) : null;
+		if (change) {
+			this.#announced.set(key, { etag: body.etag, value: body.value });
+			this.viewers.announce(eventId, { competitionId, etag: body.etag, base: told!.etag, ...change });
+			return 0;
+		}
+		const wait = (this.#lastRead.get(key) ?? -Infinity) + (this.options.spacingMs ?? 500) - now;
+		if (wait > 0) return wait;
+		this.#lastRead.set(key, now);
+		this.#announced.set(key, { etag: body.etag, value: body.value });
+		this.viewers.announce(eventId, { competitionId, etag: body.etag });
+		return 0;
 	}
 
 	#now(): number {
