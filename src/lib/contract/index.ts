@@ -17,6 +17,7 @@ export * from './files';
 export * from './heat-starts';
 export * from './judge-events';
 export * from './live';
+export * from './photos';
 export * from './preparation';
 export * from './publications';
 export * from './roster';
