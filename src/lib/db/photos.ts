@@ -1,0 +1,84 @@
+import type { PhotoBytesRow, PhotoRow, StationDb } from './station-db';
+
+/**
+ * The tablet's photos of evidence (issue 33): stored with their bytes in one transaction (the
+ * database writes with strict durability: "stored" is on disk), beside the judge event they
+ * show, listed by entry for the seat card, and queued for upload oldest first.
+ */
+
+/**
+ * Stores a photo and its bytes together; a photo already held (the same bytes: the same hash) is
+ * left as it was. True when it was new.
+ */
+export function storePhoto(db: StationDb, row: Omit<PhotoRow, 'uploaded' | 'refused'>, blob: Blob): Promise<boolean> {
+	return db.transaction('rw', db.photos, db.photoBytes, async () => {
+		if (await db.photos.get(row.hash)) return false;
+		await db.photos.add({ ...row, uploaded: 0, refused: null });
+		await db.photoBytes.put({ hash: row.hash, blob } satisfies PhotoBytesRow);
+		return true;
+	});
+}
+
+/** An entry's photos, oldest first (thumbnails and what they show; no bytes). */
+export async function entryPhotos(db: StationDb, entryId: string): Promise<PhotoRow[]> {
+	return (await db.photos.where('entryId').equals(entryId).toArray()).sort((a, b) => a.takenAt - b.takenAt || a.hash.localeCompare(b.hash));
+}
+
+/** A photo's bytes, or null when this device does not hold it. */
+export async function photoBlob(db: StationDb, hash: string): Promise<Blob | null> {
+	return (await db.photoBytes.get(hash))?.blob ?? null;
+}
+
+/** What a photo taken before its event was recorded waits for: the tally or check of this entry (and relay puzzle). */
+export interface PendingPhotos {
+	entryId: string;
+	puzzleId?: string;
+	subject: PhotoRow['subject'];
+}
+
+/**
+ * Attaches the photos of `pending` that have no event yet (taken while the tally was being
+ * entered, or at the check before it was confirmed) and were not sent yet to the event that
+ * was recorded. Returns how many.
+ */
+export function attachPending(db: StationDb, pending: PendingPhotos, judgeEventId: string): Promise<number> {
+	return db.transaction('rw', db.photos, async () => {
+		const rows = await db.photos.where('entryId').equals(pending.entryId).toArray();
+		const waiting = rows.filter((r) => r.judgeEventId === undefined && r.uploaded === 0 && r.subject === pending.subject && r.puzzleId === pending.puzzleId);
+		for (const row of waiting) await db.photos.update(row.hash, { judgeEventId });
+		return waiting.length;
+	});
+}
+
+/**
+ * The oldest photo the server does not hold yet and has not refused, or null. One without its
+ * event waits `pendingGraceMs` after it was taken for the tally or check it belongs to (a tally
+ * given up sends its photos all the same, told by entry and subject).
+ */
+export async function nextPhotoToUpload(db: StationDb, now: number, pendingGraceMs: number): Promise<PhotoRow | null> {
+	const waiting = db.photos.where('[uploaded+takenAt]').between([0, -Infinity], [0, Infinity]);
+	return (await waiting.filter((r) => r.refused === null && (r.judgeEventId !== undefined || r.takenAt <= now - pendingGraceMs)).first()) ?? null;
+}
+
+/** How many photos wait to be sent (refused ones are not waiting: they are shown as refused). */
+export function photosWaiting(db: StationDb): Promise<number> {
+	return db.photos
+		.where('[uploaded+takenAt]')
+		.between([0, -Infinity], [0, Infinity])
+		.filter((r) => r.refused === null)
+		.count();
+}
+
+export async function markPhotoUploaded(db: StationDb, hash: string): Promise<void> {
+	await db.photos.update(hash, { uploaded: 1, refused: null });
+}
+
+export async function markPhotoRefused(db: StationDb, hash: string, reason: string, at: number): Promise<void> {
+	await db.photos.update(hash, { refused: { reason, at } });
+}
+
+/** The photos the server refused, newest first. */
+export async function refusedPhotos(db: StationDb): Promise<PhotoRow[]> {
+	const rows = await db.photos.where('[uploaded+takenAt]').between([0, -Infinity], [0, Infinity]).filter((r) => r.refused !== null).toArray();
+	return rows.sort((a, b) => b.refused!.at - a.refused!.at);
+}
