@@ -80,15 +80,16 @@ describe("the tablet's photos", () => {
 		await storePhoto(db, photo(5), jpeg('e'));
 		await storePhoto(db, photo(2, { judgeEventId: undefined }), jpeg('b'));
 		await storePhoto(db, photo(3), jpeg('c'));
-		expect(await photosWaiting(db)).toBe(3);
+		await storePhoto(db, photo(1, { eventId: 'ev-other' }), jpeg('a'));
+		expect(await photosWaiting(db, 'ev1')).toBe(3);
 		// The one without its event (taken at T0+2) waits for 60 s…
-		expect((await nextPhotoToUpload(db, T0 + 1000, 60_000))!.hash).toBe(hashOf(3));
+		expect((await nextPhotoToUpload(db, 'ev1', T0 + 1000, 60_000))!.hash).toBe(hashOf(3));
 		// …then goes first.
-		expect((await nextPhotoToUpload(db, T0 + 70_000, 60_000))!.hash).toBe(hashOf(2));
+		expect((await nextPhotoToUpload(db, 'ev1', T0 + 70_000, 60_000))!.hash).toBe(hashOf(2));
 		await markPhotoUploaded(db, hashOf(3));
 		await markPhotoRefused(db, hashOf(5), 'too large', T0 + 5000);
-		expect((await nextPhotoToUpload(db, T0 + 1000, 60_000))).toBeNull();
-		expect(await photosWaiting(db)).toBe(1);
+		expect((await nextPhotoToUpload(db, 'ev1', T0 + 1000, 60_000))).toBeNull();
+		expect(await photosWaiting(db, 'ev1')).toBe(1);
 		expect((await refusedPhotos(db)).map((r) => [r.hash, r.refused!.reason])).toEqual([[hashOf(5), 'too large']]);
 	});
 
@@ -114,6 +115,6 @@ describe("the tablet's photos", () => {
 		expect(await db.photos.count()).toBe(0);
 		expect(db.verno).toBe(5);
 		expect(await storePhoto(db, photo(1), jpeg('a'))).toBe(true);
-		expect(await photosWaiting(db)).toBe(1);
+		expect(await photosWaiting(db, 'ev1')).toBe(1);
 	});
 });

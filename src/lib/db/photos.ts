@@ -55,17 +55,27 @@ export function attachPending(db: StationDb, pending: PendingPhotos, judgeEventI
  * event waits `pendingGraceMs` after it was taken for the tally or check it belongs to (a tally
  * given up sends its photos all the same, told by entry and subject).
  */
-export async function nextPhotoToUpload(db: StationDb, now: number, pendingGraceMs: number): Promise<PhotoRow | null> {
-	const waiting = db.photos.where('[uploaded+takenAt]').between([0, -Infinity], [0, Infinity]);
-	return (await waiting.filter((r) => r.refused === null && (r.judgeEventId !== undefined || r.takenAt <= now - pendingGraceMs)).first()) ?? null;
+export async function nextPhotoToUpload(db: StationDb, eventId: string, now: number, pendingGraceMs: number): Promise<PhotoRow | null> {
+	const ready = (r: PhotoRow) => r.eventId === eventId && r.refused === null && (r.judgeEventId !== undefined || r.takenAt <= now - pendingGraceMs);
+	return (await notUploaded(db).filter(ready).first()) ?? null;
 }
 
-/** How many photos wait to be sent (refused ones are not waiting: they are shown as refused). */
-export function photosWaiting(db: StationDb): Promise<number> {
-	return db.photos
-		.where('[uploaded+takenAt]')
-		.between([0, -Infinity], [0, Infinity])
-		.filter((r) => r.refused === null)
+/** The photos the server does not hold yet, oldest first. */
+function notUploaded(db: StationDb) {
+	return db.photos.where('[uploaded+takenAt]').between([0, -Infinity], [0, Infinity]);
+}
+
+/** How many photos of `eventId` wait to be sent (refused ones are not waiting: they are shown as refused). */
+export function photosWaiting(db: StationDb, eventId: string): Promise<number> {
+	return notUploaded(db)
+		.filter((r) => r.eventId === eventId && r.refused === null)
+		.count();
+}
+
+/** How many photos the server refused. */
+export function photosRefusedCount(db: StationDb): Promise<number> {
+	return notUploaded(db)
+		.filter((r) => r.refused !== null)
 		.count();
 }
 
@@ -79,6 +89,8 @@ export async function markPhotoRefused(db: StationDb, hash: string, reason: stri
 
 /** The photos the server refused, newest first. */
 export async function refusedPhotos(db: StationDb): Promise<PhotoRow[]> {
-	const rows = await db.photos.where('[uploaded+takenAt]').between([0, -Infinity], [0, Infinity]).filter((r) => r.refused !== null).toArray();
+	const rows = await notUploaded(db)
+		.filter((r) => r.refused !== null)
+		.toArray();
 	return rows.sort((a, b) => b.refused!.at - a.refused!.at);
 }
