@@ -1,4 +1,5 @@
 import type { PhotoBytesRow, PhotoRow, StationDb } from './station-db';
+import { EVENTS_CHANNEL } from './event-log';
 
 /**
  * The tablet's photos of evidence (issue 33): stored with their bytes in one transaction (the
@@ -93,4 +94,15 @@ export async function refusedPhotos(db: StationDb): Promise<PhotoRow[]> {
 		.filter((r) => r.refused !== null)
 		.toArray();
 	return rows.sort((a, b) => b.refused!.at - a.refused!.at);
+}
+
+/**
+ * Tells the sync engine (in any tab: browser.ts listens on the events' channel for this device's
+ * writes) that a photo waits, so that it is sent soon rather than at the next periodic sync.
+ */
+export function tellPhotoStored(db: StationDb, deviceId: string): void {
+	if (typeof BroadcastChannel !== 'function') return;
+	const channel = new BroadcastChannel(`${EVENTS_CHANNEL}:${db.name}`);
+	channel.postMessage({ deviceId, photo: true });
+	channel.close();
 }
