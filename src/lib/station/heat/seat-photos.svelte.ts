@@ -1,5 +1,4 @@
 import type { JudgeEvent } from '$lib/events/schema';
-import type { PhotoSubject } from '$lib/contract/photos';
 import type { EventLog } from '$lib/db/event-log';
 import type { PhotoRow } from '$lib/db/station-db';
 import { attachPending, entryPhotos, photoBlob, storePhoto, tellPhotoStored, type PendingPhotos } from '$lib/db/photos';
@@ -11,7 +10,7 @@ export interface PhotoPlace {
 	entryId: string;
 	/** The relay puzzle. */
 	puzzleId?: string;
-	subject: PhotoSubject;
+	subject: PhotoRow['subject'];
 }
 
 /**
@@ -103,6 +102,13 @@ export class SeatPhotos {
 	async attach(place: PendingPhotos, event: JudgeEvent | null): Promise<void> {
 		if (!event) return;
 		if ((await attachPending(this.log.db, place, event.id)) > 0) await this.reload(place.entryId);
+	}
+
+	/** Waits for the tally or check being recorded at `place`, attaches the photos taken meanwhile, and gives the event on. */
+	async after(place: PendingPhotos, recorded: Promise<JudgeEvent | null>): Promise<JudgeEvent | null> {
+		const event = await recorded;
+		await this.attach(place, event);
+		return event;
 	}
 
 	/** A photo's bytes from this tablet's database (the viewer), or an error when it is not here. */
