@@ -143,3 +143,28 @@ test('a photo of the tally, taken offline with the camera, shows on the seat car
 		await browser.close();
 	}
 });
+
+test('where the camera cannot be used, the page says so and the file picker takes the photo instead', async ({ page }) => {
+	// This browser has no camera at all (no fake device): getUserMedia fails, as on a tablet whose camera was refused.
+	await page.clock.install({ time: T0 });
+	await page.goto('/station');
+	await fillQuickSetup(page, 'czjpa-individual', ['Ana']);
+	const ana = seatCard(page, 'Ana');
+	await page.getByTestId('start').click();
+	await page.clock.fastForward(2 * HOURS);
+	await ana.getByTestId('tally').click();
+	await typeTally(ana, ['300']);
+	await expect(ana.getByTestId('result')).toHaveText('300 pieces counted');
+
+	await ana.getByTestId('photo').click();
+	const camera = page.getByTestId('photo-camera');
+	await expect(camera.getByTestId('photo-problem')).toBeVisible();
+	await expect(camera.getByTestId('photo-shutter')).toHaveCount(0);
+	const picker = camera.getByTestId('photo-file');
+	await expect(picker).toHaveAttribute('accept', 'image/*');
+	await expect(picker).toHaveAttribute('capture', 'environment');
+	await picker.setInputFiles('static/icons/icon-512.png');
+	await expect(camera.getByTestId('photo-count')).toHaveText('1 photo saved');
+	await camera.getByTestId('photo-done').click();
+	await expect(ana.getByTestId('photo-thumb')).toHaveCount(1);
+});
