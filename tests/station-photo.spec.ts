@@ -43,9 +43,9 @@ function storedPhotos(page: Page): Promise<StoredPhoto[]> {
 					const bytes = tx.objectStore('photoBytes').getAll();
 					tx.oncomplete = () => {
 						db.close();
-						const blobs = new Map((bytes.result as { hash: string; blob: Blob }[]).map((b) => [b.hash, b.blob.size]));
+						const blobs = new Map((bytes.result as { hash: string; bytes: ArrayBuffer }[]).map((b) => [b.hash, b.bytes.byteLength]));
 						resolve(
-							(photos.result as (StoredPhoto & { thumbnail: Blob })[]).map(({ thumbnail, ...p }) => ({ ...p, thumbnailBytes: thumbnail.size, blobBytes: blobs.get(p.hash) ?? -1 }))
+							(photos.result as (StoredPhoto & { thumbnail: ArrayBuffer })[]).map(({ thumbnail, ...p }) => ({ ...p, thumbnailBytes: thumbnail.byteLength, blobBytes: blobs.get(p.hash) ?? -1 }))
 						);
 					};
 					tx.onerror = () => reject(tx.error);

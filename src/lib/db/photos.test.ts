@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { StationDb, STORES_V1, type PhotoRow } from './station-db';
-import { attachPending, entryPhotos, markPhotoRefused, markPhotoUploaded, nextPhotoToUpload, photoBlob, photosWaiting, refusedPhotos, storePhoto } from './photos';
+import { StationDb, STORES_V1 } from './station-db';
+import { attachPending, entryPhotos, type PhotoListing, markPhotoRefused, markPhotoUploaded, nextPhotoToUpload, photoBlob, photosWaiting, refusedPhotos, storePhoto } from './photos';
 
 const T0 = Date.UTC(2026, 4, 16, 9);
 
@@ -12,7 +12,7 @@ function freshDb(name = `test-${Math.random()}`, factory = new IDBFactory()): St
 
 const hashOf = (n: number) => n.toString(16).padStart(64, '0');
 
-function photo(n: number, over: Partial<PhotoRow> = {}): Omit<PhotoRow, 'uploaded' | 'refused'> {
+function photo(n: number, over: Partial<PhotoListing> = {}): Omit<PhotoListing, 'uploaded' | 'refused'> {
 	return {
 		hash: hashOf(n),
 		eventId: 'ev1',
@@ -47,8 +47,11 @@ describe("the tablet's photos", () => {
 
 	it('writes the photo and its bytes together or not at all', async () => {
 		const db = freshDb();
-		// Bytes that cannot be stored (nothing can clone a function) fail after the photo's row was added…
-		await expect(storePhoto(db, photo(1), (() => {}) as unknown as Blob)).rejects.toThrow();
+		// The bytes' write fails (a full disk) after the photo's row was added…
+		db.photoBytes.hook('creating', () => {
+			throw new Error('the disk is full');
+		});
+		await expect(storePhoto(db, photo(1), jpeg('abc'))).rejects.toThrow('the disk is full');
 		// …and then the row must not be stored either.
 		expect(await db.photos.count()).toBe(0);
 		expect(await db.photoBytes.count()).toBe(0);

@@ -7,27 +7,36 @@ import { EVENTS_CHANNEL } from './event-log';
  * show, listed by entry for the seat card, and queued for upload oldest first.
  */
 
+/** A photo as the screens list it: its thumbnail as a Blob (stored as bytes). */
+export type PhotoListing = Omit<PhotoRow, 'thumbnail'> & { thumbnail: Blob };
+
 /**
  * Stores a photo and its bytes together; a photo already held (the same bytes: the same hash) is
- * left as it was. True when it was new.
+ * left as it was. True when it was new. The Blobs are read into bytes before the transaction
+ * (a transaction must not wait on anything but the database).
  */
-export function storePhoto(db: StationDb, row: Omit<PhotoRow, 'uploaded' | 'refused'>, blob: Blob): Promise<boolean> {
+export async function storePhoto(db: StationDb, row: Omit<PhotoListing, 'uploaded' | 'refused'>, blob: Blob): Promise<boolean> {
+	const [bytes, thumbnail] = await Promise.all([blob.arrayBuffer(), row.thumbnail.arrayBuffer()]);
 	return db.transaction('rw', db.photos, db.photoBytes, async () => {
 		if (await db.photos.get(row.hash)) return false;
-		await db.photos.add({ ...row, uploaded: 0, refused: null });
-		await db.photoBytes.put({ hash: row.hash, blob } satisfies PhotoBytesRow);
+		await db.photos.add({ ...row, thumbnail, uploaded: 0, refused: null });
+		await db.photoBytes.put({ hash: row.hash, bytes, type: blob.type || row.mediaType } satisfies PhotoBytesRow);
 		return true;
 	});
 }
 
+const listing = (row: PhotoRow): PhotoListing => ({ ...row, thumbnail: new Blob([row.thumbnail], { type: 'image/jpeg' }) });
+
 /** An entry's photos, oldest first (thumbnails and what they show; no bytes). */
-export async function entryPhotos(db: StationDb, entryId: string): Promise<PhotoRow[]> {
-	return (await db.photos.where('entryId').equals(entryId).toArray()).sort((a, b) => a.takenAt - b.takenAt || a.hash.localeCompare(b.hash));
+export async function entryPhotos(db: StationDb, entryId: string): Promise<PhotoListing[]> {
+	const rows = await db.photos.where('entryId').equals(entryId).toArray();
+	return rows.sort((a, b) => a.takenAt - b.takenAt || a.hash.localeCompare(b.hash)).map(listing);
 }
 
 /** A photo's bytes, or null when this device does not hold it. */
 export async function photoBlob(db: StationDb, hash: string): Promise<Blob | null> {
-	return (await db.photoBytes.get(hash))?.blob ?? null;
+	const row = await db.photoBytes.get(hash);
+	return row ? new Blob([row.bytes], { type: row.type }) : null;
 }
 
 /** What a photo taken before its event was recorded waits for: the tally or check of this entry (and relay puzzle). */

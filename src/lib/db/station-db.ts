@@ -46,16 +46,22 @@ export type PhotoRow = PhotoMeta & {
 	eventId: string;
 	mediaType: PhotoMediaType;
 	bytes: number;
-	thumbnail: Blob;
+	/**
+	 * The thumbnail's JPEG bytes. Bytes, not a Blob: WebKit refuses a Blob in IndexedDB where the
+	 * session is private (Safari's private tabs, its automation) — "Error preparing Blob/File data".
+	 */
+	thumbnail: ArrayBuffer;
 	/** 1 once the server holds it (IndexedDB cannot index a boolean or null). */
 	uploaded: 0 | 1;
 	/** The server refused it (413, 415, 400, 403) with this message: shown with the refused events, never sent again. */
 	refused: { reason: string; at: number } | null;
 };
 
+/** A photo's bytes, with their media type (bytes, not a Blob: see PhotoRow's thumbnail). */
 export interface PhotoBytesRow {
 	hash: string;
-	blob: Blob;
+	bytes: ArrayBuffer;
+	type: string;
 }
 
 /** The first version's tables (the upgrade test builds a database as early releases left it from these). */

@@ -1,6 +1,6 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import type { EventLog } from '$lib/db/event-log';
-import type { PhotoRow } from '$lib/db/station-db';
+import type { PhotoListing as PhotoRow } from '$lib/db/photos';
 import { attachPending, entryPhotos, photoBlob, storePhoto, tellPhotoStored, type PendingPhotos } from '$lib/db/photos';
 import type { ProcessedPhoto } from '$lib/photos/process-photo';
 import type { HeatFold } from './heat-fold.svelte';

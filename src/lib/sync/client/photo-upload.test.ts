@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storePhoto } from '$lib/db/photos';
-import type { PhotoRow } from '$lib/db/station-db';
+import type { PhotoListing as PhotoRow } from '$lib/db/photos';
 import { SyncEngine } from './engine';
 import { fakeEnvironment, FakeSyncServer, freshDb, ManualTimers, pairingFor } from './fake-server.testkit';
 import { savePairing } from './pairing';
