@@ -20,7 +20,7 @@ export function renderStandings(results: readonly CompetitionStandings[], format
 		case 'csv':
 			return standingsCsv(results);
 		case 'json':
-			return `${JSON.stringify(standingsJson(results), null, 2)}\n`;
+			return `${JSON.stringify(cliStandingsJson(results), null, 2)}\n`;
 	}
 }
 
@@ -210,14 +210,17 @@ export function standingsCsv(results: readonly CompetitionStandings[]): string {
 }
 
 /** A published row (results/publication.ts) with the missing pieces' counts, which publications leave out. */
-export type StandingsJsonRow = PublishedRow & { missingPieces: number; missingFromBox: number; boxFaultPending: number };
+export type CliStandingsRow = PublishedRow & { missingPieces: number; missingFromBox: number; boxFaultPending: number };
+
+/** What `--format json` prints for a competition (cliStandingsJson). */
+export type CliStandingsJson = Omit<StandingsJson, 'rows'> & { rows: CliStandingsRow[] };
 
 export interface StandingsJson {
 	competition: { id: string; name: string; eventId: string };
 	ruleset: { id: string; version: number };
 	/** The moment the standings are for, ms. */
 	at: number;
-	rows: StandingsJsonRow[];
+	rows: PublishedRow[];
 	tieForFirst: string[];
 	conflicts: Conflict[];
 	warnings: ScoringWarning[];
@@ -239,13 +242,25 @@ export function standingsJson(results: readonly CompetitionStandings[]): Standin
 			elapsedMs: r.outcome.elapsedMs,
 			penalties: { ...r.outcome.penalties },
 			countedPieces: r.outcome.countedPieces,
-			reason: r.reason,
-			missingPieces: r.outcome.missingPieces,
-			missingFromBox: r.outcome.missingFromBox,
-			boxFaultPending: r.outcome.boxFaultPending
+			reason: r.reason
 		})),
 		tieForFirst: standings.tieForFirst,
 		conflicts: standings.conflicts,
 		warnings: standings.warnings
 	}));
+}
+
+/**
+ * What `--format json` prints: the standings as a publication freezes them (`standingsJson`,
+ * which the server publishes: nothing more goes public), each row with the missing pieces'
+ * counts for the organizer's scripts (issue 33: those from the box, and those awaiting a decision).
+ */
+export function cliStandingsJson(results: readonly CompetitionStandings[]): CliStandingsJson[] {
+	return standingsJson(results).map((s, i) => {
+		const outcomes = results[i]!.standings.rows.map((r) => r.outcome);
+		return {
+			...s,
+			rows: s.rows.map((row, k) => ({ ...row, missingPieces: outcomes[k]!.missingPieces, missingFromBox: outcomes[k]!.missingFromBox, boxFaultPending: outcomes[k]!.boxFaultPending }))
+		};
+	});
 }

@@ -4,7 +4,7 @@ import { IdSchema } from '$lib/setup/schema';
 import { PublishedRowSchema } from '$lib/results/publication';
 
 /**
- * What `npm run standings -- --format json` prints (format.ts, standingsJson): one object per
+ * What `npm run standings -- --format json` prints (format.ts, cliStandingsJson): one object per
  * competition. The rows are the published rows (results/publication.ts) with the missing
  * pieces' counts, which a publication leaves out. docs/standings.schema.json is generated from this schema
  * (json-schema.ts), with the descriptions below; a test checks the CLI's output against it.
