@@ -58,7 +58,7 @@ describe('the photos at the seats of a heat', () => {
 		expect(finished).not.toBeNull();
 		const check = { entryId: team, puzzleId: 'p1-1', subject: 'check' } as const;
 		expect(session.photos.eventFor(check)).toBeUndefined();
-		const confirmed = await session.relay.confirmPuzzle(team, 'p1-1', 2, tap(T0 + 11 * MIN));
+		const confirmed = await session.relay.confirmPuzzle(team, 'p1-1', 2, 0, tap(T0 + 11 * MIN));
 		expect(session.photos.eventFor(check)).toBe(confirmed!.id);
 		// Not another puzzle's, nor the team's own.
 		expect(session.photos.eventFor({ ...check, puzzleId: 'p1-2' })).toBeUndefined();
@@ -76,9 +76,9 @@ describe('the photos at the seats of a heat', () => {
 		const ana = session.seats[0]!.id;
 		await session.timing.start(tap(T0));
 		await session.seat.handRaised(ana, tap(T0 + 30 * MIN));
-		expect(await session.seat.confirm(ana, 0, tap(T0 + 31 * MIN))).not.toBeNull();
+		expect(await session.seat.confirm(ana, 0, 0, tap(T0 + 31 * MIN))).not.toBeNull();
 		expect(session.photos.eventFor({ entryId: ana, subject: 'check' })).toBeUndefined();
-		const missing = await session.seat.confirm(ana, 1, tap(T0 + 32 * MIN));
+		const missing = await session.seat.confirm(ana, 1, 0, tap(T0 + 32 * MIN));
 		expect(missing).not.toBeNull();
 		expect(session.photos.eventFor({ entryId: ana, subject: 'check' })).toBe(missing!.id);
 	});
