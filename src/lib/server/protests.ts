@@ -194,13 +194,19 @@ export function openProtestsRefusal(store: Store, eventId: string, competitionId
 	return `competition "${competitionId}" cannot be made final while ${open.length === 1 ? 'a protest is' : `${open.length} protests are`} open: ${list}; decide ${open.length === 1 ? 'it' : 'them'} first`;
 }
 
+/** The entries of the competition an open protest names: marked "under protest" on the public pages. */
+export function entriesUnderProtest(store: Store, eventId: string, competitionId: string): Set<string> {
+	const lists = store.stmt("SELECT entry_ids FROM protests WHERE event_id = ? AND competition_id = ? AND state = 'open'").pluck().all(eventId, competitionId) as string[];
+	return new Set(lists.flatMap((l) => JSON.parse(l) as string[]));
+}
+
 /**
  * What the public sees (contract PublicProtestsSchema): the entries with an open protest, and
  * which version answered which protest, with the entries' names as that version shows them.
  */
 export function publicProtests(store: Store, eventId: string, competitionId: string, namesOf: (version: number) => ReadonlyMap<string, string>): PublicProtests {
 	const protests = listProtests(store, eventId, competitionId);
-	const underProtest = [...new Set(protests.filter((p) => p.state === 'open').flatMap((p) => p.entryIds))];
+	const underProtest = [...entriesUnderProtest(store, eventId, competitionId)];
 	const answered = protests
 		.filter((p): p is Protest & { answeredByVersion: number; state: 'upheld' | 'rejected' } => p.answeredByVersion !== null && p.state !== 'open')
 		.sort((a, b) => a.answeredByVersion - b.answeredByVersion)
