@@ -105,6 +105,12 @@ describe('recording a protest', () => {
 	});
 });
 
+it('takes a time typed to the minute that names the minute of publishing', () => {
+	publish(store, 'spring', 'solo', { now: AFTER + 30_000, protestMinutes: 30 });
+	expect(record({ raisedAt: AFTER }).protest.raisedAt).toBe(AFTER);
+	expect(answerOf(() => record({ id: 'p-2', raisedAt: AFTER - 1 })).status).toBe(400);
+});
+
 describe('deciding a protest', () => {
 	it('upheld with the correction events that carry it (each of the event and about its entries), else 400', () => {
 		publish(store, 'spring', 'solo', { now: AFTER, protestMinutes: 30 });

@@ -128,7 +128,8 @@ export function recordProtest(store: Store, device: Device, eventId: string, bod
 			if (!entry || entry.competitionId !== r.competitionId) error(400, `entryIds: "${entryId}" is not an entry of competition ${name}`);
 		}
 		const raisedAt = r.raisedAt ?? now;
-		if (raisedAt < latest.published_at || raisedAt > now + CLOCK_SLACK_MS)
+		// A time typed to the minute may name the minute of publishing itself.
+		if (raisedAt < latest.published_at - (latest.published_at % 60_000) || raisedAt > now + CLOCK_SLACK_MS)
 			error(400, `raisedAt: a protest is handed in between the publication of version ${latest.version} (${iso(latest.published_at)}) and now`);
 		const photoHashes = [...new Set(r.photoHashes ?? [])];
 		const protest: Protest = {
