@@ -81,6 +81,13 @@ test('a protest raised in the window, marked in public, blocking the lock until 
 		type: 'time.adjusted', entryId: bob, payload: { deltaMs: 10_000, reason: 'Protest: The video shows the last piece placed later' }
 	});
 	expect(audit.protests).toEqual([stored]);
+	// In Bob's audit trail on the organizer's screen: the protest, its decision and its correction.
+	await page.locator(`[data-testid="org-standings"][data-competition="${own.competitionId}"]`).getByRole('button', { name: 'Audit trail of Bob' }).click();
+	const trail = page.getByRole('dialog', { name: 'Bob: audit trail' }).getByTestId('entry-protests');
+	await expect(trail).toContainText(CLAIM);
+	await expect(trail).toContainText('The video shows the last piece placed later');
+	await expect(trail.locator('li p.ui-small')).toHaveCount(1);
+	await page.keyboard.press('Escape');
 
 	// Version 2 answers it (with Bob's corrected time); the public history says so, without the claim.
 	await publish.getByRole('button', { name: 'Publish version 2' }).click();
