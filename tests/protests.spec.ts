@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { liveCompetition, MIN, tablet } from './live-kit';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
-import { call, expectStatus } from './sync-kit';
+import { call, DAY, expectStatus } from './sync-kit';
 
 /**
  * Protests on the record (issue 33 #3), end to end against the production server: a protest
  * raised in the window of a published version, the public pages marking the entry "under
  * protest" (and nothing of the claim), the final lock refused while it is open, the protest
  * upheld with a time adjustment recorded on the organizer's device, the next version answering
- * it — the public history says so — and then the lock.
+ * it — the public history says so — and then the lock. The event's language for its public
+ * pages and prints is Czech; the organizer's screens stay in the organizer's (English).
  */
 
 const CLAIM = 'Bob raised a hand before the last piece was in';
@@ -16,6 +17,7 @@ const BY = 'Coach of Ana';
 
 test('a protest raised in the window, marked in public, blocking the lock until upheld with a correction that the next version answers', async ({ page }) => {
 	const own = await liveCompetition('prot', ['Ana', 'Bob', 'Cid']);
+	expectStatus(await call('POST', `/api/events/${own.eventId}/details`, { token: own.org, json: { name: own.eventName, date: DAY, language: 'cs' } }), 200, 'details');
 	const bob = own.entryIds[1]!;
 	const t = tablet(own, 'prot');
 	await t.finish(0, 5 * MIN);
@@ -45,11 +47,11 @@ test('a protest raised in the window, marked in public, blocking the lock until 
 	// The public pages mark Bob "under protest", and only that.
 	const viewer = await page.context().newPage();
 	await viewer.goto(`/results/${own.eventId}`);
-	await expect(viewer.getByRole('row').filter({ hasText: 'Bob' }).getByTestId('protest-mark')).toHaveText('Under protest');
+	await expect(viewer.getByRole('row').filter({ hasText: 'Bob' }).getByTestId('protest-mark')).toHaveText('Pod protestem');
 	await expect(viewer.getByTestId('protest-mark')).toHaveCount(1);
 	await expectNothingOfTheClaim(viewer);
 	await viewer.goto(`/live/${own.eventId}`);
-	await expect(viewer.getByTestId('live-standings').locator(`[data-entry="${bob}"]`).getByTestId('protest-mark')).toHaveText('Under protest');
+	await expect(viewer.getByTestId('live-standings').locator(`[data-entry="${bob}"]`).getByTestId('protest-mark')).toHaveText('Pod protestem');
 	await expect(viewer.getByTestId('live-standings').getByTestId('protest-mark')).toHaveCount(1);
 	await expectNothingOfTheClaim(viewer);
 
@@ -97,8 +99,8 @@ test('a protest raised in the window, marked in public, blocking the lock until 
 	const v2 = expectStatus(await call('GET', `/api/public/events/${own.eventId}/results/${own.competitionId}`), 200, 'version 2').body.publication;
 	expect(v2.snapshot.rows.find((r: { entryId: string }) => r.entryId === bob).finalTimeMs).toBe(bobV1 + 10_000);
 	await viewer.goto(`/results/${own.eventId}`);
-	await expect(viewer.getByTestId('protest-answered')).toHaveText('· Protest about Bob: upheld');
-	await expect(viewer.getByRole('listitem').filter({ has: viewer.getByRole('link', { name: 'Version 2' }) })).toContainText('Protest about Bob: upheld');
+	await expect(viewer.getByTestId('protest-answered')).toHaveText('· Protest (týká se: Bob): uznán');
+	await expect(viewer.getByRole('listitem').filter({ has: viewer.getByRole('link', { name: 'Verze 2' }) })).toContainText('Protest (týká se: Bob): uznán');
 	await expect(viewer.getByTestId('protest-mark')).toHaveCount(0);
 	await expectNothingOfTheClaim(viewer);
 
@@ -108,6 +110,12 @@ test('a protest raised in the window, marked in public, blocking the lock until 
 	await final2.getByLabel('I understand that this cannot be undone').check();
 	await final2.getByRole('button', { name: 'Make version 2 final' }).click();
 	await expect(publish.getByTestId('publish-state')).toContainText('Final: version 2, results locked');
+
+	// The printed standings carry the outcome in the event's language, without the claim.
+	await page.goto(`/organizer/print?competition=${encodeURIComponent(own.competitionId)}`);
+	await expect(page.getByTestId('print-protests')).toContainText('Protest (týká se: Bob): uznán');
+	await expect(page.getByTestId('print-protests')).toContainText('Protesty');
+	await expectNothingOfTheClaim(page);
 });
 
 /** The claim and who raised it are the organizer's only: never on a public page. */
