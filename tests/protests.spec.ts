@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
 import { liveCompetition, MIN, tablet } from './live-kit';
 import { openOrganizer, signInOrganizer } from './organizer-kit';
 import { call, DAY, expectStatus } from './sync-kit';
@@ -37,12 +38,14 @@ test('a protest raised in the window, marked in public, blocking the lock until 
 	await expect(record.getByTestId('protest-photos')).toContainText(/Photos unavailable|No photos of these entries/);
 	await record.getByLabel('Who protests').fill(BY);
 	await record.getByLabel('What is claimed').fill(CLAIM);
+	await expectNoAxeViolations(page, '[data-testid="protest-record-dialog"]');
 	await record.getByRole('button', { name: 'Record the protest' }).click();
 	await expect(record).toBeHidden();
 	const item = protests.getByTestId('protest');
 	await expect(item).toHaveAttribute('data-state', 'open');
 	await expect(item).toContainText('About Bob');
 	await expect(item).toContainText(CLAIM);
+	await expectNoAxeViolations(page, '[data-testid="protests"]');
 
 	// The public pages mark Bob "under protest", and only that.
 	const viewer = await page.context().newPage();
@@ -71,6 +74,7 @@ test('a protest raised in the window, marked in public, blocking the lock until 
 	await decide.getByLabel('Reasons').fill('The video shows the last piece placed later');
 	await decide.getByLabel('Correction').selectOption({ label: 'Adjust the time' });
 	await decide.getByLabel('Seconds (+ adds, − takes away)').fill('10');
+	await expectNoAxeViolations(page, '[data-testid="protest-decide-dialog"]');
 	await decide.getByRole('button', { name: 'Record the decision' }).click();
 	await expect(decide).toBeHidden();
 	await expect(item).toHaveAttribute('data-state', 'upheld');
