@@ -10,6 +10,7 @@ import { HeatStartAnswerSchema, HeatStartListSchema, HeatStartRequestSchema, Hea
 import { LIVE_CACHE_CONTROL, LiveCompetitionSchema, LiveEventSchema, LiveSettingAnswerSchema, LiveSettingRequestSchema, LiveVersionQuerySchema } from './live';
 import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSchema } from './judge-events';
 import { AddCompetitionSchema, CompetitionAnswerSchema, EventAnswerSchema, EventDetailsSchema, HeatAnswerSchema, HeatNameSchema, PreparationSchema, RevisedRulesetSchema, ReviseRulesetSchema } from './preparation';
+import { DecideProtestSchema, ProtestAnswerSchema, ProtestListQuerySchema, ProtestListSchema, RecordProtestSchema } from './protests';
 import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
 import { RosterSchema } from './roster';
 import {
@@ -61,6 +62,10 @@ export const API = {
 	entryAudit: endpoint('GET', '/api/events/[eventId]/entries/[entryId]/audit', EntryAuditSchema),
 	publish: endpoint('POST', '/api/events/[eventId]/publications', PublicationAnswerSchema, { body: PublishRequestSchema, status: 201 }),
 	finalize: endpoint('POST', '/api/events/[eventId]/publications/[competitionId]/final', PublicationAnswerSchema),
+	/** Protests (protests.ts, issue 33 #3): recorded during a protest window (201, or 200 for a retry of the same), decided before the final lock. */
+	protests: endpoint('GET', '/api/events/[eventId]/protests', ProtestListSchema, { query: ProtestListQuerySchema }),
+	recordProtest: endpoint('POST', '/api/events/[eventId]/protests', ProtestAnswerSchema, { body: RecordProtestSchema, status: 201 }),
+	decideProtest: endpoint('POST', '/api/events/[eventId]/protests/[protestId]/decision', ProtestAnswerSchema, { body: DecideProtestSchema }),
 	/** The body: a tablet's event file (docs/event-format.md); `?name=` its file name. */
 	importFile: endpoint('POST', '/api/events/[eventId]/import', ImportAnswerSchema),
 	/** The answer: the event's backup, NDJSON (src/lib/server/backup-format.ts). */

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { DeviceClockSchema, RoleSchema } from './device';
+import { ProtestSchema } from './protests';
 
 /** GET /api/events/{e}/entries/{entryId}/audit: an entry's events and their corrections, each with how it reached the server. */
 export const EntryAuditSchema = z.object({
@@ -19,7 +20,9 @@ export const EntryAuditSchema = z.object({
 			/** That token's latest clock report, as the server keeps it (one per token, not per push). */
 			clock: z.nullable(DeviceClockSchema)
 		})
-	)
+	),
+	/** The protests about the entry (issue 33 #3), oldest first, with their decisions and the correction events that carry them. */
+	protests: z.optional(z.array(ProtestSchema))
 });
 type Parsed = z.infer<typeof EntryAuditSchema>;
 /** One event of the trail; zod infers the event union loosely: a checked event is a JudgeEvent. */

@@ -19,6 +19,7 @@ export * from './judge-events';
 export * from './live';
 export * from './photos';
 export * from './preparation';
+export * from './protests';
 export * from './publications';
 export * from './roster';
 export * from './register';

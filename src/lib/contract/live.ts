@@ -79,7 +79,9 @@ export const LiveRowSchema = z.object({
 	/** When its clock started, for a running entry's own clock; null before. */
 	startedAt: z.nullable(moment),
 	advancement: z.nullable(z.enum(LIVE_ADVANCEMENT)),
-	awarded: z.boolean()
+	awarded: z.boolean(),
+	/** Under protest (issue 33 #3): an open protest names it. Only that mark, present only when true. */
+	protest: z.optional(z.literal(true))
 });
 export type LiveRow = z.infer<typeof LiveRowSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { PublicationSchema, PublicationSummarySchema } from '$lib/results/publication';
 import { EventSchema, IdSchema } from '$lib/setup/schema';
+import { PublicProtestsSchema } from './protests';
 
 /** Publishing (docs/sync.md, Publishing): the organizer's requests, and what anyone may read without a token. */
 
@@ -22,7 +23,9 @@ export const PublicationAnswerSchema = z.object({ publication: PublicationSchema
 /** A published competition as the public sees it: its latest version and the list of all of them. */
 export const PublishedCompetitionSchema = z.object({
 	latest: PublicationSchema,
-	versions: z.array(PublicationSummarySchema)
+	versions: z.array(PublicationSummarySchema),
+	/** The entries under protest and which version answered which protest (protests.ts): never the claim nor who protested. */
+	protests: z.optional(PublicProtestsSchema)
 });
 export type PublishedCompetition = z.infer<typeof PublishedCompetitionSchema>;
 
@@ -46,6 +49,7 @@ export const VersionQuerySchema = z.object({
 /** GET /api/public/events/{e}/results/{c}?version=N (no token): one version, the latest without `version`. */
 export const PublicCompetitionResultSchema = z.object({
 	publication: PublicationSchema,
-	versions: z.array(PublicationSummarySchema)
+	versions: z.array(PublicationSummarySchema),
+	protests: z.optional(PublicProtestsSchema)
 });
 export type PublicCompetitionResult = z.infer<typeof PublicCompetitionResultSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN, T0, tablet } from '$lib/scoring/testkit';
 import type { DeviceListing } from '$lib/contract';
-import { entryTrail } from './entry-trail';
+import { entryProtests, entryTrail } from './entry-trail';
 
 describe('an entry\'s trail on the organizer\'s screen', () => {
 	const a = tablet('tablet-a');
@@ -26,5 +26,13 @@ describe('an entry\'s trail on the organizer\'s screen', () => {
 		expect(rows.map((r) => r.event.id)).toEqual([start.id, hand.id, fix.id]);
 		expect(rows.map((r) => r.deviceLabel)).toEqual([null, 'Table 3', 'Table 3']);
 		expect(rows[1]!.server?.clock?.offsetMs).toBe(40);
+	});
+
+	it('issue 33 #3: the protests about the entry, each with the trail\'s rows of the corrections that carry it', () => {
+		const protest = { id: 'p-1', eventId: 'ev', competitionId: 'comp', entryIds: ['ana'], raisedBy: 'Bob', claim: 'Late', raisedAt: T0, publicationVersion: 1, photoHashes: [], state: 'upheld' as const, decidedAt: T0, decisionReason: 'Seen', correctionEventIds: [fix.id], answeredByVersion: null, recordedBy: 'dev-1', recordedAt: T0 };
+		const audit = { eventId: 'ev', entryId: 'ana', competitionId: 'comp', heatId: 'heat-1', events: [], protests: [protest] };
+		const rows = entryTrail(a.events, 'ana', audit, devices);
+		expect(entryProtests(audit, rows)).toEqual([{ protest, corrections: [rows[2]] }]);
+		expect(entryProtests(null, rows)).toEqual([]);
 	});
 });

@@ -1,7 +1,7 @@
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import { entryEventIds } from '$lib/results/record-versions';
-import type { AuditedEvent, DeviceListing, EntryAudit } from '$lib/contract';
+import type { AuditedEvent, DeviceListing, EntryAudit, Protest } from '$lib/contract';
 import { deviceOfLog } from './devices';
 
 /** One line of an entry's audit trail as the organizer's screen shows it. */
@@ -38,4 +38,16 @@ export function entryTrail(localLog: readonly JudgeEvent[], entryId: string, aud
 			correctedBy: correctionOf.get(event.id) ?? null
 		};
 	});
+}
+
+/** A protest about the entry (issue 33 #3) in its trail: the protest, and the trail's rows of the correction events that carry it. */
+export interface TrailProtest {
+	protest: Protest;
+	corrections: TrailRow[];
+}
+
+/** The protests about the entry the server holds (none offline), oldest first, each with its correction events as the trail shows them. */
+export function entryProtests(audit: EntryAudit | null, rows: readonly TrailRow[]): TrailProtest[] {
+	const byId = new Map(rows.map((r) => [r.event.id, r]));
+	return (audit?.protests ?? []).map((protest) => ({ protest, corrections: protest.correctionEventIds.flatMap((id) => byId.get(id) ?? []) }));
 }

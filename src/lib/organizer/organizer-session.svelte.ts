@@ -1,6 +1,7 @@
 import { untrack } from 'svelte';
 import { m } from '$lib/i18n';
 import { loadEventChecks } from '$lib/db/event-checks';
+import type { EventDraft } from '$lib/db/event-log';
 import type { CompetitionStandings } from '$lib/files/merge';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
 import type { LiveRead } from '$lib/session/live-read.svelte';
@@ -17,6 +18,7 @@ import type { RoundsControl } from './rounds';
 import { createFinalEntries, saveRound } from './rounds-actions';
 import { createTiebreakHeat, tiebreakResultDraft } from './tiebreak';
 import { OrganizerViewKeeper, type OrganizerView, type OrganizerViewSources } from './organizer-view';
+import { ProtestDesk } from './protests.svelte';
 
 export type { OrganizerView } from './organizer-view';
 
@@ -49,6 +51,15 @@ export class OrganizerSession {
 		return p ? new SyncApi({ server: p.server, token: p.token, ...this.#env }) : null;
 	});
 	readonly devices = new DeviceList(() => (this.api && this.pairing ? { api: this.api, eventId: this.pairing.eventId } : null));
+	/** The event's protests (issue 33 #3): an upheld one's correction is recorded on this device like every correction. */
+	readonly protests = new ProtestDesk({
+		target: () => (this.api && this.pairing ? { api: this.api, eventId: this.pairing.eventId } : null),
+		log: () => this.view?.merged.log ?? [],
+		record: (drafts) => this.#recordCorrections(drafts),
+		judge: () => this.#judgeLabel(),
+		now: () => this.#env.now(),
+		mono: () => this.#env.mono()
+	});
 
 	/** The two round actions for the standings (src/lib/organizer/rounds.ts). */
 	readonly rounds: RoundsControl = {
@@ -151,6 +162,16 @@ export class OrganizerSession {
 		void this.#device.sync.syncNow();
 	}
 
+	/** Corrections made elsewhere (a protest's): appended to this device's log and pushed at once; their IDs. */
+	async #recordCorrections(drafts: EventDraft[]): Promise<string[]> {
+		const { log } = await this.#device.opened();
+		const ids: string[] = [];
+		for (const d of drafts) ids.push((await log.append(d)).id);
+		await this.#view.settled();
+		await this.#device.sync.syncNow();
+		return ids;
+	}
+
 	/** "Correct this event" from the entry detail: a correction that voids it, as a conflict's resolution would. */
 	async voidEvent(eventId: string, reason: string): Promise<void> {
 		await this.resolve({ kind: 'void', voids: [eventId] }, reason);
@@ -182,7 +203,8 @@ export class OrganizerSession {
 		// Everything this device recorded must be on the server first: the server publishes what it holds.
 		await this.#device.sync.syncNow();
 		const p = await api.publish(pairing.eventId, body);
-		await this.loadPublications();
+		// The new version answers the decided protests: both lists read again.
+		await Promise.all([this.loadPublications(), this.protests.load()]);
 		return p;
 	}
 

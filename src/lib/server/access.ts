@@ -37,7 +37,9 @@ export const ACTIONS = {
 	/** Read and change the register of people and registrations (contact data, dates of birth, fees). */
 	'register.manage': ['organizer'],
 	/** Draw the relay's teams, rename them, read the record of draws (CZ-TEAM-DRAW). */
-	'draws.manage': ['organizer']
+	'draws.manage': ['organizer'],
+	/** Record, list and decide protests (protests.ts): the claims and who raised them are the organizer's only. */
+	'protests.manage': ['organizer']
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ACTIONS;
 

@@ -7,13 +7,15 @@ import { RulesetSchema } from '$lib/rules/schema';
 import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
 import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
 import { DeviceClockSchema, DrawRecordSchema, HeatStartRequestSchema, RoleSchema, RulesetChangeSchema } from '$lib/contract';
+import { ProtestSchema } from '$lib/contract/protests';
 
 /**
  * The backup file of one event (docs/sync.md, Backup), version 2: NDJSON, one JSON value a
  * line. The first line is the header (the event, and how many items of each kind follow, for
  * progress); then one line per item, parents before children (rulesets, competitions, heats,
  * entries, devices, judge events, heat starts, publications, merges, then the register: people,
- * registrations and the changes to them; last the history of the competitions' ruleset versions);
+ * registrations and the changes to them; the history of the competitions' ruleset versions, draws,
+ * table cards; last the protests, after the publications and judge events they name);
  * the last line says the
  * file is complete and repeats the counts, so that a cut file is refused, not half restored.
  *
@@ -31,11 +33,11 @@ const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_0
 const nullableMoment = z.nullable(moment);
 
 /** The kinds of item, in the order a backup lists them. */
-export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard'] as const;
+export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard', 'protest'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 export type BackupCounts = Record<ItemKind, number>;
 /** The kinds a backup of version 2 made before the register and the ruleset history (issue 14) does not count: none of them. */
-const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard'];
+const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard', 'protest'];
 
 export const BackupCountsSchema = z.object(
 	Object.fromEntries(ITEM_KINDS.map((k) => [k, LATER_KINDS.includes(k) ? z._default(count, 0) : count])) as Record<ItemKind, typeof count>
@@ -144,7 +146,9 @@ export const ITEM_SCHEMAS = {
 	 * A table card (its secret's hash only) and the devices that paired by it: their tokens stay
 	 * scoped to the card's heat on the restored server, and the card still pairs spare tablets.
 	 */
-	tableCard: z.object({ kind: z.literal('tableCard'), card: BackupTableCardSchema })
+	tableCard: z.object({ kind: z.literal('tableCard'), card: BackupTableCardSchema }),
+	/** A protest (issue 33 #3): its claim, decision, the correction events and the version that answered it; its photos by their hashes. */
+	protest: z.object({ kind: z.literal('protest'), protest: ProtestSchema })
 } as const;
 
 export type BackupItem = { [K in ItemKind]: z.infer<(typeof ITEM_SCHEMAS)[K]> }[ItemKind];

@@ -67,7 +67,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(lines.at(-1)).toEqual({ kind: 'end', counts: lines[0]!.counts });
 		const kinds = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
 		// Two ruleset versions: the one the qualifying rounds use and the final's changed one (CZ-GEN-CHANGES), and that change.
-		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 6, judgeEvent: 7, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1, draw: 1, tableCard: 2 });
+		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 6, judgeEvent: 8, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1, draw: 1, tableCard: 2, protest: 1 });
 		expect(lines[0]!.counts).toEqual(kinds);
 		// Nothing of another event.
 		expect(JSON.stringify(lines)).not.toMatch(/"o-|Busy o/);
@@ -77,7 +77,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(restored).toEqual({
 			eventId: EVENT,
 			version: 2,
-			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 6, judgeEvents: 7, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1, draws: 1, tableCards: 2 },
+			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 6, judgeEvents: 8, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1, draws: 1, tableCards: 2, protests: 1 },
 			numbering: 'kept',
 			replacedDemo: false
 		});
@@ -212,6 +212,9 @@ describe('restore: every item must belong to the event of the backup (issue 12, 
 			['CZ-TEAM-DRAW: a draw of another event', change('draw', first<L>((l) => ({ ...l, draw: { ...l.draw, eventId: 'other' } }))), 400, /draw f-draw-1 belongs to the event "other"/],
 			['CZ-TEAM-DRAW: a draw of another event\'s competition', change('draw', first<L>((l) => ({ ...l, draw: { ...l.draw, competitionId: 'o-q' } }))), 400, /draw f-draw-1 is of competition o-q, which is not a competition of the event "fresh"/],
 			['CZ-TEAM-DRAW: a draw twice', added(valid.find((l) => l.kind === 'draw')!), 400, /this draw appears twice in the backup/],
+			['issue 33 #3: a protest of another event', change('protest', first<L>((l) => ({ ...l, protest: { ...l.protest, eventId: 'other' } }))), 400, /protest f-protest-1 belongs to the event "other"/],
+			['issue 33 #3: a protest about another event\'s entry', change('protest', first<L>((l) => ({ ...l, protest: { ...l.protest, entryIds: ['o-q-e2'] } }))), 400, /protest f-protest-1 is about the entry o-q-e2, which is not an entry of its competition/],
+			['issue 33 #3: a protest twice', added(valid.find((l) => l.kind === 'protest')!), 400, /this protest appears twice in the backup/],
 			['a table card for another event\'s heat', change('tableCard', first<L>((l) => ({ ...l, card: { ...l.card, competitionId: 'o-q', heatId: 'o-q-h1' } }))), 400, /table card \S+ is for heat o-q-h1, which is not a heat of its competition in the event "fresh"/],
 			['a table card naming a token not of the backup', change('tableCard', first<L>((l) => ({ ...l, card: { ...l.card, tokenIds: ['dev-elsewhere'] } }))), 400, /table card \S+ names the token dev-elsewhere, which is not a judge device of this backup/],
 			['a table card with another event\'s card secret', change('tableCard', first<L>((l) => ({ ...l, card: { ...l.card, secretHash: target.db.prepare("SELECT secret_hash FROM table_cards WHERE event_id = 'other' LIMIT 1").pluck().get() as string } }))), 409, /table card \S+ is already on this server, in another event/],
@@ -354,7 +357,7 @@ describe('restore: the file', () => {
 			['an invalid item', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 2 ? { ...l, event: { id: 'x' } } : l))), 400, /^line \d+: event\./],
 			['cut: no last line', textOf(lines.slice(0, -1)), 400, /the file is incomplete/],
 			['cut in the middle of a line', text.slice(0, Math.floor(text.length / 2)), 400, /not JSON|the file is incomplete/],
-			['counts that do not match', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 0 ? null : l))), 400, /the backup's last line counts 7 items of kind judgeEvent, the file holds 6/],
+			['counts that do not match', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 0 ? null : l))), 400, /the backup's last line counts 8 items of kind judgeEvent, the file holds 7/],
 			['a line after the last', `${text}${JSON.stringify(lines[3])}\n`, 400, /goes on after its last line/],
 			['events out of order', textOf(withItems(lines, 'judgeEvent', (l, i) => (i === 1 ? { ...l, serverSeq: 1 } : l))), 400, /judge events must come in the order of their server numbers/],
 			['invalid UTF-8', Buffer.concat([Buffer.from(text.slice(0, text.indexOf('"kind":"entry"'))), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(text.indexOf('"kind":"entry"')))]), 400, new RegExp(`^line \\d+: \\(root\\): the body is not valid UTF-8 \\(byte ${Buffer.byteLength(text.slice(0, text.indexOf('"kind":"entry"')))} is 0xff\\)`)],
@@ -446,7 +449,7 @@ describe('restore: the file', () => {
 		expect(r).toEqual({
 			eventId: DEMO_EVENT_ID,
 			version: 1,
-			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0, tableCards: 0 },
+			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0, tableCards: 0, protests: 0 },
 			numbering: 'renumbered',
 			replacedDemo: false
 		});

@@ -9,6 +9,7 @@ import { putDraw } from './draws';
 import { reviseCompetitionRuleset } from './event-preparation';
 import { startHeat } from './heat-starts';
 import { saveOrganizerSetup } from './organizer-setup';
+import { decideProtest, recordProtest } from './protests';
 import { finalize, publish } from './publications';
 import { actOnRegistration, createPerson, createRegistration } from './register';
 import { pushEvents } from './sync-push';
@@ -67,7 +68,8 @@ export function withItems(lines: readonly Line[], kind: string, change: (line: L
 /**
  * An event with something in every table a backup holds: the organizer's qualifying round and
  * final (advancesTo), tablets' quick set-ups merged into one, judge events with clock reports,
- * a revoked display, a heat started on every tablet, results published twice and made final,
+ * a revoked display, a heat started on every tablet, results published twice (a protest upheld
+ * between, answered by the second) and made final,
  * people registered (one paid), the final's ruleset changed before it started (CZ-GEN-CHANGES).
  */
 export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
@@ -110,7 +112,13 @@ export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 		{ id: c('merge-1'), keptCompetitionId: qa.competitionId, foldedCompetitionId: qb.competitionId, heats: [{ from: qb.heatId, to: qa.heatId }], entries: qb.bundle.entries.map((e, i) => ({ from: e.id, to: qa.bundle.entries[i]!.id })), reason: 'Both tablets judged it' },
 		T0 + 50 * MIN
 	).merge;
-	publish(store, eventId, c('q'), { now: T0 + 60 * MIN });
+	// A protest in the window of version 1 (issue 33 #3), upheld with the organizer's time adjustment: version 2 answers it.
+	publish(store, eventId, c('q'), { now: T0 + 60 * MIN, protestMinutes: 5 });
+	recordProtest(store, org, eventId, { id: c('protest-1'), competitionId: c('q'), entryIds: [c('q-e2')], raisedBy: 'Solver 1', claim: 'Solver 2 raised a hand late', photoHashes: ['ab'.repeat(32)] }, T0 + 60 * MIN + 30_000);
+	const desk = new DeviceLog({ deviceId: c('org-log'), judge: 'Desk', competitionId: c('q'), heatId: c('q-h1') });
+	const adjusted = desk.record('time.adjusted', T0 + 60 * MIN + 40_000, c('q-e2'), { deltaMs: -5000, reason: 'Protest: the video shows it' });
+	pushEvents(store, org, { events: [adjusted] }, T0 + 60 * MIN + 41_000);
+	decideProtest(store, eventId, c('protest-1'), { decision: 'upheld', reason: 'The video shows it', correctionEventIds: [adjusted.id] }, T0 + 60 * MIN + 50_000);
 	publish(store, eventId, c('q'), { now: T0 + 61 * MIN, note: 'corrected' });
 	finalize(store, eventId, c('q'), T0 + 62 * MIN);
 	// The register: two people (contact data and all), registered for the qualifying round, one paid.

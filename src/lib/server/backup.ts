@@ -4,7 +4,7 @@ import { deviceLines, tableCardLines } from './backup/access-lines';
 import { line } from './backup/backup-line';
 import { backupCounts } from './backup/backup-counts';
 import { eventRulesets } from './backup/event-rulesets';
-import { drawLines, heatStartLines, judgeEventLines, mergeLines, publicationLines, rulesetChangeLines } from './backup/record-lines';
+import { drawLines, heatStartLines, judgeEventLines, mergeLines, protestLines, publicationLines, rulesetChangeLines } from './backup/record-lines';
 import { registerLines } from './backup/register-lines';
 import { setUpLines } from './backup/setup-lines';
 import type { Store } from './store';
@@ -15,7 +15,7 @@ import type { Store } from './store';
  * accepts the same tablets), every judge event in arrival order with its server number, who
  * pushed it and when, the heats started on every tablet, every published version of its
  * results, the merged competitions, the register (people, registrations, their changes) and the
- * history of the competitions' ruleset versions (with every version it names). Pairing codes are left out: they last 15 minutes and are
+ * history of the competitions' ruleset versions (with every version it names), the protests. Pairing codes are left out: they last 15 minutes and are
  * used once. Written line by line as the rows are read, in one read transaction (a consistent
  * copy while tablets keep pushing), never held whole in memory.
  */
@@ -47,6 +47,7 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		yield* rulesetChangeLines(db, eventId);
 		yield* drawLines(db, eventId);
 		yield* tableCardLines(db, eventId);
+		yield* protestLines(db, eventId);
 		yield line({ kind: 'end', counts });
 	} finally {
 		if (db.inTransaction) db.exec('COMMIT');

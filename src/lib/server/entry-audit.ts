@@ -2,6 +2,7 @@ import { error } from '@sveltejs/kit';
 import type { JudgeEvent } from '$lib/events/schema';
 import { compareEvents } from '$lib/events/order';
 import type { AuditedEvent, EntryAudit, Role } from '$lib/contract';
+import { protestsOfEntry } from './protests';
 import type { Store } from './store';
 
 type Row = {
@@ -21,7 +22,8 @@ const HEAT_EVENTS_NAMING_ENTRIES = new Set(['heat.start', 'heat.time-limit']);
 /**
  * The whole audit trail of one entry of `eventId`: its events, the heat starts and limits that
  * list it, and every correction of any of them (transitively: a correction of a correction),
- * in the log's order (compareEvents). 404 for an entry that is not in the event.
+ * in the log's order (compareEvents), and the protests about it (protests.ts) with their
+ * decisions. 404 for an entry that is not in the event.
  */
 export function entryAudit(store: Store, eventId: string, entryId: string): EntryAudit {
 	const entry = store.getEntry(eventId, entryId);
@@ -65,5 +67,5 @@ export function entryAudit(store: Store, eventId: string, entryId: string): Entr
 					: { offsetMs: row.clock_offset_ms, roundTripMs: row.clock_rtt_ms ?? 0, measuredAt: row.clock_measured_at ?? 0 }
 		}))
 		.sort((a, b) => compareEvents(a.event, b.event));
-	return { eventId, entryId, competitionId: entry.competitionId, heatId: entry.heatId, events };
+	return { eventId, entryId, competitionId: entry.competitionId, heatId: entry.heatId, events, protests: protestsOfEntry(store, eventId, entryId) };
 }

@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { IdSchema } from '$lib/setup/schema';
-import { VersionQuerySchema, type PublicCompetitionResult, type PublicEvent, type PublicResults } from '$lib/contract';
+import { VersionQuerySchema, type PublicCompetitionResult, type PublicEvent, type PublicProtests, type PublicResults } from '$lib/contract';
+import { publicProtests } from './protests';
 import { listVersions, publishedCompetitions, readVersion } from './publications';
 import type { Store } from './store';
 
@@ -19,7 +20,21 @@ export function publicEvent(store: Store, eventId: string): PublicEvent {
 
 export function publicResults(store: Store, eventId: string): PublicResults {
 	const event = publicEvent(store, eventId);
-	return { event, competitions: publishedCompetitions(store, event.id) };
+	return { event, competitions: publishedCompetitions(store, event.id).map((c) => ({ ...c, ...competitionProtests(store, event.id, c.latest.competitionId) })) };
+}
+
+/**
+ * The marks of a competition's protests the public sees (protests.ts), the entries named as the
+ * answering version shows them; nothing (no `protests` member) for a competition without any.
+ */
+export function competitionProtests(store: Store, eventId: string, competitionId: string): { protests?: PublicProtests } {
+	const names = new Map<number, Map<string, string>>();
+	const protests = publicProtests(store, eventId, competitionId, (version) => {
+		let of = names.get(version);
+		if (!of) names.set(version, (of = new Map((readVersion(store, eventId, competitionId, version)?.snapshot.rows ?? []).map((r) => [r.entryId, r.name]))));
+		return of;
+	});
+	return protests.underProtest.length > 0 || protests.answered.length > 0 ? { protests } : {};
 }
 
 /** One version (the latest without `version`) of a published competition; 404 when there is none. */
@@ -28,7 +43,7 @@ export function publicCompetitionResult(store: Store, eventId: string, competiti
 	const publication = IdSchema.safeParse(competitionId).success ? readVersion(store, event.id, competitionId, version) : undefined;
 	if (!publication)
 		error(404, version === undefined ? `no published results of competition "${competitionId.slice(0, 80)}" in this event` : `no version ${version} of the results of competition "${competitionId.slice(0, 80)}" in this event`);
-	return { publication, versions: listVersions(store, event.id, competitionId) };
+	return { publication, versions: listVersions(store, event.id, competitionId), ...competitionProtests(store, event.id, competitionId) };
 }
 
 /** Parses `?version=` of a URL; 400 when it is not a version number. */

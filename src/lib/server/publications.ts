@@ -6,6 +6,7 @@ import { PublishRequestSchema, type PublishedCompetition } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { Store } from './store';
 import { competitionStandings } from './competition-standings';
+import { answerDecidedProtests, openProtestsRefusal } from './protests';
 
 /**
  * Published results (docs/sync.md, Publishing). The organizer publishes a competition: the
@@ -86,7 +87,8 @@ export interface PublishOptions {
 
 /**
  * Publishes the competition's standings as they are now: the next version. 404 for a
- * competition not in the event; 409 when the competition is final (locked).
+ * competition not in the event; 409 when the competition is final (locked). The new version
+ * answers the competition's protests decided since the last one (protests.ts).
  */
 export function publish(store: Store, eventId: string, competitionId: string, options: PublishOptions): Publication {
 	const { now } = options;
@@ -105,6 +107,8 @@ export function publish(store: Store, eventId: string, competitionId: string, op
 				 VALUES (?, ?, ?, 'published', ?, ?, NULL, ?, ?)`
 			)
 			.run(eventId, competitionId, version, now, protestUntil, JSON.stringify(snapshot), note);
+		// The published history says which version answered which protest (issue 33 #3).
+		answerDecidedProtests(store, eventId, competitionId, version);
 		return { eventId, competitionId, version, state: 'published', publishedAt: now, protestUntil, finalizedAt: null, note, snapshot };
 	});
 }
@@ -119,8 +123,8 @@ export function publishRequest(store: Store, eventId: string, body: unknown, now
 
 /**
  * Makes the latest version final: the results are locked, no further version. 404 for a
- * competition not in the event; 409 when nothing is published, it is final already, or its
- * protest window is still open (the message says until when).
+ * competition not in the event; 409 when nothing is published, it is final already, a protest
+ * of it is open (the message names them), or its protest window is still open (the message says until when).
  */
 export function finalize(store: Store, eventId: string, competitionId: string, now: number): Publication {
 	return store.transaction(() => {
@@ -128,6 +132,9 @@ export function finalize(store: Store, eventId: string, competitionId: string, n
 		const latest = latestRow(store, eventId, competitionId);
 		if (!latest) error(409, `competition "${competitionId}" has no published results to make final: publish them first`);
 		if (latest.state === 'final') error(409, `competition "${competitionId}" is already final (version ${latest.version})`);
+		// Open protests first: they must be decided, whatever the window (issue 33 #3).
+		const protests = openProtestsRefusal(store, eventId, competitionId);
+		if (protests) error(409, protests);
 		if (latest.protest_until !== null && now < latest.protest_until)
 			error(409, `version ${latest.version} of competition "${competitionId}" is under protest until ${iso(latest.protest_until)}: it can be made final after that`);
 		store.db.prepare("UPDATE publications SET state = 'final', finalized_at = ? WHERE event_id = ? AND competition_id = ? AND version = ?").run(now, eventId, competitionId, latest.version);

@@ -60,6 +60,11 @@ const SCHEMA = `
 		ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, heat_id TEXT NOT NULL, table_label TEXT NOT NULL,
 		secret_hash TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, revoked_at INTEGER, token_ids TEXT NOT NULL, src TEXT NOT NULL
 	);
+	CREATE TABLE protests (
+		ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, entry_ids TEXT NOT NULL, raised_by TEXT NOT NULL, claim TEXT NOT NULL,
+		raised_at INTEGER NOT NULL, publication_version INTEGER NOT NULL, photo_hashes TEXT NOT NULL, state TEXT NOT NULL, decided_at INTEGER,
+		decision_reason TEXT, correction_event_ids TEXT NOT NULL, answered_by_version INTEGER, recorded_by TEXT NOT NULL, recorded_at INTEGER NOT NULL, src TEXT NOT NULL
+	);
 `;
 
 export type StagingTable =
@@ -78,10 +83,11 @@ export type StagingTable =
 	| 'registration_changes'
 	| 'ruleset_changes'
 	| 'draws'
-	| 'table_cards';
+	| 'table_cards'
+	| 'protests';
 
 /** Tables whose first column numbers the rows in the order read. */
-const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws', 'table_cards'];
+const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws', 'table_cards', 'protests'];
 
 /** What a duplicate key means, by the constraint SQLite names. */
 const DUPLICATES: Record<string, string> = {
@@ -104,7 +110,8 @@ const DUPLICATES: Record<string, string> = {
 	'ruleset_changes.seq': "this ruleset change's number",
 	'draws.id': 'this draw',
 	'table_cards.id': 'this table card',
-	'table_cards.secret_hash': "this table card's secret"
+	'table_cards.secret_hash': "this table card's secret",
+	'protests.id': 'this protest'
 };
 
 /** Rows per transaction while staging. */

@@ -297,6 +297,16 @@ describe('the API answers as its contract says (src/lib/contract)', () => {
 		await call('erasePerson', 200, { ...asOrganizer, params: { ...event, personId: 'p-ann' } });
 		await call('erasePerson', 404, { ...asOrganizer, params: { ...event, personId: 'nobody' } });
 
+		// Protests (issue 33 #3): recorded in a protest window, listed, decided; the next version answers it.
+		await call('publish', 201, { ...asOrganizer, body: { competitionId: competitions.qa, protestMinutes: 30 } });
+		const qaEntry = getStore().listEntries(BUSY, competitions.qa)[0]!.id;
+		await call('recordProtest', 201, { ...asOrganizer, body: { id: 'protest-1', competitionId: competitions.qa, entryIds: [qaEntry], raisedBy: 'Ana', claim: 'Bob was timed late' } });
+		await call('recordProtest', 409, { ...asOrganizer, body: { id: 'protest-2', competitionId: competitions.q, entryIds: ['b-q-e1'], raisedBy: 'Ana', claim: 'Too late' } });
+		await call('protests', 200, { ...asOrganizer, query: { competitionId: competitions.qa } });
+		await call('protests', 403, { params: event, token: judge.token });
+		await call('decideProtest', 200, { ...asOrganizer, params: { ...event, protestId: 'protest-1' }, body: { decision: 'rejected', reason: 'The record shows the time' } });
+		await call('decideProtest', 409, { ...asOrganizer, params: { ...event, protestId: 'protest-1' }, body: { decision: 'rejected', reason: 'Again' } });
+
 		// Publishing: a version, made final; the public reads them without a token.
 		await call('publish', 201, { ...asOrganizer, body: { competitionId: competitions.qa, note: 'first results' } });
 		await call('publish', 409, { ...asOrganizer, body: { competitionId: competitions.q } });

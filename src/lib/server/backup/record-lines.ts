@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { BackupHeatStart } from '../backup-format';
 import { listMerges } from '../competition-merges';
+import { protestOf, type ProtestRow } from '../protests';
 import type { Store } from '../store';
 import { line, type BackupLines } from './backup-line';
 
@@ -54,4 +55,10 @@ export function* rulesetChangeLines(db: Database.Database, eventId: string): Bac
 export function* drawLines(db: Database.Database, eventId: string): BackupLines {
 	for (const json of db.prepare('SELECT json FROM draws WHERE event_id = ? ORDER BY made_at, rowid').pluck().iterate(eventId) as IterableIterator<string>)
 		yield `{"kind":"draw","draw":${json}}\n`;
+}
+
+/** The protests (issue 33 #3), decided or open, in the order they were handed in. */
+export function* protestLines(db: Database.Database, eventId: string): BackupLines {
+	const protests = db.prepare('SELECT * FROM protests WHERE event_id = ? ORDER BY raised_at, recorded_at, id');
+	for (const row of protests.iterate(eventId) as IterableIterator<ProtestRow>) yield line({ kind: 'protest', protest: protestOf(row) });
 }

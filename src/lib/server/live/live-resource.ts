@@ -5,6 +5,7 @@ import type { Outcome, StandingRow } from '$lib/scoring/types';
 import { standingResult } from '$lib/results/standing-result';
 import type { LiveCompetition, LiveEvent, LiveFinish, LiveHeat, LiveRow } from '$lib/contract';
 import { competitionStandings, type ServerStandings } from '../competition-standings';
+import { entriesUnderProtest } from '../protests';
 import { readVersion } from '../publications';
 import { publicEvent } from '../public-results';
 import type { Store } from '../store';
@@ -15,7 +16,7 @@ import { advancementMarks } from './advancement-marks';
  * What the public live page reads (issue 32 #3, docs/live.md): the event's competitions shown
  * live, and one competition as it stands: its heats' clocks, its standings (the judges' records
  * so far, provisional; the latest published version once there is one), who is still going,
- * the advancement marks and the latest finishes. Names and countries only.
+ * the advancement marks, the entries under protest and the latest finishes. Names and countries only.
  */
 
 /** The event and its competitions shown live, in set-up order; 404 for an unknown event. */
@@ -40,9 +41,12 @@ export function liveCompetitionOf(store: Store, eventId: string, competitionId: 
 	const published = readVersion(store, event.id, competitionId);
 	const marks = advancementMarks(computed, now);
 	const entries = new Map(computed.entries.map((e) => [e.id, e]));
-	const rows = published
+	const standing = published
 		? publishedRows(computed, entries, published.snapshot.rows, marks, now)
 		: computed.standings.rows.map((row) => liveRow(row, row.outcome, entries.get(row.entryId), marks, now));
+	// An open protest marks its entries "under protest" (issue 33 #3): only that, never the claim nor who protested.
+	const underProtest = entriesUnderProtest(store, event.id, competitionId);
+	const rows = underProtest.size === 0 ? standing : standing.map((r) => (underProtest.has(r.entryId) ? { ...r, protest: true as const } : r));
 	const advancesTo = computed.competition.advancesTo;
 	return {
 		event,

@@ -32,7 +32,10 @@ const CASES: [string, string, RegExp][] = [
 	['a table card naming a token not in the backup', "UPDATE staging.table_cards SET token_ids = json_array('dev-x') WHERE ord = 1", /table card \S+ names the token dev-x, which is not a judge device of this backup/],
 	['a token named by two table cards', 'UPDATE staging.table_cards SET token_ids = (SELECT token_ids FROM staging.table_cards WHERE ord = 1) WHERE ord = 2', /the token \S+ is named by 2 table cards: a tablet pairs by one card/],
 	['CZ-GEN-CHANGES: a ruleset change of another competition', "UPDATE staging.ruleset_changes SET competition_id = 'o-f'", /ruleset change \d+ is of competition o-f, which is not a competition of the event "busy" in this backup/],
-	['CZ-GEN-CHANGES: a ruleset change naming a version not in the backup', 'UPDATE staging.ruleset_changes SET from_version = 7', /ruleset change \d+ names ruleset czjpa-individual version 7, which the backup does not hold/]
+	['CZ-GEN-CHANGES: a ruleset change naming a version not in the backup', 'UPDATE staging.ruleset_changes SET from_version = 7', /ruleset change \d+ names ruleset czjpa-individual version 7, which the backup does not hold/],
+	['issue 33 #3: a protest against a version not in the backup', 'UPDATE staging.protests SET publication_version = 9', /protest b-protest-1 is against b-q version 9, which is not a published version of a competition of the event "busy" in this backup/],
+	['issue 33 #3: a protest about an entry of another competition', "UPDATE staging.protests SET entry_ids = json_array('b-q-e2', 'o-q-e1')", /protest b-protest-1 is about the entry o-q-e1, which is not an entry of its competition in this backup/],
+	['issue 33 #3: a protest naming a correction event not about its entries', "UPDATE staging.protests SET correction_event_ids = json_array((SELECT id FROM staging.judge_events WHERE entry_id = 'b-q-e1' LIMIT 1))", /protest b-protest-1 names the correction event \S+, which is not an event of this backup about one of its entries/]
 ];
 
 describe('checkBackupOnItsOwn', () => {

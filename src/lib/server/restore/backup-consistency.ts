@@ -124,6 +124,25 @@ export const BACKUP_CHECKS: readonly StagedCheck[] = [
 		sql: `SELECT seq AS id, src, ruleset_id || ' version ' || v.value AS other FROM staging.ruleset_changes r, json_each(json_array(from_version, to_version)) v
 			WHERE NOT EXISTS (SELECT 1 FROM staging.rulesets s WHERE s.id = r.ruleset_id AND s.version = v.value) LIMIT 1`,
 		says: (p) => `ruleset change ${p.id} names ruleset ${p.other}, which the backup does not hold`
+	},
+	// A protest (issue 33 #3) is against a published version of its competition, about its entries; an upheld one names the correction events that carry it.
+	{
+		status: 400,
+		sql: `SELECT id, src, competition_id || ' version ' || publication_version AS other FROM staging.protests p
+			WHERE NOT EXISTS (SELECT 1 FROM staging.publications v WHERE v.competition_id = p.competition_id AND v.version = p.publication_version) LIMIT 1`,
+		says: (p, E) => `protest ${p.id} is against ${p.other}, which is not a published version of a competition of the event "${E}" in this backup`
+	},
+	{
+		status: 400,
+		sql: `SELECT p.id, p.src, e.value AS other FROM staging.protests p, json_each(p.entry_ids) e
+			WHERE NOT EXISTS (SELECT 1 FROM staging.entries n WHERE n.id = e.value AND n.competition_id = p.competition_id) LIMIT 1`,
+		says: (p) => `protest ${p.id} is about the entry ${p.other}, which is not an entry of its competition in this backup`
+	},
+	{
+		status: 400,
+		sql: `SELECT p.id, p.src, c.value AS other FROM staging.protests p, json_each(p.correction_event_ids) c
+			WHERE NOT EXISTS (SELECT 1 FROM staging.judge_events j, json_each(p.entry_ids) e WHERE j.id = c.value AND j.competition_id = p.competition_id AND j.entry_id = e.value) LIMIT 1`,
+		says: (p) => `protest ${p.id} names the correction event ${p.other}, which is not an event of this backup about one of its entries`
 	}
 ];
 

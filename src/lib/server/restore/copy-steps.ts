@@ -100,6 +100,14 @@ export function copyTableCards(copy: StagedCopy): void {
 		SELECT t.value, c.id, c.heat_id FROM staging.table_cards c, json_each(c.token_ids) t ORDER BY c.ord`);
 }
 
+/** The protests (issue 33 #3), after the publications and judge events they name. */
+export function copyProtests(copy: StagedCopy): void {
+	copy.run(`INSERT INTO main.protests (event_id, id, competition_id, entry_ids, raised_by, claim, raised_at, publication_version, photo_hashes, state,
+		decided_at, decision_reason, correction_event_ids, answered_by_version, recorded_by, recorded_at)
+		SELECT @e, id, competition_id, entry_ids, raised_by, claim, raised_at, publication_version, photo_hashes, state,
+		decided_at, decision_reason, correction_event_ids, answered_by_version, recorded_by, recorded_at FROM staging.protests ORDER BY ord`);
+}
+
 function isUniqueViolation(e: unknown): boolean {
 	return e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT');
 }

@@ -3,7 +3,7 @@ import type { BackupItem } from '../backup-format';
 
 /**
  * 400 when an item that names its event names another than the backup's (a competition,
- * publication, merge, person, registration, change or draw). Items that do not name their event
+ * publication, merge, person, registration, change, draw or protest). Items that do not name their event
  * belong to it through their competition: restore-commit checks those once everything is read.
  */
 export function refuseItemOfOtherEvent(item: BackupItem, eventId: string, where: string): void {
@@ -36,6 +36,9 @@ export function refuseItemOfOtherEvent(item: BackupItem, eventId: string, where:
 			break;
 		case 'draw':
 			if (item.draw.eventId !== E) refuse(`draw ${item.draw.id}`, item.draw.eventId);
+			break;
+		case 'protest':
+			if (item.protest.eventId !== E) refuse(`protest ${item.protest.id}`, item.protest.eventId);
 			break;
 	}
 }

@@ -3,6 +3,7 @@ import type { BackupItem } from '../backup-format';
 import { judgeEventRowOf } from '../judge-event-row';
 import type { StagingTable } from '../restore-staging';
 import { advancesToColumn } from '../store';
+import { protestColumns } from '../protests';
 import type { StagingPositions } from './staging-positions';
 
 /** A row to stage: its table, and its columns in the table's order (restore-staging.ts), `src` left out. */
@@ -67,5 +68,7 @@ export function stagingRows(item: BackupItem, positions: StagingPositions): Stag
 			const c = item.card;
 			return [['table_cards', [c.id, c.competitionId, c.heatId, c.table, c.secretHash, c.createdAt, c.expiresAt, c.revokedAt, JSON.stringify(c.tokenIds)]]];
 		}
+		case 'protest':
+			return [['protests', protestColumns(item.protest)]];
 	}
 }

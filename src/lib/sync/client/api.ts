@@ -47,7 +47,14 @@ import {
 	type SetupResponse,
 	type SetupWrite,
 	type TimeResponse,
-	type TokenListing
+	type TokenListing,
+	type DecideProtest,
+	type PhotoInfo,
+	type Protest,
+	type RecordProtest,
+	endpoint,
+	PhotoListQuerySchema,
+	PhotoListSchema
 } from '$lib/contract';
 import { ApiError, StaleRecordError, kindOfStatus } from './errors';
 import type { FetchLike, Timers } from './environment';
@@ -74,6 +81,9 @@ interface CallOptions {
 	/** Longer than the client's default (a large import). */
 	timeoutMs?: number;
 }
+
+/** GET /api/events/{e}/photos?entryId=… (contract/photos.ts): built on the photos' contract until API lists it. */
+const PHOTO_LIST = endpoint('GET', '/api/events/[eventId]/photos', PhotoListSchema, { query: PhotoListQuerySchema });
 
 /**
  * A typed HTTP client for the endpoints of the contract (src/lib/contract, docs/sync.md).
@@ -302,6 +312,28 @@ export class SyncApi {
 
 	async renameTeam(eventId: string, drawId: string, teamId: string, name: string) {
 		return (await this.call(API.renameTeam, { params: { eventId, drawId, teamId }, body: { name } })).draw;
+	}
+
+	// Protests (issue 33 #3; contract/protests.ts): the organizer's only.
+
+	/** The event's protests, of one competition with `competitionId`. */
+	async protests(eventId: string, competitionId?: string): Promise<Protest[]> {
+		return (await this.call(API.protests, { params: { eventId }, ...(competitionId ? { query: { competitionId } } : {}) })).protests;
+	}
+
+	/** Records a protest during the competition's protest window (409 outside it, saying when it closed). */
+	async recordProtest(eventId: string, body: RecordProtest): Promise<Protest> {
+		return (await this.call(API.recordProtest, { params: { eventId }, body })).protest;
+	}
+
+	/** Decides a protest: upheld (with the correction events, pushed first) or rejected, with reasons. */
+	async decideProtest(eventId: string, protestId: string, body: DecideProtest): Promise<Protest> {
+		return (await this.call(API.decideProtest, { params: { eventId, protestId }, body })).protest;
+	}
+
+	/** The photos of an entry (PhotoListSchema, contract/photos.ts), as a protest's attachments are chosen from them. */
+	async entryPhotos(eventId: string, entryId: string): Promise<PhotoInfo[]> {
+		return (await this.call(PHOTO_LIST, { params: { eventId }, query: { entryId } })).photos;
 	}
 
 	/** Imports the confirmed rows of a CSV preview in one transaction (the same rows again change nothing). */

@@ -20,10 +20,12 @@ export const load: PageServerLoad = ({ params, url, setHeaders }) => {
 	return {
 		event,
 		now: Date.now(),
-		competitions: competitions.map(({ latest, versions }) => ({
+		competitions: competitions.map(({ latest, versions, protests }) => ({
 			shown: latest.competitionId === chosen && version !== undefined ? publicCompetitionResult(store, event.id, chosen, version).publication : latest,
 			latestVersion: latest.version,
-			versions
+			versions,
+			// Under protest and which version answered which protest (issue 33 #3): never the claim nor who protested.
+			protests
 		})),
 		draws: publicDraws(store, event.id)
 	};
