@@ -20,6 +20,12 @@ export const MAX_PHOTO_BYTES = 1024 * 1024;
 export const PHOTO_MEDIA_TYPES = ['image/jpeg', 'image/webp'] as const;
 export type PhotoMediaType = (typeof PHOTO_MEDIA_TYPES)[number];
 
+/**
+ * How a photo's bytes may be kept (`GET …/photos/{hash}`): by the organizer's browser only
+ * (`private`: no shared cache), and for good, since the bytes of a hash never change.
+ */
+export const PHOTO_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
 /** A photo's ID: the SHA-256 of its bytes, lower-case hex. */
 export const PhotoHashSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a photo is named by the SHA-256 of its bytes (64 lower-case hex digits)'));
 
