@@ -85,6 +85,12 @@ export const PhotoListQuerySchema = z.object({ entryId: z.optional(IdSchema), co
 export const PhotoListSchema = z.object({ photos: z.array(PhotoInfoSchema) });
 export type PhotoList = z.infer<typeof PhotoListSchema>;
 
+/**
+ * The field a person's erasure records (`person.erased`, docs/sync.md, Erasure) when it erased the
+ * photos of their entries: `after: { erased: n }`.
+ */
+export const PHOTOS_ERASED_FIELD = 'evidence.photos';
+
 /** How long an event keeps its evidence (photos): days after the final lock of its last competition. */
 export const DEFAULT_EVIDENCE_RETENTION_DAYS = 30;
 export const MAX_EVIDENCE_RETENTION_DAYS = 3650;

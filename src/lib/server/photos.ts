@@ -138,3 +138,15 @@ export function storePhoto(store: Store, device: Device, eventId: string, hash: 
 		return { photo: getPhotoInfo(store, eventId, hash)!, stored: true };
 	});
 }
+
+/**
+ * Deletes the photos of these entries (a person's erasure: photos show who sat there, register.ts
+ * erasePerson), in the caller's transaction; how many. The caller truncates the log afterwards.
+ */
+export function deletePhotosOfEntries(store: Store, eventId: string, entryIds: ReadonlySet<string>): number {
+	if (entryIds.size === 0) return 0;
+	const remove = store.stmt('DELETE FROM photos WHERE event_id = ? AND entry_id = ?');
+	let deleted = 0;
+	for (const entryId of entryIds) deleted += remove.run(eventId, entryId).changes;
+	return deleted;
+}
