@@ -93,7 +93,7 @@ describe('photos of evidence (issue 33): stored by their hash', () => {
 		const cards = printCards(store, 'cup', 'h1', 'https://judge.example', T0);
 		const paired = redeemCard(store, new URLSearchParams(new URL(cards[0]!.link).hash.slice(1)).get('card')!, 'tab-card', T0);
 		if (!paired.ok) throw new Error(paired.message);
-		const card = paired.paired.device;
+		const card: Device = { ...paired.paired.device, eventId: 'cup' };
 		expect(refusal(() => storePhoto(store, card, 'cup', hash, meta('e3', 'h2'), bytes, T0))).toMatchObject({ status: 403, message: expect.stringContaining('table card of heat "h1"') });
 		expect(storePhoto(store, card, 'cup', hash, meta('e2'), bytes, T0).stored).toBe(true);
 		expect(getPhotoInfo(store, 'other', hash)).toBeUndefined();

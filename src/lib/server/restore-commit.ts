@@ -1,6 +1,6 @@
 import type { BackupCounts, RestoreHeader } from './backup-format';
 import { checkBackupOnItsOwn } from './restore/backup-consistency';
-import { copyDevices, copyDraws, copyHeatStarts, copyJudgeEvents, copyPublications, copyRegister, copyRulesetChanges, copySetUp, copyTableCards } from './restore/copy-steps';
+import { copyDevices, copyDraws, copyHeatStarts, copyJudgeEvents, copyPublications, copyRegister, copyPhotos, copyRulesetChanges, copySetUp, copyTableCards } from './restore/copy-steps';
 import { replaceUntouchedDemo } from './restore/demo-replacement';
 import { replayMerges } from './restore/merge-replay';
 import { checkAgainstServer } from './restore/server-conflicts';
@@ -64,6 +64,7 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	copyRulesetChanges(copy);
 	copyDraws(copy);
 	copyTableCards(copy);
+	copyPhotos(copy, header.evidence);
 	replayMerges(store);
 	return { counts: stagedCounts(db), numbering, replacedDemo };
 }

@@ -60,6 +60,11 @@ const SCHEMA = `
 		ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, heat_id TEXT NOT NULL, table_label TEXT NOT NULL,
 		secret_hash TEXT NOT NULL UNIQUE, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, revoked_at INTEGER, token_ids TEXT NOT NULL, src TEXT NOT NULL
 	);
+	CREATE TABLE photos (
+		ord INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, heat_id TEXT NOT NULL, entry_id TEXT NOT NULL, puzzle_id TEXT,
+		judge_event_id TEXT, subject TEXT NOT NULL, taken_at INTEGER NOT NULL, device_id TEXT NOT NULL, media_type TEXT NOT NULL, bytes INTEGER NOT NULL,
+		width INTEGER NOT NULL, height INTEGER NOT NULL, received_at INTEGER NOT NULL, data BLOB NOT NULL, src TEXT NOT NULL
+	);
 `;
 
 export type StagingTable =
@@ -78,10 +83,11 @@ export type StagingTable =
 	| 'registration_changes'
 	| 'ruleset_changes'
 	| 'draws'
-	| 'table_cards';
+	| 'table_cards'
+	| 'photos';
 
 /** Tables whose first column numbers the rows in the order read. */
-const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws', 'table_cards'];
+const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws', 'table_cards', 'photos'];
 
 /** What a duplicate key means, by the constraint SQLite names. */
 const DUPLICATES: Record<string, string> = {
@@ -104,7 +110,8 @@ const DUPLICATES: Record<string, string> = {
 	'ruleset_changes.seq': "this ruleset change's number",
 	'draws.id': 'this draw',
 	'table_cards.id': 'this table card',
-	'table_cards.secret_hash': "this table card's secret"
+	'table_cards.secret_hash': "this table card's secret",
+	'photos.hash': 'this photo'
 };
 
 /** Rows per transaction while staging. */

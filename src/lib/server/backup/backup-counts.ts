@@ -19,6 +19,7 @@ export function backupCounts(store: Store, eventId: string, rulesets: number, co
 		registrationChange: counted('registration_changes'),
 		rulesetChange: counted('ruleset_changes'),
 		draw: counted('draws'),
-		tableCard: counted('table_cards')
+		tableCard: counted('table_cards'),
+		photo: counted('photos')
 	};
 }

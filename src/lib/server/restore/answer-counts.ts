@@ -18,6 +18,7 @@ export function answerCounts(c: BackupCounts): RestoreAnswer['counts'] {
 		registrationChanges: c.registrationChange,
 		rulesetChanges: c.rulesetChange,
 		draws: c.draw,
-		tableCards: c.tableCard
+		tableCards: c.tableCard,
+		photos: c.photo
 	};
 }

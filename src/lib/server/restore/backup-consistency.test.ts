@@ -32,7 +32,9 @@ const CASES: [string, string, RegExp][] = [
 	['a table card naming a token not in the backup', "UPDATE staging.table_cards SET token_ids = json_array('dev-x') WHERE ord = 1", /table card \S+ names the token dev-x, which is not a judge device of this backup/],
 	['a token named by two table cards', 'UPDATE staging.table_cards SET token_ids = (SELECT token_ids FROM staging.table_cards WHERE ord = 1) WHERE ord = 2', /the token \S+ is named by 2 table cards: a tablet pairs by one card/],
 	['CZ-GEN-CHANGES: a ruleset change of another competition', "UPDATE staging.ruleset_changes SET competition_id = 'o-f'", /ruleset change \d+ is of competition o-f, which is not a competition of the event "busy" in this backup/],
-	['CZ-GEN-CHANGES: a ruleset change naming a version not in the backup', 'UPDATE staging.ruleset_changes SET from_version = 7', /ruleset change \d+ names ruleset czjpa-individual version 7, which the backup does not hold/]
+	['CZ-GEN-CHANGES: a ruleset change naming a version not in the backup', 'UPDATE staging.ruleset_changes SET from_version = 7', /ruleset change \d+ names ruleset czjpa-individual version 7, which the backup does not hold/],
+	['issue 33: a photo of another competition', "UPDATE staging.photos SET competition_id = 'o-q'", /photo [0-9a-f]{64} is of competition o-q, which is not a competition of the event "busy" in this backup/],
+	['issue 33: a photo sent with a token not in the backup', "UPDATE staging.photos SET device_id = 'dev-x'", /photo [0-9a-f]{64} was sent with the token dev-x, which is not a device of this backup/]
 ];
 
 describe('checkBackupOnItsOwn', () => {

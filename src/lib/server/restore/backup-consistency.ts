@@ -124,6 +124,19 @@ export const BACKUP_CHECKS: readonly StagedCheck[] = [
 		sql: `SELECT seq AS id, src, ruleset_id || ' version ' || v.value AS other FROM staging.ruleset_changes r, json_each(json_array(from_version, to_version)) v
 			WHERE NOT EXISTS (SELECT 1 FROM staging.rulesets s WHERE s.id = r.ruleset_id AND s.version = v.value) LIMIT 1`,
 		says: (p) => `ruleset change ${p.id} names ruleset ${p.other}, which the backup does not hold`
+	},
+	// A photo names its entry as a judge event does: an entry a redraw removed keeps its evidence, so only the competition must be the backup's.
+	{
+		status: 400,
+		sql: `SELECT hash AS id, src, competition_id AS other FROM staging.photos p
+			WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = p.competition_id) LIMIT 1`,
+		says: (p, E) => `photo ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`
+	},
+	{
+		status: 400,
+		sql: `SELECT hash AS id, src, device_id AS other FROM staging.photos p
+			WHERE NOT EXISTS (SELECT 1 FROM staging.devices d WHERE d.id = p.device_id) LIMIT 1`,
+		says: (p) => `photo ${p.id} was sent with the token ${p.other}, which is not a device of this backup`
 	}
 ];
 

@@ -18,7 +18,8 @@ export const STAGING_TABLE_OF: Record<ItemKind, StagingTable> = {
 	registrationChange: 'registration_changes',
 	rulesetChange: 'ruleset_changes',
 	draw: 'draws',
-	tableCard: 'table_cards'
+	tableCard: 'table_cards',
+	photo: 'photos'
 };
 
 /** How many items of each kind the staged backup (attached as `staging`) holds. */
