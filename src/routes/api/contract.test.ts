@@ -79,7 +79,7 @@ async function call(name: keyof typeof API, expected: number, c: Call = {}): Pro
 	if (c.raw) [body, headers['content-type']] = [c.raw.text, c.raw.type];
 	else if (c.body !== undefined) [body, headers['content-type']] = [JSON.stringify(c.body), 'application/json'];
 	const leave = new AbortController();
-	const request = new Request(url, { method: endpoint.method, headers, body, signal: leave.signal });
+	const request = new Request(url, { method: endpoint.method, headers, body: body as BodyInit | undefined, signal: leave.signal });
 	const event = { request, url, params: c.params ?? {}, route: { id: endpoint.route }, getClientAddress: () => c.address ?? '127.0.0.1' } as unknown as RequestEvent;
 	const response = await apiHandle({ event, resolve: (e) => resolveRoute(e, handler) });
 	const text = c.stream && response.ok ? await firstMessage(response, leave) : await response.text();
