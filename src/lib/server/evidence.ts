@@ -24,16 +24,22 @@ function settingOf(store: Store, eventId: string): SettingRow {
 	};
 }
 
-/** The final lock of the event's last competition; null while any competition is not final (or there is none). */
+/**
+ * The final lock of the event's last competition; null while any competition is not final (or there is
+ * none). A competition without entries (nobody competes in it, no photo can be of it) and one folded into
+ * another (merged: never published itself) are not waited for.
+ */
 export function finalLockAt(store: Store, eventId: string): number | null {
 	const row = store
 		.stmt(
 			`SELECT count(*) AS competitions, count(f.at) AS final, max(f.at) AS last FROM competitions c
-			 LEFT JOIN (SELECT competition_id, max(finalized_at) AS at FROM publications WHERE event_id = ? AND state = 'final' GROUP BY competition_id) f
+			 LEFT JOIN (SELECT competition_id, max(finalized_at) AS at FROM publications WHERE event_id = @e AND state = 'final' GROUP BY competition_id) f
 			   ON f.competition_id = c.id
-			 WHERE c.event_id = ?`
+			 WHERE c.event_id = @e
+			   AND EXISTS (SELECT 1 FROM entries n WHERE n.event_id = @e AND n.competition_id = c.id)
+			   AND NOT EXISTS (SELECT 1 FROM competition_merges m WHERE m.event_id = @e AND m.folded_competition_id = c.id)`
 		)
-		.get(eventId, eventId) as { competitions: number; final: number; last: number | null };
+		.get({ e: eventId }) as { competitions: number; final: number; last: number | null };
 	return row.competitions > 0 && row.final === row.competitions ? row.last : null;
 }
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
 import { MAX_PHOTO_BYTES } from '$lib/contract/photos';
-import { eraseEvidence, evidenceState, setEvidenceRetention, sweepEvidence } from './evidence';
+import { eraseEvidence, evidenceState, finalLockAt, setEvidenceRetention, sweepEvidence } from './evidence';
 import { startEvidenceSweep, SWEEP_EVERY_MS } from './evidence-sweep';
 import { saveOrganizerSetup } from './organizer-setup';
 import { jpegBytes, pngBytes, sha256Hex, tallyMeta, webpBytes } from './photo.testkit';
@@ -125,6 +125,24 @@ describe('the evidence’s retention (issue 33)', () => {
 		// Past its retention, a tablet still holding a photo cannot bring it back (410).
 		const late = jpegBytes(5000, 9);
 		expect(refusal(() => storePhoto(store, device, 'cup', sha256Hex(late), meta('e1', 'h1', T0 + 2 * DAY), late, T0 + 32 * DAY))).toMatchObject({ status: 410 });
+	});
+
+	it('waits for every competition with entries, not for an empty one or one folded into another', () => {
+		const R = presetById('czjpa-individual')!;
+		// An empty competition added and never used: nothing to wait for.
+		saveOrganizerSetup(store, 'cup', { competitions: [{ id: 'unused', eventId: 'cup', name: 'Unused', ruleset: { id: R.id, version: R.version } }] });
+		finalAt(T0 + DAY);
+		expect(finalLockAt(store, 'cup')).toBe(T0 + DAY);
+		// A second competition with an entry, not final yet: waited for.
+		saveOrganizerSetup(store, 'cup', {
+			competitions: [{ id: 'd', eventId: 'cup', name: 'Pairs', ruleset: { id: R.id, version: R.version } }],
+			heats: [{ id: 'dh', competitionId: 'd', name: 'Heat' }],
+			entries: [{ id: 'd1', competitionId: 'd', heatId: 'dh', name: 'Pair', members: [] }]
+		});
+		expect(finalLockAt(store, 'cup')).toBeNull();
+		// Folded into "c" (as a merge records it): no longer waited for.
+		store.db.prepare("INSERT INTO competition_merges (id, event_id, kept_competition_id, folded_competition_id, json, recorded_at) VALUES ('m', 'cup', 'c', 'd', '{}', 0)").run();
+		expect(finalLockAt(store, 'cup')).toBe(T0 + DAY);
 	});
 
 	it('a retention the organizer set decides when; 0 days erases at the lock', () => {
