@@ -43,20 +43,22 @@ export function finalLockAt(store: Store, eventId: string): number | null {
 	return row.competitions > 0 && row.final === row.competitions ? row.last : null;
 }
 
+/** Until when the event keeps its evidence, without counting it (each upload asks). */
+export type EvidenceWindow = Pick<EvidenceState, 'retentionDays' | 'finalLockAt' | 'eraseAt' | 'erasedAt'>;
+
+export function evidenceWindow(store: Store, eventId: string): EvidenceWindow {
+	const setting = settingOf(store, eventId);
+	const lock = finalLockAt(store, eventId);
+	return { retentionDays: setting.retention_days, finalLockAt: lock, eraseAt: lock === null ? null : lock + setting.retention_days * DAY, erasedAt: setting.erased_at };
+}
+
 /** What the event keeps, and until when. 404 for an event not on this server. */
 export function evidenceState(store: Store, eventId: string): EvidenceState {
 	if (!store.getEvent(eventId)) error(404, `no event "${eventId}" on this server`);
-	const setting = settingOf(store, eventId);
-	const photos = store.stmt('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS size FROM photos WHERE event_id = ?').get(eventId) as { n: number; size: number };
-	const lock = finalLockAt(store, eventId);
-	return {
-		retentionDays: setting.retention_days,
-		photoCount: photos.n,
-		photoBytes: photos.size,
-		finalLockAt: lock,
-		eraseAt: lock === null ? null : lock + setting.retention_days * DAY,
-		erasedAt: setting.erased_at
-	};
+	// Read from the index by entry, which holds each photo's size (migration 22).
+	const photos = store.stmt('SELECT count(*) AS n, coalesce(sum(bytes), 0) AS size FROM photos INDEXED BY photos_by_entry WHERE event_id = ?').get(eventId) as { n: number; size: number };
+	const window = evidenceWindow(store, eventId);
+	return { retentionDays: window.retentionDays, photoCount: photos.n, photoBytes: photos.size, finalLockAt: window.finalLockAt, eraseAt: window.eraseAt, erasedAt: window.erasedAt };
 }
 
 /** The organizer's retention: days after the final lock. */
@@ -96,7 +98,7 @@ export function eraseEvidence(store: Store, eventId: string, now: number): Evide
  * Why a photo may no longer be stored (410), or null: the event's evidence was erased after it was
  * taken (a tablet still holding it must not bring it back), or the retention has run out.
  */
-export function evidenceClosedReason(state: EvidenceState, takenAt: number, now: number): string | null {
+export function evidenceClosedReason(state: EvidenceWindow, takenAt: number, now: number): string | null {
 	if (state.eraseAt !== null && now >= state.eraseAt)
 		return `the event's evidence is kept until ${new Date(state.eraseAt).toISOString()} (${state.retentionDays} days after the final lock): this photo is no longer kept`;
 	if (state.erasedAt !== null && takenAt <= state.erasedAt)
@@ -108,7 +110,7 @@ export function evidenceClosedReason(state: EvidenceState, takenAt: number, now:
 export function sweepEvidence(store: Store, now: number): string[] {
 	const events = store.stmt('SELECT DISTINCT event_id FROM photos').pluck().all() as string[];
 	const due = events.filter((e) => {
-		const { eraseAt } = evidenceState(store, e);
+		const { eraseAt } = evidenceWindow(store, e);
 		return eraseAt !== null && eraseAt <= now;
 	});
 	if (due.length === 0) return [];

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Device } from '$lib/contract';
 import type { PhotoInfo, PhotoMediaType, PhotoMeta } from '$lib/contract/photos';
 import { heatScopeOf } from './card-push-scope';
-import { evidenceClosedReason, evidenceState } from './evidence';
+import { evidenceClosedReason, evidenceWindow } from './evidence';
 import { photoTypeOf, refusedTypeMessage } from './photo-type';
 import type { Store } from './store';
 
@@ -94,7 +94,7 @@ export function checkPhotoMeta(store: Store, device: Device, eventId: string, me
 	const scope = heatScopeOf(store, device);
 	if (scope && (scope.heatId !== entry.heatId || scope.competitionId !== entry.competitionId))
 		error(403, `this tablet was paired by a table card of heat "${scope.heatId}": entry "${meta.entryId}" is not seated in its heat`);
-	const closed = evidenceClosedReason(evidenceState(store, eventId), meta.takenAt, now);
+	const closed = evidenceClosedReason(evidenceWindow(store, eventId), meta.takenAt, now);
 	if (closed) error(410, closed);
 }
 

@@ -4,7 +4,8 @@
  * the one store the server has (one file to back up, one transaction with the rest); a photo is at most
  * MAX_PHOTO_BYTES (1 MiB, about 300 KB in practice), well within what SQLite serves as a BLOB as fast as
  * a file. The content hash is the key within the event: a second upload of the same bytes is found, not
- * stored again. An index by entry lists an entry's photos for the organizer.
+ * stored again. An index by entry lists an entry's photos for the organizer and, holding each photo's
+ * size, counts the event's without reading the rows (each row's first page holds the start of its bytes).
  *
  * The evidence setting lives in a table of its own, not in columns of `events`: an event row is its
  * set-up (EventSchema, carried by a backup's header and by tablets' files), the retention is the
@@ -33,7 +34,8 @@ export default `
 		data           BLOB NOT NULL,
 		PRIMARY KEY (event_id, hash)
 	);
-	CREATE INDEX photos_by_entry ON photos (event_id, entry_id, taken_at);
+	-- An entry's photos; with their sizes, so that counting an event's photos reads this index, not a page of each photo.
+	CREATE INDEX photos_by_entry ON photos (event_id, entry_id, taken_at, bytes);
 	-- An event's evidence setting (src/lib/server/evidence.ts): no row, the defaults.
 	CREATE TABLE evidence_settings (
 		event_id       TEXT PRIMARY KEY REFERENCES events (id),
