@@ -37,8 +37,8 @@ const LAYERS = {
 	// The wire: every request and answer of the API, the pairing and card links. The server and
 	// every client import it; it imports neither.
 	contract: ['setup', 'events', 'registration', 'results'],
-	// The device's IndexedDB (Dexie): the event log, outbox, set-up store.
-	db: ['rules', 'setup', 'events', 'scoring', 'files', 'registration'],
+	// The device's IndexedDB (Dexie): the event log, outbox, set-up store, the photos of evidence (their row is the contract's PhotoMeta).
+	db: ['rules', 'setup', 'events', 'scoring', 'files', 'registration', 'contract'],
 	// What a browser offers: wake lock, audio, storage, display mode.
 	device: ['contract'],
 	// The device's side of sync: push, pull, pairing, its status and its small UI.
@@ -49,6 +49,9 @@ const LAYERS = {
 	shell: ['i18n', 'session', 'sync'],
 	// Install and update of the app.
 	pwa: ['i18n', 'ui', 'contract', 'device'],
+	// Photos of evidence (issue 33): the camera, resizing and hashing, the thumbnails' strip and the
+	// zoomable viewer, shared by the station and the organizer. Storing is db's, sending sync's.
+	photos: ['i18n', 'ui', 'contract', 'db', 'device', 'sync'],
 	// The Node server: SQLite store, API handlers, backups. Never imported by the browser's code
 	// (server-code-stays-on-the-server).
 	server: ['rules', 'setup', 'events', 'scoring', 'results', 'files', 'registration', 'seating', 'contract'],
@@ -57,11 +60,11 @@ const LAYERS = {
 	display: ['rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'contract', 'db', 'sync'],
 	station: [
 		'rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'ui', 'registration', 'seating', 'db',
-		'device', 'sync', 'session', 'shell', 'pwa'
+		'device', 'sync', 'session', 'shell', 'pwa', 'photos'
 	],
 	organizer: [
 		'rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'files', 'ui', 'registration', 'seating', 'contract',
-		'db', 'device', 'sync', 'session', 'shell'
+		'db', 'device', 'sync', 'session', 'shell', 'photos'
 	],
 	// The public live page and the livestream overlay: no database, no sync engine (the SSE reader and the backoff only).
 	live: ['rules', 'setup', 'events', 'scoring', 'i18n', 'results', 'ui', 'registration', 'contract', 'sync', 'shell']

@@ -51,7 +51,7 @@ function standingsAsync(...args: string[]): Promise<Run> {
 	});
 }
 
-type Row = Record<'Place' | 'Name' | 'Status' | 'Final time' | 'Elapsed' | 'Penalties' | 'Counted pieces' | 'Reason', string>;
+type Row = Record<'Place' | 'Name' | 'Status' | 'Final time' | 'Elapsed' | 'Penalties' | 'Missing' | 'Counted pieces' | 'Reason', string>;
 
 /** The rows of the first table in the text, cut at the columns the dash line marks. */
 function tableRows(text: string): Row[] {
@@ -207,6 +207,7 @@ describe('npm run standings: Spanish adult individual on two tablets', () => {
 			'final_time',
 			'elapsed_ms',
 			'missing_pieces',
+			'missing_from_box',
 			'missing_pieces_penalty_ms',
 			'assistance_penalty_ms',
 			'loose_pieces',
@@ -337,7 +338,7 @@ describe('npm run standings --format json: docs/standings.schema.json', () => {
 			expect([out.conflicts.map((c: { kind: string }) => c.kind), out.warnings.map((w: { kind: string }) => w.kind)]).toEqual([['double-finish'], ['preview-differs']]);
 			expect(jsonSchemaProblems(schema, [out])).toEqual([]);
 			expect(jsonSchemaProblems(schema, [{ ...out, warnings: [{ ...out.warnings[0], kind: 'shrug' }] }])).toEqual([
-				'$[0].warnings[0].kind: "shrug" is not one of ["preview-differs"]'
+				'$[0].warnings[0].kind: "shrug" is not one of ["preview-differs","box-fault-pending"]'
 			]);
 			expect(jsonSchemaProblems(schema, [{ ...out, rows: [{ ...out.rows[0], place: 0 }] }])).toEqual(['$[0].rows[0].place: 0 of the anyOf alternatives match']);
 		} finally {

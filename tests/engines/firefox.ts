@@ -23,7 +23,13 @@ export async function startFirefox(): Promise<FirefoxEngine> {
 		// A tablet in landscape.
 		defaultViewport: { width: 1024, height: 768 },
 		// English on screen (the station follows the browser's language).
-		extraPrefsFirefox: { 'intl.accept_languages': 'en-US', 'intl.locale.requested': 'en-US' }
+		extraPrefsFirefox: {
+			'intl.accept_languages': 'en-US',
+			'intl.locale.requested': 'en-US',
+			// Firefox's fake camera, its permission granted: the evidence photos (issue 33).
+			'media.navigator.streams.fake': true,
+			'media.navigator.permission.disabled': true
+		}
 	});
 	try {
 		const tab = await browser.newPage();

@@ -31,6 +31,7 @@ import { displayFollowsOrganizerStart } from './display-flows';
 import { startFirefox } from './firefox';
 import { endOnExit } from './processes';
 import { RegisterRun } from './register-flows';
+import { PhotoRun } from './photo-flows';
 import { StationRun } from './station-flows';
 import { startWebKit } from './webkit';
 
@@ -112,6 +113,7 @@ function engineSuite(title: string, slug: string, engine: Engine, steps: (room: 
 
 for (const engine of engines) {
 	let run: StationRun;
+	let photos: PhotoRun;
 	engineSuite(
 		'the station',
 		'station',
@@ -137,9 +139,13 @@ for (const engine of engines) {
 			}
 			step('an offline reload (server stopped) is served by the service worker, the heat intact', () => run.offlineReload());
 			step('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
+			step("issue 33: a photo of the tally with the engine's camera, stored offline beside it, its thumbnail on the card", () => photos.photoOfTally());
+			step('issue 33: an offline reload keeps the photo', () => photos.offlineReloadKeepsIt());
+			step('issue 33: the server back, the photo reaches it', () => photos.serverBackGetsIt());
 		},
 		async (room) => {
 			run = new StationRun(room.page, room.server);
+			photos = new PhotoRun(room.page, room.restart);
 		}
 	);
 }

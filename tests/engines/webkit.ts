@@ -12,6 +12,12 @@ import { startGroup, untilAnswers, xDisplay } from './processes';
 
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
+/**
+ * WebKit's own mock camera (a 640×480 test pattern) for the evidence photos (issue 33): without it
+ * this machine has no camera and getUserMedia fails. In automation the permission is granted.
+ */
+const MOCK_CAMERA = ['--enable-media-stream=true', '--enable-mock-capture-devices=true'];
+
 export interface WebKitEngine {
 	page: EnginePage;
 	/** Quits the browser, then ends the driver and the display: everything it started. */
@@ -35,7 +41,7 @@ export async function startWebKit(): Promise<WebKitEngine> {
 		await untilAnswers(`http://127.0.0.1:${port}/status`, 10_000, driverProcess);
 		driver = await new Builder()
 			.usingServer(`http://127.0.0.1:${port}`)
-			.withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } })
+			.withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...MOCK_CAMERA] } })
 			.build();
 		return { page: webKitPage(driver), stop };
 	} catch (e) {

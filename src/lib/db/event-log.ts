@@ -58,7 +58,8 @@ export class EventLog {
 	private readonly appendListeners = new Set<(event: JudgeEvent) => void>();
 
 	private constructor(
-		private readonly db: StationDb,
+		/** The database it writes to (the heat's photos are stored beside its events). */
+		readonly db: StationDb,
 		readonly deviceId: string,
 		private nextSeq: number,
 		private readonly now: () => number

@@ -23,7 +23,8 @@ const NAMES_ENTRY = {
 	'tiebreak.result': false,
 	'relay.pairs-assigned': true,
 	'relay.teardown-done': true,
-	'entry.checked-in': true
+	'entry.checked-in': true,
+	'box-fault.decided': true
 } as const;
 
 export type ActionType = keyof typeof NAMES_ENTRY;

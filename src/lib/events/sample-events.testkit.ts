@@ -27,7 +27,8 @@ export function samplePayload(type: ActionType, entries: readonly [string, strin
 		'tiebreak.result': { order: [entries[1], entries[0]] },
 		'relay.pairs-assigned': { pairs: [['m1', 'm2'], ['m3', 'm4']] },
 		'relay.teardown-done': { puzzleId: 'p1-1' },
-		'entry.checked-in': {}
+		'entry.checked-in': {},
+		'box-fault.decided': { ref: 'some-check', confirmed: true }
 	};
 	return payloads[type];
 }

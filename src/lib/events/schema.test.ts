@@ -35,10 +35,32 @@ describe('judge event schema', () => {
 		const checkIn = t.record('entry.checked-in', T + 21_000, 'reg-1', { paid: true, companions: 2, accompaniedBy: 'Petr Malý' });
 		t.correct(checkIn, T + 22_000, 'wrong person');
 		l.record('entry.checked-in', T + 23_000, 'b', {});
+		const check = l.record('check.confirmed', T + 24_000, 'a', { ref: h.id, missingPieces: 3, missingFromBox: 2 });
+		l.record('box-fault.decided', T + 25_000, 'a', { ref: check.id, confirmed: true });
 		const all = [...l.events, ...t.events];
 		expect(new Set(all.map((e) => e.type))).toEqual(new Set([...ACTION_TYPES, 'correction']));
 		for (const e of all) expect(validate(JudgeEventSchema, e), e.type).toEqual({ ok: true, value: e });
 		expect(all.map((e) => e.seq).slice(0, 3)).toEqual([1, 2, 3]);
+	});
+
+	it('pieces missing from the box: a whole number, never more than the missing pieces; the decision names its entry', () => {
+		const l = log();
+		const check = l.record('check.confirmed', T, 'a', { ref: 'h', missingPieces: 3, missingFromBox: 3 });
+		expect(validate(JudgeEventSchema, check).ok).toBe(true);
+		expect(validate(JudgeEventSchema, { ...check, payload: { ref: 'h', missingPieces: 3 } }).ok).toBe(true);
+		const tooMany = validate(JudgeEventSchema, { ...check, payload: { ref: 'h', missingPieces: 3, missingFromBox: 4 } });
+		expect(tooMany.ok).toBe(false);
+		expect(JSON.stringify(tooMany)).toContain('the pieces missing from the box cannot be more than the missing pieces');
+		for (const bad of [-1, 1.5, '2']) expect(validate(JudgeEventSchema, { ...check, payload: { ref: 'h', missingPieces: 3, missingFromBox: bad } }).ok, String(bad)).toBe(false);
+		const decided = l.record('box-fault.decided', T + 1000, 'a', { ref: check.id, confirmed: false });
+		expect(validate(JudgeEventSchema, decided).ok).toBe(true);
+		expect(validate(JudgeEventSchema, { ...decided, entryId: null }).ok).toBe(false);
+		expect(validate(JudgeEventSchema, { ...decided, payload: { ref: check.id } }).ok).toBe(false);
+		// A correction may replace a check's count from the box like any payload, within the same rule.
+		const fixed = l.correct(check, T + 2000, 'two, not three', { type: 'check.confirmed', at: T, payload: { ref: 'h', missingPieces: 3, missingFromBox: 2 } });
+		expect(validate(JudgeEventSchema, fixed).ok).toBe(true);
+		const badFix = l.correct(check, T + 3000, 'typo', { type: 'check.confirmed', at: T, payload: { ref: 'h', missingPieces: 1, missingFromBox: 2 } });
+		expect(validate(JudgeEventSchema, badFix).ok).toBe(false);
 	});
 
 	it('a check-in names its entry; companions are a whole number ≥ 0; an accompanying adult has a name', () => {

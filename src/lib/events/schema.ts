@@ -39,8 +39,19 @@ const payloads = {
 	'hand.raised': z.object({}),
 	/** Relay: a puzzle's hand raised, with the member(s) who finished it (CZ-TEAM-P1-DONE). */
 	'relay.puzzle-finished': z.object({ puzzleId: z.string().check(z.minLength(1), z.maxLength(64)), memberIds: z.array(IdSchema).check(z.maxLength(50)) }),
-	/** The judge's check of a finish (`ref` = the hand.raised or relay.puzzle-finished event). */
-	'check.confirmed': z.object({ ref, missingPieces: MissingPiecesSchema }),
+	/**
+	 * The judge's check of a finish (`ref` = the hand.raised or relay.puzzle-finished event);
+	 * `missingFromBox`: how many of the missing pieces were never in the box (a manufacturing
+	 * fault, not lost at the table), absent = none. What follows is the ruleset's `missingFromBox`.
+	 */
+	'check.confirmed': z
+		.object({ ref, missingPieces: MissingPiecesSchema, missingFromBox: z.optional(MissingPiecesSchema) })
+		.check(
+			z.refine((p) => p.missingFromBox === undefined || p.missingFromBox <= p.missingPieces, {
+				path: ['missingFromBox'],
+				message: 'the pieces missing from the box cannot be more than the missing pieces'
+			})
+		),
 	/** A failed check: that finish never happened, the clock goes on (CZ-GEN-FINISH). */
 	'check.rejected': z.object({ ref, reason: z.optional(z.string().check(z.maxLength(2000))) }),
 	/** The competitor agrees with the recorded time: the record locks (CZ-GEN-RECORD). */
@@ -65,6 +76,12 @@ const payloads = {
 	 * the ruleset needs it: paid at the door (ES-FEE), companions per child (ES-COMPANION), the
 	 * accompanying adult of the young (CZ-GEN-AGE).
 	 */
+	/**
+	 * The organizer's decision on pieces a check recorded as missing from the box (`ref` = that
+	 * check.confirmed event): confirmed, the pieces were never in the box; false, refused (they
+	 * count as missing). Only a ruleset with `missingFromBox: 'exempt-when-confirmed'` acts on it.
+	 */
+	'box-fault.decided': z.object({ ref, confirmed: z.boolean() }),
 	'entry.checked-in': z.object({
 		paid: z.optional(z.boolean()),
 		companions: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),

@@ -1,4 +1,4 @@
-import { EVENT_FORMAT_VERSION } from '$lib/events/format-version';
+import { EVENT_FORMAT_VERSION, READABLE_EVENT_FORMAT_VERSIONS, type EventFormatVersion } from '$lib/events/format-version';
 
 /**
  * The event file's name and version, apart from its parser (event-file.ts): a tablet that
@@ -7,3 +7,6 @@ import { EVENT_FORMAT_VERSION } from '$lib/events/format-version';
 export const EVENT_FILE_FORMAT = 'puzzle-judge-events';
 /** The file's version follows the event format's (EVENT_FORMAT_VERSION). */
 export const EVENT_FILE_VERSION = EVENT_FORMAT_VERSION;
+/** The file versions a reader takes (the event format's). */
+export const READABLE_EVENT_FILE_VERSIONS: readonly EventFormatVersion[] = READABLE_EVENT_FORMAT_VERSIONS;
+export type EventFileVersion = EventFormatVersion;

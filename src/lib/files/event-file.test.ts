@@ -120,9 +120,12 @@ describe('parseEventFile', () => {
 	it('not an event file, or another version: one clear error', () => {
 		expect(lines({ hello: 1 })).toEqual(['small.json: format: not a puzzle-judge event file: "format" must be "puzzle-judge-events" (found nothing)']);
 		expect(lines([1, 2])).toEqual(['small.json: an event file is a JSON object with "format": "puzzle-judge-events"']);
-		expect(lines({ ...smallFile(), version: 2 })).toEqual([
-			'small.json: version: version 2 of the event format is not supported; this program reads version 1'
+		expect(lines({ ...smallFile(), version: 3 })).toEqual([
+			'small.json: version: version 3 of the event format is not supported; this program reads versions 1 and 2'
 		]);
+		// Version 2 added the pieces missing from the box; a version-1 file reads as before.
+		expect(lines({ ...smallFile(), version: 1 })).toEqual([]);
+		expect(lines({ ...smallFile(), version: 2 })).toEqual([]);
 	});
 
 	it('bad JSON: line and column of the first error', () => {

@@ -18,7 +18,7 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { canonicalJson } from '$lib/events/order';
 import { issuePath } from '$lib/validation';
 import { parseJson } from './json-syntax';
-import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION } from './event-file-format';
+import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION, READABLE_EVENT_FILE_VERSIONS, type EventFileVersion } from './event-file-format';
 
 /**
  * The exported event file: what a tablet writes and the server imports. One JSON object
@@ -29,7 +29,7 @@ import { EVENT_FILE_FORMAT, EVENT_FILE_VERSION } from './event-file-format';
  * defined in the file's set-up, with the ruleset version each competition runs under.
  */
 
-export { EVENT_FILE_FORMAT, EVENT_FILE_VERSION };
+export { EVENT_FILE_FORMAT, EVENT_FILE_VERSION, READABLE_EVENT_FILE_VERSIONS, type EventFileVersion };
 
 export const EventFileSetupSchema = z.object({
 	/** The competition days. */
@@ -51,7 +51,8 @@ export type SetupList = Exclude<keyof EventFileSetup, 'merges'>;
 
 const EventFileObjectSchema = z.object({
 	format: z.literal(EVENT_FILE_FORMAT),
-	version: z.literal(EVENT_FILE_VERSION),
+	/** The format's version: written as EVENT_FILE_VERSION, read from any of READABLE_EVENT_FILE_VERSIONS. */
+	version: z.literal(READABLE_EVENT_FILE_VERSIONS),
 	/** When the file was written, ms since the epoch (the device's clock). */
 	exportedAt: z.number().check(z.int(), z.minimum(0)),
 	/** The device that wrote the file, when one did (a tablet); absent for merged exports. */
@@ -71,7 +72,7 @@ export const EventFileSchema = EventFileObjectSchema.check(
 
 export interface EventFile {
 	format: typeof EVENT_FILE_FORMAT;
-	version: typeof EVENT_FILE_VERSION;
+	version: EventFileVersion;
 	exportedAt: number;
 	deviceId?: string;
 	setup: EventFileSetup;
@@ -190,10 +191,12 @@ export function parseEventFile(text: string, fileName: string): ParseResult {
 			ok: false,
 			errors: [err(['format'], `not a puzzle-judge event file: "format" must be "${EVENT_FILE_FORMAT}" (found ${JSON.stringify(o.format) ?? 'nothing'})`)]
 		};
-	if (typeof o.version === 'number' && o.version !== EVENT_FILE_VERSION)
+	if (typeof o.version === 'number' && !(READABLE_EVENT_FILE_VERSIONS as readonly number[]).includes(o.version))
 		return {
 			ok: false,
-			errors: [err(['version'], `version ${o.version} of the event format is not supported; this program reads version ${EVENT_FILE_VERSION}`)]
+			errors: [
+				err(['version'], `version ${o.version} of the event format is not supported; this program reads versions ${READABLE_EVENT_FILE_VERSIONS.join(' and ')}`)
+			]
 		};
 
 	const errors: FileError[] = [];

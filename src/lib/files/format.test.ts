@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { parseEventFile, type ParsedEventFile } from './event-file';
 import { standingsOfFiles, type CompetitionStandings } from './merge';
-import { CSV_COLUMNS, penaltiesLabel, placeLabel, renderStandings, standingsCsv, standingsJson, standingsTable, statusLabel } from './format';
+import { cliStandingsJson, CSV_COLUMNS, missingLabel, penaltiesLabel, placeLabel, renderStandings, standingsCsv, standingsJson, standingsTable, statusLabel } from './format';
 
 const FIXTURES = new URL('../../../tests/fixtures/', import.meta.url);
 
@@ -179,7 +179,7 @@ describe('JSON', () => {
 			reason: expect.stringContaining('2 missing pieces')
 		});
 		expect(JSON.parse(renderStandings(standings([load('czjpa-individual.json')], AFTER_CZ), 'json'))).toEqual(
-			JSON.parse(JSON.stringify(standingsJson(standings([load('czjpa-individual.json')], AFTER_CZ))))
+			JSON.parse(JSON.stringify(cliStandingsJson(standings([load('czjpa-individual.json')], AFTER_CZ))))
 		);
 	});
 
@@ -189,5 +189,28 @@ describe('JSON', () => {
 		expect(s!.warnings).toEqual([
 			{ kind: 'preview-differs', competitionId: 'cz-ind', heatId: 'cz-ind-h1', eventIds: ['cz-tab-1-1'], deviceIds: ['cz-tab-1'], message: expect.stringContaining('a preview of 1:00') }
 		]);
+	});
+});
+
+describe('pieces missing from the box (issue 33)', () => {
+	it('the Missing column: the count, those from the box, and whether they await the organizer', () => {
+		expect(missingLabel({ missingPieces: 0, missingFromBox: 0, boxFaultPending: 0 })).toBe('');
+		expect(missingLabel({ missingPieces: 3, missingFromBox: 0, boxFaultPending: 0 })).toBe('3');
+		expect(missingLabel({ missingPieces: 3, missingFromBox: 2, boxFaultPending: 0 })).toBe('3 (2 from box)');
+		expect(missingLabel({ missingPieces: 3, missingFromBox: 2, boxFaultPending: 2 })).toBe('3 (2 from box, pending)');
+	});
+
+	it('a file whose check names pieces from the box: the CSV column, the JSON counts, the table', () => {
+		const f = load('czjpa-individual.json', (x) => {
+			const check = x.log.find((e: { type: string; entryId: string }) => e.type === 'check.confirmed' && e.entryId === 'ind-02');
+			check.payload.missingFromBox = 1;
+		});
+		const results = standings([f], AFTER_CZ);
+		const petr = Papa.parse<Record<string, string>>(standingsCsv(results).trim(), { header: true }).data.find((r) => r.name === 'Petr Svoboda')!;
+		expect(petr).toMatchObject({ missing_pieces: '2', missing_from_box: '1', missing_pieces_penalty_ms: '20000' });
+		expect(cliStandingsJson(results)[0]!.rows[1]).toMatchObject({ missingPieces: 2, missingFromBox: 1, boxFaultPending: 0 });
+		// A publication freezes standingsJson's rows: the counts are not published.
+		expect(standingsJson(results)[0]!.rows[1]).not.toHaveProperty('missingFromBox');
+		expect(standingsTable(results)).toMatch(/Petr Svoboda .* 2 \(1 from box\) /);
 	});
 });

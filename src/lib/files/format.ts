@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { Ruleset } from '$lib/rules/schema';
-import { formatResult, type Conflict, type Penalties, type ScoringWarning, type StandingRow } from '$lib/scoring';
+import { formatResult, type Conflict, type Outcome, type Penalties, type ScoringWarning, type StandingRow } from '$lib/scoring';
 import type { CompetitionStandings } from './merge';
 import type { PublishedRow } from '$lib/results/publication';
 
@@ -20,7 +20,7 @@ export function renderStandings(results: readonly CompetitionStandings[], format
 		case 'csv':
 			return standingsCsv(results);
 		case 'json':
-			return `${JSON.stringify(standingsJson(results), null, 2)}\n`;
+			return `${JSON.stringify(cliStandingsJson(results), null, 2)}\n`;
 	}
 }
 
@@ -38,6 +38,13 @@ export function penaltiesLabel(p: Penalties, res: Ruleset['timeResolution']): st
 	if (p.loosePiecesMs) parts.push(`loose +${formatResult(p.loosePiecesMs, res)}`);
 	if (p.adjustmentMs) parts.push(`adjust ${p.adjustmentMs > 0 ? '+' : '-'}${formatResult(Math.abs(p.adjustmentMs), res)}`);
 	return parts.join('; ');
+}
+
+/** Pieces missing at the check, those from the box and whether they await the organizer: `3 (2 from box, pending)`; empty for none. */
+export function missingLabel(o: Pick<Outcome, 'missingPieces' | 'missingFromBox' | 'boxFaultPending'>): string {
+	if (o.missingPieces === 0) return '';
+	if (o.missingFromBox === 0) return String(o.missingPieces);
+	return `${o.missingPieces} (${o.missingFromBox} from box${o.boxFaultPending > 0 ? ', pending' : ''})`;
 }
 
 /** A conflict (or a warning: it names no entry) on one line: kind, what it is about, message, events, devices. */
@@ -96,6 +103,7 @@ function competitionTable({ competition, ruleset, standings }: CompetitionStandi
 		{ title: 'Final time', right: true, cell: (r) => (r.outcome.finalTimeMs === null ? '' : formatResult(r.outcome.finalTimeMs, res)) },
 		{ title: 'Elapsed', right: true, cell: (r) => (r.outcome.elapsedMs === null ? '' : formatResult(r.outcome.elapsedMs, res)) },
 		{ title: 'Penalties', right: false, cell: (r) => penaltiesLabel(r.outcome.penalties, res) },
+		{ title: 'Missing', right: false, cell: (r) => missingLabel(r.outcome) },
 		{ title: 'Counted pieces', right: true, cell: (r) => (r.outcome.countedPieces === null ? '' : String(r.outcome.countedPieces)) },
 		{ title: 'Reason', right: false, cell: (r) => r.reason }
 	];
@@ -147,6 +155,7 @@ export const CSV_COLUMNS = [
 	'final_time',
 	'elapsed_ms',
 	'missing_pieces',
+	'missing_from_box',
 	'missing_pieces_penalty_ms',
 	'assistance_penalty_ms',
 	'loose_pieces',
@@ -185,6 +194,7 @@ export function standingsCsv(results: readonly CompetitionStandings[]): string {
 				final_time: o.finalTimeMs === null ? null : formatResult(o.finalTimeMs, ruleset.timeResolution),
 				elapsed_ms: o.elapsedMs,
 				missing_pieces: o.missingPieces,
+				missing_from_box: o.missingFromBox,
 				missing_pieces_penalty_ms: p.missingPiecesMs,
 				assistance_penalty_ms: p.assistanceMs,
 				loose_pieces: o.loosePieces,
@@ -198,6 +208,12 @@ export function standingsCsv(results: readonly CompetitionStandings[]): string {
 	);
 	return `${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { escapeFormulae: true, newline: '\n' })}\n`;
 }
+
+/** A published row (results/publication.ts) with the missing pieces' counts, which publications leave out. */
+export type CliStandingsRow = PublishedRow & { missingPieces: number; missingFromBox: number; boxFaultPending: number };
+
+/** What `--format json` prints for a competition (cliStandingsJson). */
+export type CliStandingsJson = Omit<StandingsJson, 'rows'> & { rows: CliStandingsRow[] };
 
 export interface StandingsJson {
 	competition: { id: string; name: string; eventId: string };
@@ -232,4 +248,19 @@ export function standingsJson(results: readonly CompetitionStandings[]): Standin
 		conflicts: standings.conflicts,
 		warnings: standings.warnings
 	}));
+}
+
+/**
+ * What `--format json` prints: the standings as a publication freezes them (`standingsJson`,
+ * which the server publishes: nothing more goes public), each row with the missing pieces'
+ * counts for the organizer's scripts (issue 33: those from the box, and those awaiting a decision).
+ */
+export function cliStandingsJson(results: readonly CompetitionStandings[]): CliStandingsJson[] {
+	return standingsJson(results).map((s, i) => {
+		const outcomes = results[i]!.standings.rows.map((r) => r.outcome);
+		return {
+			...s,
+			rows: s.rows.map((row, k) => ({ ...row, missingPieces: outcomes[k]!.missingPieces, missingFromBox: outcomes[k]!.missingFromBox, boxFaultPending: outcomes[k]!.boxFaultPending }))
+		};
+	});
 }

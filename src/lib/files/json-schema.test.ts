@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { eventFileJsonSchema, GENERATED_JSON_SCHEMAS, jsonSchemaText, standingsJsonSchema } from './json-schema';
 import { jsonSchemaProblems } from './json-schema-check.testkit';
-import type { StandingsJson } from './format';
+import type { CliStandingsJson } from './format';
 import type { StandingsJsonSchema } from './standings-json';
 
 const ROOT = new URL('../../../', import.meta.url);
@@ -57,8 +57,8 @@ describe('docs/standings.schema.json', () => {
 		expect(s.items.additionalProperties).toBe(false);
 	});
 
-	it('is the type of what the CLI prints (format.ts, standingsJson), both ways', () => {
-		expectTypeOf<StandingsJson[]>().toExtend<z.output<typeof StandingsJsonSchema>>();
-		expectTypeOf<z.output<typeof StandingsJsonSchema>>().toExtend<StandingsJson[]>();
+	it('is the type of what the CLI prints (format.ts, cliStandingsJson), both ways', () => {
+		expectTypeOf<CliStandingsJson[]>().toExtend<z.output<typeof StandingsJsonSchema>>();
+		expectTypeOf<z.output<typeof StandingsJsonSchema>>().toExtend<CliStandingsJson[]>();
 	});
 });

@@ -4,9 +4,9 @@ import { IdSchema } from '$lib/setup/schema';
 import { PublishedRowSchema } from '$lib/results/publication';
 
 /**
- * What `npm run standings -- --format json` prints (format.ts, standingsJson): one object per
- * competition. The rows are the published rows (results/publication.ts): the CLI's JSON and a
- * publication hold the same row. docs/standings.schema.json is generated from this schema
+ * What `npm run standings -- --format json` prints (format.ts, cliStandingsJson): one object per
+ * competition. The rows are the published rows (results/publication.ts) with the missing
+ * pieces' counts, which a publication leaves out. docs/standings.schema.json is generated from this schema
  * (json-schema.ts), with the descriptions below; a test checks the CLI's output against it.
  */
 
@@ -26,7 +26,22 @@ export const ConflictSchema = z
 
 export const WarningSchema = z
 	.object({ kind: z.enum(WARNING_KINDS), ...problem })
-	.check(about('Something the standings follow as recorded but people should know: preview-differs, a heat start whose preview is not its ruleset’s (the start’s preview counts).'));
+	.check(
+		about(
+			'Something the standings follow as recorded but people should know: preview-differs, a heat start whose preview is not its ruleset’s (the start’s preview counts); box-fault-pending, pieces a check recorded as missing from the box await the organizer’s decision under a ruleset that exempts them once confirmed (penalised meanwhile).'
+		)
+	);
+
+const pieceCount = z.number().check(z.int(), z.minimum(0));
+
+/** A published row with the missing pieces' counts, which publications leave out. */
+export const StandingsJsonRowSchema = z.extend(PublishedRowSchema, {
+	missingPieces: pieceCount.check(about('Pieces missing at the checks of the finished puzzles, those missing from the box included (CZ-GEN-MISSING).')),
+	missingFromBox: pieceCount.check(about('Of them, those the checks recorded as missing from the box (a manufacturing fault).')),
+	boxFaultPending: pieceCount.check(
+		about('Under a ruleset with missingFromBox "exempt-when-confirmed": pieces from the box that await the organizer’s decision (penalised until confirmed); 0 otherwise.')
+	)
+});
 
 export const CompetitionStandingsJsonSchema = z.object({
 	competition: z.object({ id: IdSchema, name: z.string(), eventId: IdSchema }),
@@ -35,7 +50,7 @@ export const CompetitionStandingsJsonSchema = z.object({
 		.number()
 		.check(z.int(), z.minimum(0), about('The moment the standings are for, ms since the epoch: `--at`, default the moment the command ran. Running clocks are read at it.')),
 	rows: z
-		.array(PublishedRowSchema)
+		.array(StandingsJsonRowSchema)
 		.check(about('Standings order: by place (shared places 1-2-2-4), then the entries without a place. A finish whose check is still pending already ranks.')),
 	tieForFirst: z.array(IdSchema).check(about('The entries sharing first place that await a tie-break (ES-TIE).')),
 	conflicts: z.array(ConflictSchema),

@@ -24,6 +24,7 @@ const WORDS: Record<JudgeEvent['type'], Words> = {
 	'relay.pairs-assigned': m.org_evt_relay_pairs_assigned,
 	'relay.teardown-done': m.org_evt_relay_teardown_done,
 	'entry.checked-in': m.org_evt_entry_checked_in,
+	'box-fault.decided': m.box_evt_decided,
 	correction: m.org_evt_correction
 };
 
@@ -40,8 +41,13 @@ export function actionDetails(e: { type: JudgeEvent['type']; payload: unknown },
 		case 'heat.start':
 		case 'heat.time-limit':
 			return m.org_audit_entries({ count: (p.entryIds as string[]).length }, opt);
-		case 'check.confirmed':
-			return m.org_audit_missing_pieces({ count: p.missingPieces as number }, opt);
+		case 'check.confirmed': {
+			const missing = m.org_audit_missing_pieces({ count: p.missingPieces as number }, opt);
+			const fromBox = (p.missingFromBox as number | undefined) ?? 0;
+			return fromBox > 0 ? `${missing}, ${m.box_audit_from_box({ count: fromBox }, opt)}` : missing;
+		}
+		case 'box-fault.decided':
+			return p.confirmed ? m.box_audit_confirmed({}, opt) : m.box_audit_refused({}, opt);
 		case 'check.rejected':
 		case 'entry.disqualified':
 		case 'entry.did-not-start':

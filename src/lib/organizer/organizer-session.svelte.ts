@@ -11,6 +11,7 @@ import type { SyncResult } from '$lib/sync/client/engine';
 import type { Pairing } from '$lib/sync/pairing';
 import { DeviceList } from './device-list.svelte';
 import { importPreviewed, previewEventFiles, type ImportPreview } from './import-files';
+import { boxFaultDraft } from './box-fault';
 import { correctionDrafts, type ResolutionOption } from './resolution';
 import type { RoundsControl } from './rounds';
 import { createFinalEntries, saveRound } from './rounds-actions';
@@ -154,6 +155,14 @@ export class OrganizerSession {
 	async voidEvent(eventId: string, reason: string): Promise<void> {
 		await this.resolve({ kind: 'void', voids: [eventId] }, reason);
 		await this.#device.sync.syncNow();
+	}
+
+	/** The organizer's decision on a check's pieces missing from the box (issue 33 #2), recorded here and pushed. */
+	async decideBoxFault(checkEventId: string, confirmed: boolean): Promise<void> {
+		const { log } = await this.#device.opened();
+		await log.append(boxFaultDraft(this.view?.eventsById.get(checkEventId), confirmed, { judge: this.#judgeLabel(), at: this.#env.now(), mono: this.#env.mono() }));
+		await this.#view.settled();
+		void this.#device.sync.syncNow();
 	}
 
 	async loadPublications(): Promise<void> {

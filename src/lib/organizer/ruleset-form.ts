@@ -86,6 +86,17 @@ export const RULESET_FIELDS: readonly RulesetField[] = [
 	{ key: 'refund', label: m.org_rf_refund, help: m.org_rf_refund_help, kind: 'int', path: ['refund', 'deadlineDaysBefore'], empty: 'null-parent' },
 	{ key: 'awards', label: m.org_rf_awards, help: m.org_rf_awards_help, kind: 'int', path: ['awards', 'topN'] },
 	{ key: 'missing_penalty', label: m.org_rf_missing_penalty, help: m.org_rf_missing_penalty_help, kind: 'seconds', path: ['missingPieces', 'penaltyMsPerPiece'], applies: withPenalty },
+	{
+		key: 'missing_from_box',
+		label: m.box_rf_label,
+		help: m.box_rf_help,
+		kind: 'choice',
+		path: ['missingFromBox'],
+		choices: [
+			{ value: 'penalty', label: m.box_rf_opt_penalty },
+			{ value: 'exempt-when-confirmed', label: m.box_rf_opt_exempt }
+		]
+	},
 	{ key: 'min_group', label: m.org_rf_min_group, help: m.org_rf_min_group_help, kind: 'int', path: ['unfinished', 'minGroupSize'] },
 	{ key: 'pause_count', label: m.org_rf_pause_count, help: m.org_rf_pause_count_help, kind: 'int', path: ['pause', 'maxCount'], applies: withPause },
 	{ key: 'pause_minutes', label: m.org_rf_pause_minutes, help: m.org_rf_pause_minutes_help, kind: 'minutes', path: ['pause', 'maxDurationMs'], applies: withPause },

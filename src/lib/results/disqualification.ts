@@ -7,9 +7,9 @@ import type { Outcome } from '$lib/scoring';
  * Empty when the outcome holds no reason.
  */
 export function disqualificationText(
-	o: Pick<Outcome, 'disqualification' | 'disqualifiedForMissingPieces' | 'missingPieces'>,
+	o: Pick<Outcome, 'disqualification' | 'disqualifiedForMissingPieces' | 'missingPieces'> & Partial<Pick<Outcome, 'boxFaultExempt'>>,
 	options: { locale?: Locale } = {}
 ): string {
-	if (o.disqualifiedForMissingPieces) return m.reason_missing_pieces_disqualify({ count: o.missingPieces }, { locale: options.locale });
+	if (o.disqualifiedForMissingPieces) return m.reason_missing_pieces_disqualify({ count: o.missingPieces - (o.boxFaultExempt ?? 0) }, { locale: options.locale });
 	return o.disqualification ?? '';
 }

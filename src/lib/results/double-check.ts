@@ -48,8 +48,9 @@ export interface FinishRow {
 	seq: number;
 	judge: string;
 	check: 'confirmed' | 'rejected' | 'none';
-	/** Pieces missing at a confirming check. */
+	/** Pieces missing at a confirming check, and of them those missing from the box. */
 	missingPieces: number;
+	missingFromBox: number;
 	status: FinishStatus;
 	/** When replaced: what the correction put in its place, and whether that counts. */
 	replacement: { type: JudgeEvent['type']; at: number; fromStartMs: number | null; counts: boolean; reason: string } | null;
@@ -141,6 +142,7 @@ export function finishRows(input: DoubleCheckInput): FinishRow[] {
 					judge: e.judge,
 					check: check === undefined ? 'none' : check.type === 'check.confirmed' ? 'confirmed' : 'rejected',
 					missingPieces: check?.type === 'check.confirmed' ? check.payload.missingPieces : 0,
+					missingFromBox: check?.type === 'check.confirmed' ? (check.payload.missingFromBox ?? 0) : 0,
 					status,
 					replacement
 				}

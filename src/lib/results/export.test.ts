@@ -113,7 +113,7 @@ describe('standingsCsv', () => {
 		expect(parsed.meta.fields!.join('|')).toBe(
 			[
 				'Place', 'Entries at this place', 'Awarded', 'Tie-break', 'Entry ID', 'Entry', 'Members', 'Country', 'Table', 'Seat', 'Heat',
-				'Status', 'Status code', 'Elapsed', 'Elapsed (ms)', 'Missing pieces', 'Missing pieces penalty', 'Missing pieces penalty (ms)',
+				'Status', 'Status code', 'Elapsed', 'Elapsed (ms)', 'Missing pieces', 'Missing from box', 'Missing pieces penalty', 'Missing pieces penalty (ms)',
 				'Assistance penalty', 'Assistance penalty (ms)', 'Loose pieces', 'Loose pieces penalty', 'Loose pieces penalty (ms)',
 				'Adjustment', 'Adjustment (ms)', 'Total penalty', 'Total penalty (ms)', 'Final time', 'Final time (ms)',
 				'Counted pieces', 'Total pieces', 'Pieces per minute', 'Disqualification reason', 'Reason'
@@ -279,6 +279,33 @@ describe('standingsJson', () => {
 		// The key of "Entries at this place" stays `shared` (version 1); a finisher's missing pieces are not loose.
 		expect(json.rows[0]).toMatchObject({ shared: 1, missingPieces: 3, loosePieces: null });
 		expect(json.rows[0]!.advances).toBeUndefined();
+	});
+
+	it('pieces missing from the box: their own column beside the missing pieces, in CSV and JSON; confirmed ones cost nothing under a ruleset that exempts them', () => {
+		const ruleset: Ruleset = { ...competition('czjpa-individual', ['x']).ruleset, missingFromBox: 'exempt-when-confirmed' };
+		const setup = competition(ruleset, ['x']);
+		setup.entries = [entry('jiri', 'Jiří Dvořák', [['Jiří Dvořák', 'CZE']]), entry('kate', 'Kateřina Nováková', [['Kateřina Nováková', 'CZE']])];
+		const log = tablet();
+		log.start(T0, ['jiri', 'kate']);
+		const hj = log.hand('jiri', T0 + 40 * MIN);
+		const cj = log.record('check.confirmed', T0 + 40 * MIN + SEC, 'jiri', { ref: hj.id, missingPieces: 3, missingFromBox: 2 });
+		log.record('box-fault.decided', T0 + 50 * MIN, 'jiri', { ref: cj.id, confirmed: true });
+		const hk = log.hand('kate', T0 + 41 * MIN);
+		log.record('check.confirmed', T0 + 41 * MIN + SEC, 'kate', { ref: hk.id, missingPieces: 1, missingFromBox: 1 }); // not decided yet: penalised
+		const i = input(ruleset, score(setup, log.events, T0 + 95 * MIN), setup.entries);
+		const rows = parseCsv(standingsCsv(i)).data;
+		const cols = (r: Record<string, string>) => [r['Entry'], r['Missing pieces'], r['Missing from box'], r['Missing pieces penalty (ms)'], r['Final time (ms)']];
+		expect(rows.map(cols)).toEqual([
+			['Jiří Dvořák', '3', '2', '10000', String(40 * MIN + 10 * SEC)],
+			['Kateřina Nováková', '1', '1', '10000', String(41 * MIN + 10 * SEC)]
+		]);
+		const json = standingsJson(i);
+		expect(json.rows.map((r) => [r.missingPieces, r.missingFromBox])).toEqual([
+			[3, 2],
+			[1, 1]
+		]);
+		expect(ResultsJsonSchema.safeParse(json).success).toBe(true);
+		expect(json.rows[0]!.reason).toContain('1 missing piece');
 	});
 
 	it('rejects what is not results: another format, a missing field, a time as text', () => {

@@ -22,7 +22,10 @@
  * - Table [table], Seat [seat], Heat [heat]: empty when not set
  * - Status [status]: in words, in the export's locale; Status code [statusCode]: `finished`, `unfinished` …
  * - Elapsed [elapsed], Elapsed (ms) [elapsedMs]: counted time at the ruleset's resolution
- * - Missing pieces [missingPieces]: pieces missing at the check of a finished puzzle (CZ-GEN-MISSING)
+ * - Missing pieces [missingPieces]: pieces missing at the check of a finished puzzle (CZ-GEN-MISSING),
+ *   those missing from the box included
+ * - Missing from box [missingFromBox]: of them, those the check recorded as missing from the box
+ *   (a manufacturing fault); the ruleset's `missingFromBox` says whether they are penalised
  * - Missing pieces penalty [missingPiecesPenalty], Missing pieces penalty (ms) [missingPiecesPenaltyMs]
  * - Assistance penalty [assistancePenalty], Assistance penalty (ms) [assistancePenaltyMs]
  * - Loose pieces [loosePieces]: an unfinished entry's pieces not in a counted group, once its
@@ -100,6 +103,8 @@ export const ResultsRowSchema = z.object({
 	elapsed: z.string(),
 	elapsedMs: nullableMs,
 	missingPieces: count,
+	/** Added in issue 33 (an added key: the JSON format keeps version 1). */
+	missingFromBox: count,
 	missingPiecesPenalty: z.string(),
 	missingPiecesPenaltyMs: ms,
 	assistancePenalty: z.string(),
@@ -152,6 +157,7 @@ export const RESULTS_COLUMNS: readonly { key: keyof ResultsRow; header: string }
 	{ key: 'elapsed', header: 'Elapsed' },
 	{ key: 'elapsedMs', header: 'Elapsed (ms)' },
 	{ key: 'missingPieces', header: 'Missing pieces' },
+	{ key: 'missingFromBox', header: 'Missing from box' },
 	{ key: 'missingPiecesPenalty', header: 'Missing pieces penalty' },
 	{ key: 'missingPiecesPenaltyMs', header: 'Missing pieces penalty (ms)' },
 	{ key: 'assistancePenalty', header: 'Assistance penalty' },
@@ -214,6 +220,7 @@ export function resultRows(input: ResultsExportInput): ResultsRow[] {
 			elapsed: optionalTime(o.elapsedMs),
 			elapsedMs: o.elapsedMs,
 			missingPieces: o.missingPieces,
+			missingFromBox: o.missingFromBox,
 			missingPiecesPenalty: time(p.missingPiecesMs),
 			missingPiecesPenaltyMs: p.missingPiecesMs,
 			assistancePenalty: time(p.assistanceMs),

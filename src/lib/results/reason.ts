@@ -31,7 +31,7 @@ const SEPARATOR = ' — ';
  * assistance, loose pieces, adjustment ("+0:20 for 2 missing pieces", "−1:00 adjustment").
  */
 export function penaltyPhrases(
-	o: Pick<Outcome, 'penalties' | 'missingPieces' | 'loosePieces'>,
+	o: Pick<Outcome, 'penalties' | 'missingPieces' | 'loosePieces'> & Partial<Pick<Outcome, 'boxFaultExempt'>>,
 	resolution: Ruleset['timeResolution'],
 	options: ReasonOptions = {}
 ): string[] {
@@ -39,7 +39,8 @@ export function penaltyPhrases(
 	const time = (ms: number) => formatResultTime(ms, resolution, opt);
 	const p = o.penalties;
 	const parts: string[] = [];
-	if (p.missingPiecesMs) parts.push(m.reason_penalty_missing({ time: time(p.missingPiecesMs), count: o.missingPieces }, opt));
+	// Pieces from the box the organizer confirmed cost nothing: the penalty counts the others.
+	if (p.missingPiecesMs) parts.push(m.reason_penalty_missing({ time: time(p.missingPiecesMs), count: o.missingPieces - (o.boxFaultExempt ?? 0) }, opt));
 	if (p.assistanceMs) parts.push(m.reason_penalty_assistance({ time: time(p.assistanceMs) }, opt));
 	if (p.loosePiecesMs) parts.push(m.reason_penalty_loose({ time: time(p.loosePiecesMs), count: o.loosePieces ?? 0 }, opt));
 	if (p.adjustmentMs) parts.push(m.reason_penalty_adjustment({ change: `${p.adjustmentMs > 0 ? '+' : '−'}${time(Math.abs(p.adjustmentMs))}` }, opt));

@@ -1,5 +1,5 @@
 import { m, type Locale } from '$lib/i18n';
-import type { EntryStatus } from '$lib/scoring';
+import type { EntryStatus, Outcome } from '$lib/scoring';
 
 type Label = (inputs: Record<string, never>, options: { locale?: Locale }) => string;
 
@@ -14,6 +14,14 @@ const LABELS: Record<EntryStatus, Label> = {
 	disqualified: m.station_disqualified,
 	'did-not-start': m.station_did_not_start
 };
+
+/**
+ * An entry whose pieces missing from the box await the organizer's decision (issue 33 #2): its
+ * result is pending; null when nothing awaits.
+ */
+export function boxFaultPendingLabel(o: Pick<Outcome, 'boxFaultPending'>, options: { locale?: Locale } = {}): string | null {
+	return o.boxFaultPending > 0 ? m.box_tag_pending({}, { locale: options.locale }) : null;
+}
 
 /** In the current locale, or in a given one (an export's language). */
 export function statusLabel(status: EntryStatus, options: { locale?: Locale } = {}): string {

@@ -21,6 +21,7 @@ const czGeneral = {
 	pause: null, // CZ-GEN-LEAVE: leaving the place never stops the clock
 	assistance: null,
 	missingPieces: { policy: 'penalty', penaltyMsPerPiece: 10_000 }, // CZ-GEN-MISSING
+	missingFromBox: 'penalty', // CZ-GEN-MISSING: every missing piece costs 10 s, wherever it went
 	unfinished: { policy: 'rank-by-counted-pieces', minGroupSize: 3 }, // CZ-GEN-UNFINISHED
 	ties: { sharedPlaces: true, flagTieForFirst: false }, // CZ-IND-RANK-3: no tie-break in the CZJPA rules
 	awards: { topN: 5 }, // CZ-IND-AWARD, CZ-TEAM-RANK
@@ -104,6 +105,7 @@ const esGeneral = {
 	assistance: { maxCount: 3, maxTotalMs: 10 * MIN, addedAsPenalty: true }, // ES-ASSIST
 	// ES-DQ: a piece lost is a disqualification; the organizer may switch to a penalty.
 	missingPieces: { policy: 'disqualify' },
+	missingFromBox: 'penalty', // ES-DQ names no exception for a piece that was never in the box
 	unfinished: { policy: 'limit-plus-loose-penalty', minGroupSize: 10, penaltyMsPerLoosePiece: 10_000, finishersFirst: true }, // ES-UNFINISHED
 	ties: { sharedPlaces: true, flagTieForFirst: true }, // ES-TIE
 	awards: { topN: 1 }, // "el ganador de cada categoría"

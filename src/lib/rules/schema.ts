@@ -138,6 +138,18 @@ export const MissingPiecePolicySchema = z.discriminatedUnion('policy', [
 export type MissingPiecePolicy = z.infer<typeof MissingPiecePolicySchema>;
 
 /**
+ * What pieces the judge records as missing from the box (never in it: a manufacturing fault,
+ * not lost at the table) mean:
+ * - penalty: like any missing piece (`missingPieces` above), as the rulebooks say (CZ-GEN-MISSING, ES-DQ)
+ * - exempt-when-confirmed: no penalty (and no disqualification) for them once the organizer
+ *   confirms the fault (`box-fault.decided`); until then they count as missing and the entry is
+ *   pending; refused, they count as missing.
+ */
+export const MISSING_FROM_BOX_POLICIES = ['penalty', 'exempt-when-confirmed'] as const;
+export const MissingFromBoxPolicySchema = z.enum(MISSING_FROM_BOX_POLICIES);
+export type MissingFromBoxPolicy = z.infer<typeof MissingFromBoxPolicySchema>;
+
+/**
  * Entries that have not finished at the time limit:
  * - rank-by-counted-pieces: ranked after all finishers by the pieces in connected groups of at
  *   least `minGroupSize` (CZ-GEN-UNFINISHED, CZ-IND-RANK-2, CZ-TEAM-RANK)
@@ -200,6 +212,8 @@ export const RulesetSchema = z
 		pause: z.nullable(PausePolicySchema),
 		assistance: z.nullable(AssistancePolicySchema),
 		missingPieces: MissingPiecePolicySchema,
+		/** Absent in rulesets stored before it existed: 'penalty', what they always did. */
+		missingFromBox: z._default(MissingFromBoxPolicySchema, 'penalty'),
 		unfinished: UnfinishedPolicySchema,
 		ties: TiePolicySchema,
 		/** The first N places are awarded; a place shared at N marks all who share it (CZ-IND-AWARD). */

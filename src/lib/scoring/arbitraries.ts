@@ -49,6 +49,9 @@ export interface AttemptPlan {
 	puzzle: number;
 	verdict: 'confirm' | 'reject' | 'none';
 	missing: number;
+	/** Of the missing pieces, how many from the box (capped at `missing`), and the organizer's decision on them. */
+	fromBox: number;
+	boxDecision: 'none' | 'confirm' | 'refuse';
 	checkDev: number;
 	checkDelayMs: number;
 	/** Relay: record "boxed, next released" after a confirmed check. */
@@ -111,6 +114,8 @@ export interface HeatPlan {
 
 export interface CompetitionPlan {
 	presetId: PropertyPresetId;
+	/** The preset with `missingFromBox: 'exempt-when-confirmed'` instead of its 'penalty'. */
+	boxExempt: boolean;
 	devices: number;
 	heats: HeatPlan[];
 	entries: EntryPlan[];
@@ -163,6 +168,8 @@ function attemptArb(relay: boolean): fc.Arbitrary<AttemptPlan> {
 		puzzle: relay ? fc.nat({ max: 7 }) : fc.constant(0),
 		verdict: fc.constantFrom<AttemptPlan['verdict']>('confirm', 'confirm', 'confirm', 'reject', 'none'),
 		missing,
+		fromBox: fc.nat({ max: 3 }),
+		boxDecision: fc.constantFrom<AttemptPlan['boxDecision']>('none', 'confirm', 'confirm', 'refuse'),
 		checkDev: dev,
 		checkDelayMs: delay,
 		teardown: relay ? fc.boolean() : fc.constant(false)
@@ -246,6 +253,7 @@ export function competitionPlanArb(opts: CompetitionArbOptions = {}): fc.Arbitra
 	return fc.constantFrom(...presets).chain((presetId) =>
 		fc.record({
 			presetId: fc.constant(presetId),
+			boxExempt: fc.boolean(),
 			devices: fc.integer({ min: 1, max: 3 }),
 			heats: fc.array(heatPlanArb, { minLength: 1, maxLength: 3 }),
 			entries: fc.array(entryPlanArb(presetOf(presetId)), { minLength: opts.minEntries ?? 2, maxLength: opts.maxEntries ?? 30 }),
@@ -329,7 +337,8 @@ function replacementFor(target: JudgeEvent, c: CorrectionPlan, stepMs: number, p
 }
 
 export function buildCompetition(plan: CompetitionPlan): GeneratedCompetition {
-	const ruleset = presetOf(plan.presetId);
+	const preset = presetOf(plan.presetId);
+	const ruleset: Ruleset = plan.boxExempt ? { ...preset, missingFromBox: 'exempt-when-confirmed' } : preset;
 	const nHeats = plan.heats.length;
 	const setup = makeSetup(ruleset, plan.entries.length, (i) => plan.entries[i]!.heat % nHeats);
 	const logs = new Logs(DEVICE_IDS.slice(0, plan.devices));
@@ -392,7 +401,12 @@ export function buildCompetition(plan: CompetitionPlan): GeneratedCompetition {
 			lastClaim = claim;
 			const checkAt = at + a.checkDelayMs;
 			if (a.verdict === 'confirm') {
-				keep(log(a.checkDev).confirm(claim, checkAt, a.missing));
+				const fromBox = Math.min(a.fromBox, a.missing);
+				if (fromBox === 0) keep(log(a.checkDev).confirm(claim, checkAt, a.missing));
+				else {
+					const check = keep(log(a.checkDev).record('check.confirmed', checkAt, id, { ref: claim.id, missingPieces: a.missing, missingFromBox: fromBox }));
+					if (a.boxDecision !== 'none') keep(log(0).record('box-fault.decided', checkAt + 120_000, id, { ref: check.id, confirmed: a.boxDecision === 'confirm' }));
+				}
 				result(checkAt);
 				if (a.teardown) keep(log(a.checkDev).record('relay.teardown-done', checkAt + 45_000, id, { puzzleId: pz.id }));
 			} else if (a.verdict === 'reject') keep(log(a.checkDev).reject(claim, checkAt, 'pieces not joined'));

@@ -143,6 +143,19 @@ describe('CZJPA general rules', () => {
 		expect(o.countedPieces).toBe(497);
 	});
 
+	it('CZ-GEN-MISSING: pieces missing from the box cost 10 s like any other, even confirmed by the organizer (the preset penalises)', () => {
+		const setup = competition(IND, ['Ana']);
+		expect(setup.ruleset.missingFromBox).toBe('penalty');
+		const log = tablet();
+		log.start(T0, ['ana']);
+		const h = log.hand('ana', T0 + 40 * MIN);
+		const check = log.record('check.confirmed', T0 + 40 * MIN + SEC, 'ana', { ref: h.id, missingPieces: 3, missingFromBox: 2 });
+		log.record('box-fault.decided', T0 + 45 * MIN, 'ana', { ref: check.id, confirmed: true });
+		const o = row(score(setup, log.events, T0 + 95 * MIN), 'Ana').outcome;
+		expect(o).toMatchObject({ missingPieces: 3, missingFromBox: 2, boxFaultPending: 0, boxFaultExempt: 0 });
+		expect(o.finalTimeMs).toBe(40 * MIN + 30 * SEC);
+	});
+
 	it('CZ-GEN-MISSING / ES-UNFINISHED: a finisher’s missing pieces are not loose pieces', () => {
 		const setup = competition(IND, ['Ana']);
 		const log = tablet();

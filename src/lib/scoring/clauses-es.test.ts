@@ -240,6 +240,17 @@ describe('Spanish town tournament', () => {
 		expect(row(score(setup, log.events, Z + 10 * MIN), 'Ana').outcome.clockMs).toBe(10 * MIN);
 	});
 
+	it('ES-DQ: a piece missing from the box disqualifies too under the preset, even confirmed by the organizer', () => {
+		const { setup, log } = adultHeat(['Ana']);
+		expect(setup.ruleset.missingFromBox).toBe('penalty');
+		const h = log.hand('ana', Z + 40 * MIN);
+		const check = log.record('check.confirmed', Z + 40 * MIN + 1000, 'ana', { ref: h.id, missingPieces: 1, missingFromBox: 1 });
+		log.record('box-fault.decided', Z + 45 * MIN, 'ana', { ref: check.id, confirmed: true });
+		const r = row(score(setup, log.events, Z + 60 * MIN), 'Ana');
+		expect(r.outcome).toMatchObject({ status: 'disqualified', missingFromBox: 1, boxFaultPending: 0 });
+		expect(r.place).toBeNull();
+	});
+
 	it('ES-DQ: a piece missing at the check is a lost piece and disqualifies', () => {
 		const { setup, log } = adultHeat(['Ana']);
 		log.finish('ana', Z + 40 * MIN, 1);

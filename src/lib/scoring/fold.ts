@@ -1,6 +1,7 @@
 import type { Ruleset } from '$lib/rules/schema';
 import type { Entry } from '$lib/setup/schema';
 import type { Conflict, EffectiveEvent } from './types';
+import { boxFaultDecisions, decideBoxFaults } from './fold/box-fault-decisions';
 import { checkVerdicts } from './fold/check-verdicts';
 import { clockStart } from './fold/clock-start';
 import { EntryPuzzles } from './fold/entry-puzzles';
@@ -21,6 +22,7 @@ export type { EntrySummary, Interval, PuzzleSummary } from './fold/entry-summary
  * - two finishes for one puzzle not rejected: the earliest counts;
  * - two checks of one finish: the later one counts;
  * - two tallies of one puzzle: the later one counts;
+ * - two decisions on one check's pieces missing from the box: the later one counts;
  * - an event after the record is locked (CZ-GEN-RECORD) is not applied.
  */
 
@@ -42,6 +44,7 @@ export function foldEntry(ruleset: Ruleset, entry: Entry, starts: readonly Effec
 
 	const walk = new EntryWalk({ ruleset, entry, startedAt, puzzles, verdicts, claims, conflicts });
 	for (const e of applied) walk.apply(e);
+	decideBoxFaults(puzzles.list, boxFaultDecisions(applied));
 	const { clock } = walk;
 	return {
 		entryId: entry.id,

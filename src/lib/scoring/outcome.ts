@@ -20,11 +20,12 @@ export { countedPieces, puzzlesToTally } from './outcome/counted-pieces';
 export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcome {
 	const clock = readClock(ruleset, s, now);
 	const assistance = assistanceBudget(ruleset, s, now, clock.end);
-	const { missingPieces, disqualification, disqualifiedForMissingPieces } = missingPiecesVerdict(ruleset, s);
+	const missing = missingPiecesVerdict(ruleset, s);
+	const { missingPieces, disqualification } = missing;
 	const puzzles = puzzleOutcomes(s, clock, ruleset.unfinished.minGroupSize);
 	const status = entryStatus(s, now, clock, disqualification);
 	const pieces = entryPieces(status, puzzles, missingPieces);
-	const penalties = penaltiesOf(ruleset, status, { missingPieces, assistanceMs: assistance.usedMs, loosePieces: pieces.loose, adjustmentMs: s.adjustmentMs });
+	const penalties = penaltiesOf(ruleset, status, { missingPieces: missing.penalisedPieces, assistanceMs: assistance.usedMs, loosePieces: pieces.loose, adjustmentMs: s.adjustmentMs });
 	const penaltyMs = penaltyTotal(penalties);
 	const { elapsedMs, finalTimeMs } = resultTimes(ruleset, status, clock.clockMs, penaltyMs, pieces.tallyPending);
 	const finished = clock.finished;
@@ -43,6 +44,10 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		check: finished ? puzzles[puzzles.length - 1]!.check : 'none',
 		locked: s.locked,
 		missingPieces,
+		missingFromBox: missing.missingFromBox,
+		boxFaultPending: missing.boxFaultPending,
+		boxFaultExempt: missing.boxFaultExempt,
+		boxFaults: missing.boxFaults,
 		pauses: pauseBudget(ruleset, s, now, clock.shownAt, status === 'paused'),
 		assistance,
 		penalties,
@@ -53,7 +58,7 @@ export function evaluate(ruleset: Ruleset, s: EntrySummary, now: number): Outcom
 		loosePieces: pieces.loose,
 		tallyPending: pieces.tallyPending,
 		disqualification,
-		disqualifiedForMissingPieces,
+		disqualifiedForMissingPieces: missing.disqualifiedForMissingPieces,
 		notes: s.notes,
 		incidents: s.incidents,
 		puzzles: relay ? puzzles : null,

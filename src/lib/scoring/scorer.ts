@@ -266,6 +266,29 @@ export class CompetitionScorer {
 		}));
 	}
 
+	/**
+	 * Under `missingFromBox: 'exempt-when-confirmed'`, each check whose pieces from the box await
+	 * the organizer's decision (box-fault-pending), in set-up order.
+	 */
+	private boxFaultWarnings(outcomes: readonly Outcome[]): ScoringWarning[] {
+		const out: ScoringWarning[] = [];
+		for (const o of outcomes) {
+			if (o.boxFaultPending === 0) continue;
+			const s = this.states.get(o.entryId)!;
+			for (const p of this.summaryOf(s).puzzles)
+				if (p.boxFault === 'undecided' && p.checkId !== null)
+					out.push({
+						kind: 'box-fault-pending',
+						competitionId: this.setup.competition.id,
+						heatId: o.heatId,
+						eventIds: [p.checkId],
+						deviceIds: p.checkDeviceId === null ? [] : [p.checkDeviceId],
+						message: `${p.missingFromBox} of the ${p.missingPieces} pieces missing at the check ${p.checkId} of ${s.entry.name} are recorded as missing from the box: penalised until the organizer confirms them`
+					});
+		}
+		return out;
+	}
+
 	standings(now: number): Standings {
 		const outcomes = this.outcomes(now);
 		const { rows, tieForFirst } = this.ranking.rank(outcomes, this.tiebreakOrder());
@@ -276,7 +299,7 @@ export class CompetitionScorer {
 			rows,
 			tieForFirst,
 			conflicts: this.conflicts(),
-			warnings: this.warnings()
+			warnings: [...this.warnings(), ...this.boxFaultWarnings(outcomes)]
 		};
 	}
 

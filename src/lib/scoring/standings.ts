@@ -57,7 +57,9 @@ function reasonFor(ruleset: Ruleset, o: Outcome, b: RankBasis): string {
 	const res = ruleset.timeResolution;
 	const parts: string[] = [];
 	const p = o.penalties;
-	if (p.missingPiecesMs) parts.push(`+${formatResult(p.missingPiecesMs, res)} for ${o.missingPieces} missing piece${o.missingPieces === 1 ? '' : 's'}`);
+	// The pieces penalised: those from the box the organizer confirmed cost nothing (missing-pieces.ts).
+	const penalised = o.missingPieces - o.boxFaultExempt;
+	if (p.missingPiecesMs) parts.push(`+${formatResult(p.missingPiecesMs, res)} for ${penalised} missing piece${penalised === 1 ? '' : 's'}`);
 	if (p.assistanceMs) parts.push(`+${formatResult(p.assistanceMs, res)} assistance`);
 	if (p.loosePiecesMs) parts.push(`+${formatResult(p.loosePiecesMs, res)} for ${o.loosePieces} loose piece${o.loosePieces === 1 ? '' : 's'}`);
 	if (p.adjustmentMs) parts.push(`${p.adjustmentMs > 0 ? '+' : '−'}${formatResult(Math.abs(p.adjustmentMs), res)} adjustment`);

@@ -39,6 +39,20 @@ export interface BudgetUse {
 	active: boolean;
 }
 
+/** The organizer's decision on a check's pieces missing from the box: none recorded as such, undecided, confirmed, refused. */
+export type BoxFaultDecision = 'none' | 'undecided' | 'confirmed' | 'refused';
+
+/** Pieces a check recorded as missing from the box (a manufacturing fault), and the organizer's decision on them. */
+export interface BoxFault {
+	/** The puzzle (a single puzzle's own ID, or a relay puzzle's). */
+	puzzleId: string;
+	/** The check.confirmed event that recorded them: what a `box-fault.decided` names. */
+	checkEventId: string;
+	missingPieces: number;
+	missingFromBox: number;
+	decision: Exclude<BoxFaultDecision, 'none'>;
+}
+
 /** A relay puzzle's state (CZ-TEAM-*). */
 export interface PuzzleOutcome {
 	puzzleId: string;
@@ -52,6 +66,11 @@ export interface PuzzleOutcome {
 	memberIds: string[];
 	check: 'none' | 'pending' | 'confirmed';
 	missingPieces: number;
+	/** Of the missing pieces, those recorded as missing from the box, and the organizer's decision on them. */
+	missingFromBox: number;
+	boxFault: BoxFaultDecision;
+	/** The confirmed check that counts, if any. */
+	checkEventId: string | null;
 	/** Pieces that count toward CZ-TEAM-RANK: a finished puzzle's less missing ones, else the tally's. */
 	countedPieces: number | null;
 	/** Elapsed team time of the check that confirmed the finish, ms. */
@@ -82,7 +101,19 @@ export interface Outcome {
 	check: 'none' | 'pending' | 'confirmed';
 	/** The competitor acknowledged the record; later changes need a correction (CZ-GEN-RECORD). */
 	locked: boolean;
+	/** Pieces missing at the checks of the finished puzzles, those from the box included. */
 	missingPieces: number;
+	/** Of them, those the checks recorded as missing from the box (a manufacturing fault). */
+	missingFromBox: number;
+	/**
+	 * Under a ruleset with `missingFromBox: 'exempt-when-confirmed'`: pieces from the box that await
+	 * the organizer's decision (penalised meanwhile: the result is pending), and those confirmed (not
+	 * penalised, nor disqualifying). Both 0 under 'penalty'.
+	 */
+	boxFaultPending: number;
+	boxFaultExempt: number;
+	/** Every check that counts with pieces from the box, whatever the ruleset does with them. */
+	boxFaults: BoxFault[];
 	pauses: BudgetUse;
 	assistance: BudgetUse;
 	penalties: Penalties;
@@ -130,13 +161,15 @@ export interface Conflict {
 	message: string;
 }
 
-export const WARNING_KINDS = ['preview-differs'] as const;
+export const WARNING_KINDS = ['preview-differs', 'box-fault-pending'] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
 
 /**
  * Something in the log that the standings follow as recorded, but that people should know:
  * - preview-differs: a heat start's preview (`heat.start` payload `previewMs`) is not its
  *   ruleset's; the seats' clocks start after the start's own preview (what the room saw).
+ * - box-fault-pending: under `missingFromBox: 'exempt-when-confirmed'`, a check's pieces missing
+ *   from the box await the organizer's decision; they are penalised until it is confirmed.
  */
 export interface ScoringWarning {
 	kind: WarningKind;

@@ -30,6 +30,7 @@ export const CARD_MATRIX: Record<ActionType | 'correction', [own: Cell, other: C
 	'relay.pairs-assigned':   ['stored',  'refused',  'refused'],
 	'relay.teardown-done':    ['stored',  'refused',  'refused'],
 	'entry.checked-in':       ['refused', 'refused',  'refused'],
+	'box-fault.decided':      ['refused', 'refused',  'refused'],
 	// A correction of an event recorded (by the organizer) at that place.
 	'correction':             ['stored',  'refused',  'refused']
 };

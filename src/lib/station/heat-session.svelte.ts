@@ -9,12 +9,14 @@ import { HeatTiming } from './heat/heat-timing.svelte';
 import { HeatWriter } from './heat/heat-writer.svelte';
 import { RelayActions } from './heat/relay-actions.svelte';
 import { SeatActions } from './heat/seat-actions.svelte';
+import { SeatPhotos } from './heat/seat-photos.svelte';
 
 /**
  * One heat at one table, as the judge runs it: the heat's events folded into every seat's state
  * (`fold`), written through one path (`writer`), and what the judge does, by concern: the heat's
  * start and clock (`timing`), a seat's actions (`seat`), a relay team's (`relay`), undo and
- * corrections (`corrections`). What every part of the screen reads is here too.
+ * corrections (`corrections`), the photos of evidence at its seats (`photos`). What every part of
+ * the screen reads is here too.
  */
 export class HeatSession {
 	/** The heat's name for people (its ID when the tablet does not know the heat). */
@@ -26,6 +28,7 @@ export class HeatSession {
 	readonly seat: SeatActions;
 	readonly relay: RelayActions;
 	readonly corrections: Corrections;
+	readonly photos: SeatPhotos;
 	/** Stops following the other tabs' taps. */
 	private readonly unfollow: () => void;
 
@@ -48,6 +51,7 @@ export class HeatSession {
 		this.seat = new SeatActions(this.fold, this.writer);
 		this.corrections = new Corrections(this.fold, this.writer);
 		this.relay = new RelayActions(this.fold, this.writer, this.corrections);
+		this.photos = new SeatPhotos(this.fold, opts.log);
 		const read = opts.read ?? ((e: JudgeEvent) => e);
 		this.unfollow = opts.log.onOtherTab((raw) => {
 			const e = read(raw);

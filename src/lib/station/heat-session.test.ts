@@ -35,7 +35,7 @@ describe('a heat on the station', () => {
 		await session.timing.start(tap(T0));
 		const ana = session.seats[0]!.id;
 		await session.seat.handRaised(ana, tap(T0 + 42 * MIN));
-		await session.seat.confirm(ana, 2, tap(T0 + 43 * MIN));
+		await session.seat.confirm(ana, 2, 0, tap(T0 + 43 * MIN));
 		await session.seat.acknowledge(ana, tap(T0 + 43 * MIN + 5000));
 		session.now = T0 + 50 * MIN;
 		expect(session.outcome(ana)).toMatchObject({ status: 'finished', finalTimeMs: 42 * MIN + 20_000, locked: true });
@@ -53,7 +53,7 @@ describe('a heat on the station', () => {
 		const [a, b, c] = session.seats.map((s) => s.id) as [string, string, string];
 		await session.timing.start(tap(T0));
 		await session.seat.handRaised(a, tap(T0 + 40 * MIN));
-		await session.seat.confirm(a, 0, tap(T0 + 41 * MIN));
+		await session.seat.confirm(a, 0, 0, tap(T0 + 41 * MIN));
 		await session.seat.handRaised(b, tap(T0 + 35 * MIN));
 		await session.seat.reject(b, tap(T0 + 36 * MIN));
 		await session.seat.tally(b, [300, 2], tap(T0 + 91 * MIN));

@@ -27,7 +27,7 @@ export function checkVerdicts(entry: Entry, applied: readonly EffectiveEvent[], 
 			lastCheck.set(ref, e);
 		}
 	for (const [, list] of repeated ?? []) {
-		const distinct = new Set(list.map((c) => (c.type === 'check.confirmed' ? `ok:${c.payload.missingPieces}` : 'rejected')));
+		const distinct = new Set(list.map((c) => (c.type === 'check.confirmed' ? `ok:${c.payload.missingPieces}/${c.payload.missingFromBox ?? 0}` : 'rejected')));
 		if (distinct.size > 1)
 			conflicts.push(entryConflict(entry, 'double-check', list, `${list.length} different checks of one finish of ${entry.name}; the later one counts`));
 	}

@@ -11,7 +11,7 @@ describe('EntryPuzzles', () => {
 		const p = new EntryPuzzles(SINGLE);
 		expect(p.isRelay).toBe(false);
 		expect(p.list).toEqual([
-			{ puzzleId: 'puzzle', stageId: 'single', pieces: 500, finish: null, check: 'none', checkedAt: null, missingPieces: 0, tally: null, teardownAt: null }
+			{ puzzleId: 'puzzle', stageId: 'single', pieces: 500, finish: null, check: 'none', checkedAt: null, missingPieces: 0, checkId: null, checkDeviceId: null, missingFromBox: 0, boxFault: 'none', tally: null, teardownAt: null }
 		]);
 		expect(p.last).toBe(p.list[0]);
 		expect(p.byId('puzzle')).toBe(p.last);

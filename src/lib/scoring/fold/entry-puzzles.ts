@@ -46,6 +46,10 @@ export class EntryPuzzles {
 			check: 'none',
 			checkedAt: null,
 			missingPieces: 0,
+			checkId: null,
+			checkDeviceId: null,
+			missingFromBox: 0,
+			boxFault: 'none',
 			tally: null,
 			teardownAt: null
 		}));

@@ -1,4 +1,4 @@
-import type { Conflict } from '../types';
+import type { BoxFaultDecision, Conflict } from '../types';
 
 /** What `foldEntry` (fold.ts) makes of one entry's events: independent of the current time. */
 
@@ -15,6 +15,13 @@ export interface PuzzleSummary {
 	check: 'none' | 'pending' | 'confirmed';
 	checkedAt: number | null;
 	missingPieces: number;
+	/** The confirmed check that counts (what a `box-fault.decided` names), and its device. */
+	checkId: string | null;
+	checkDeviceId: string | null;
+	/** Of the missing pieces, those the check recorded as missing from the box. */
+	missingFromBox: number;
+	/** The organizer's decision on them so far (box-fault-decisions.ts), whatever the ruleset does with it. */
+	boxFault: BoxFaultDecision;
 	tally: number[] | null;
 	teardownAt: number | null;
 }

@@ -40,4 +40,7 @@ export function recordFinish(p: PuzzleSummary, e: Claim, verdict: Check | undefi
 	p.check = confirmed ? 'confirmed' : 'pending';
 	p.checkedAt = confirmed ? confirmed.at : null;
 	p.missingPieces = confirmed ? confirmed.payload.missingPieces : 0;
+	p.checkId = confirmed ? confirmed.id : null;
+	p.checkDeviceId = confirmed ? confirmed.deviceId : null;
+	p.missingFromBox = confirmed ? (confirmed.payload.missingFromBox ?? 0) : 0;
 }

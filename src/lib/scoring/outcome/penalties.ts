@@ -4,7 +4,7 @@ import type { EntryStatus, Penalties } from '../types';
 
 /**
  * The time penalties at this status, each at the ruleset's resolution: missing pieces of a
- * finisher (CZ-GEN-MISSING; unfinished entries have no recorded time, their missing pieces only
+ * finisher (CZ-GEN-MISSING, those not exempt as missing from the box: missing-pieces.ts; unfinished entries have no recorded time, their missing pieces only
  * reduce the count), assistance (ES-ASSIST), an unfinished entry's loose pieces (ES-UNFINISHED),
  * and the judge's adjustments (ES-INCIDENT).
  */

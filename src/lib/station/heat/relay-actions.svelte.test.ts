@@ -35,9 +35,9 @@ describe('a relay team on the station (CZ-TEAM-*)', () => {
 		expect(p.outcome.memberIds).toEqual(['m1']);
 		// The finish keeps its moment and its id: the check still names it.
 		expect(p.outcome.finishedAtMs).toBe(10 * MIN);
-		await session.relay.confirmPuzzle(team, 'p1-1', 1, tap(T0 + 11 * MIN));
+		await session.relay.confirmPuzzle(team, 'p1-1', 1, 1, tap(T0 + 11 * MIN));
 		session.now = T0 + 11 * MIN + 1;
-		expect(session.relay.progress(team)!.puzzles[0]).toMatchObject({ state: 'boxing', outcome: { check: 'confirmed', missingPieces: 1 } });
+		expect(session.relay.progress(team)!.puzzles[0]).toMatchObject({ state: 'boxing', outcome: { check: 'confirmed', missingPieces: 1, missingFromBox: 1, boxFault: 'undecided' } });
 		expect(session.standings.conflicts).toEqual([]);
 	});
 
@@ -47,7 +47,7 @@ describe('a relay team on the station (CZ-TEAM-*)', () => {
 		let t = 20 * MIN;
 		for (const pid of ['p1-1', 'p1-2', 'p1-3', 'p1-4']) {
 			await session.relay.puzzleFinished(team, pid, tap(T0 + t));
-			await session.relay.confirmPuzzle(team, pid, 0, tap(T0 + t + 30 * SEC));
+			await session.relay.confirmPuzzle(team, pid, 0, 0, tap(T0 + t + 30 * SEC));
 			t += MIN;
 		}
 		session.now = T0 + t;
@@ -80,12 +80,12 @@ describe('a relay team on the station (CZ-TEAM-*)', () => {
 			t += 30 * MIN;
 			const h = await session.relay.puzzleFinished(team, pid, tap(T0 + t));
 			expect(h?.payload).toEqual({ puzzleId: pid, memberIds: solvers[pid] });
-			await session.relay.confirmPuzzle(team, pid, 0, tap(T0 + t + 30 * SEC));
+			await session.relay.confirmPuzzle(team, pid, 0, 0, tap(T0 + t + 30 * SEC));
 			await session.relay.boxed(team, pid, tap(T0 + t + MIN));
 		}
 		t += 60 * MIN;
 		await session.relay.puzzleFinished(team, 'final', tap(T0 + t));
-		await session.relay.confirmPuzzle(team, 'final', 2, tap(T0 + t + MIN));
+		await session.relay.confirmPuzzle(team, 'final', 2, 0, tap(T0 + t + MIN));
 		session.now = T0 + t + 2 * MIN;
 		expect(session.outcome(team)).toMatchObject({ status: 'finished', check: 'confirmed', finalTimeMs: t + 20 * SEC, clockMs: t });
 		await session.seat.acknowledge(team, tap(T0 + t + 2 * MIN));
@@ -96,7 +96,7 @@ describe('a relay team on the station (CZ-TEAM-*)', () => {
 		const { session, team } = await relayTable();
 		await session.timing.start(tap(T0));
 		await session.relay.puzzleFinished(team, 'p1-2', tap(T0 + 30 * MIN));
-		await session.relay.confirmPuzzle(team, 'p1-2', 0, tap(T0 + 31 * MIN));
+		await session.relay.confirmPuzzle(team, 'p1-2', 0, 0, tap(T0 + 31 * MIN));
 		session.now = T0 + 5 * 60 * MIN + SEC;
 		expect(session.relay.progress(team)!.toTally).toEqual(['p1-1', 'p1-3', 'p1-4']);
 		await session.relay.tallyPuzzle(team, 'p1-1', [100, 2], tap(session.now));
@@ -118,7 +118,7 @@ describe('a relay team’s actions', () => {
 		expect(session.relay.memberIds(team)).toEqual(['m1', 'm2', 'm3', 'm4']);
 		expect(session.relay.memberIds('nobody')).toEqual([]);
 		await session.timing.start(tap(T0));
-		expect(await session.relay.confirmPuzzle(team, 'p1-1', 0, tap(T0 + MIN))).toBeNull();
+		expect(await session.relay.confirmPuzzle(team, 'p1-1', 0, 0, tap(T0 + MIN))).toBeNull();
 		expect(await session.relay.rejectPuzzle(team, 'p1-1', tap(T0 + MIN))).toBeNull();
 		expect(await session.relay.changeSolvers(team, 'p1-1', ['m1'], 'no finish yet', tap(T0 + MIN))).toBeNull();
 		expect((await db.events.toArray()).map((e) => e.type)).toEqual(['heat.start']);

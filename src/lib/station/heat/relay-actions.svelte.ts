@@ -1,4 +1,5 @@
 import { relayFinishers, relayProgress, type RelayProgress } from '$lib/scoring/relay-progress';
+import { checkPayload } from './check-payload';
 import { latestVersion } from './latest-version';
 import type { Corrections } from './corrections.svelte';
 import type { HeatFold } from './heat-fold.svelte';
@@ -47,10 +48,10 @@ export class RelayActions {
 		return this.fold.outcomes.get(entryId)?.puzzles?.find((p) => p.puzzleId === puzzleId)?.finishEventId ?? null;
 	}
 
-	confirmPuzzle(entryId: string, puzzleId: string, missingPieces: number, tap = tapNow()) {
+	confirmPuzzle(entryId: string, puzzleId: string, missingPieces: number, missingFromBox = 0, tap = tapNow()) {
 		const ref = this.puzzleFinish(entryId, puzzleId);
 		if (!ref) return Promise.resolve(null);
-		return this.writer.record('check.confirmed', entryId, { ref, missingPieces }, tap);
+		return this.writer.record('check.confirmed', entryId, checkPayload(ref, missingPieces, missingFromBox), tap);
 	}
 
 	/** Not finished: the puzzle is open again, the rotation as if it never finished (CZ-TEAM-P1-DONE). */

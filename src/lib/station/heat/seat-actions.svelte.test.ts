@@ -90,7 +90,7 @@ describe('another tablet on the same seat', () => {
 		expect(records.mine).toMatchObject({ judge: 'Eva', counted: false, outcome: { finalTimeMs: 8 * MIN + 44_966 } });
 		expect(records.others).toEqual([expect.objectContaining({ judge: 'Petr', counted: true })]);
 
-		const check = await session.seat.confirm(ana, 0, tap(T0 + 9 * MIN));
+		const check = await session.seat.confirm(ana, 0, 0, tap(T0 + 9 * MIN));
 		expect(check).toMatchObject({ type: 'check.confirmed', payload: { ref: own!.id } });
 		session.now = T0 + 10 * MIN;
 		expect(session.seat.checking(ana)).toBe(false);
@@ -107,9 +107,25 @@ describe('a seat’s actions', () => {
 		const [ana] = session.seats.map((s) => s.id) as [string];
 		await session.timing.start(tap(T0));
 		expect(session.seat.checking(ana)).toBe(false);
-		expect(await session.seat.confirm(ana, 0, tap(T0 + MIN))).toBeNull();
+		expect(await session.seat.confirm(ana, 0, 0, tap(T0 + MIN))).toBeNull();
 		expect(await session.seat.reject(ana, tap(T0 + MIN))).toBeNull();
 		expect((await db.events.toArray()).map((e) => e.type)).toEqual(['heat.start']);
+	});
+
+	it('CZ-GEN-MISSING: a check with pieces missing from the box writes them; without any it writes the check as before', async () => {
+		const db = freshDb();
+		const { session } = await openHeat(db, 'czjpa-individual', ['Ana', 'Bob']);
+		const [ana, bob] = session.seats.map((s) => s.id) as [string, string];
+		await session.timing.start(tap(T0));
+		const ha = await session.seat.handRaised(ana, tap(T0 + 40 * MIN));
+		const hb = await session.seat.handRaised(bob, tap(T0 + 41 * MIN));
+		session.now = T0 + 41 * MIN + 1;
+		expect(await session.seat.confirm(ana, 3, 2, tap(T0 + 42 * MIN))).toMatchObject({ payload: { ref: ha!.id, missingPieces: 3, missingFromBox: 2 } });
+		const plain = await session.seat.confirm(bob, 1, 0, tap(T0 + 42 * MIN));
+		expect(plain!.payload).toEqual({ ref: hb!.id, missingPieces: 1 });
+		session.now = T0 + 43 * MIN;
+		// The preset penalises them like any missing piece (CZ-GEN-MISSING).
+		expect(session.outcome(ana)).toMatchObject({ missingPieces: 3, missingFromBox: 2, boxFaultPending: 0, finalTimeMs: 40 * MIN + 30_000 });
 	});
 
 	it('CZ-GEN-FINISH, ES-LATE: a hand raised is checked against the tap that raised it; a seat nobody came to has no place', async () => {

@@ -1,4 +1,5 @@
 import { pauseClock, type PauseClock } from './pause-clock';
+import { checkPayload } from './check-payload';
 import { seatRecords, type SeatRecords } from '../seat-records';
 import type { HeatFold } from './heat-fold.svelte';
 import type { HeatWriter } from './heat-writer.svelte';
@@ -67,10 +68,11 @@ export class SeatActions {
 		return this.writer.record('hand.raised', entryId, {}, tap);
 	}
 
-	confirm(entryId: string, missingPieces: number, tap = tapNow()) {
+	/** The check confirmed with its missing pieces, `missingFromBox` of them never in the box (written only when some). */
+	confirm(entryId: string, missingPieces: number, missingFromBox = 0, tap = tapNow()) {
 		const ref = this.checkTarget(entryId);
 		if (!ref) return Promise.resolve(null);
-		return this.writer.record('check.confirmed', entryId, { ref, missingPieces }, tap);
+		return this.writer.record('check.confirmed', entryId, checkPayload(ref, missingPieces, missingFromBox), tap);
 	}
 
 	reject(entryId: string, tap = tapNow()) {

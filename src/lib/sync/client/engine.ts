@@ -14,6 +14,9 @@ import { loadPairing } from './pairing';
 import { pullEvents, pullSetup, type PullScope } from './pull';
 import { followCompetitions, pullScopes } from './pull-scope';
 import { pushOutbox } from './push';
+import { PhotoApi } from './photo-api';
+import { uploadPhotos } from './photo-upload';
+import { photosRefusedCount, photosWaiting } from '$lib/db/photos';
 import { pullRoster } from './roster';
 import { UNPAIRED_STATUS, type SyncState, type SyncStatusSnapshot } from './sync-snapshot';
 
@@ -93,6 +96,7 @@ export class SyncEngine {
 
 	private pairing: Pairing | null = null;
 	private api: SyncApi | null = null;
+	private photoApi: PhotoApi | null = null;
 	private started = false;
 	private stopped = false;
 	private running: Promise<void> | null = null;
@@ -206,7 +210,7 @@ export class SyncEngine {
 		while (this.running) await this.running;
 	}
 
-	/** An event was recorded or queued: count it and push soon (unless backing off). */
+	/** An event was recorded or queued, or a photo taken: count it and push soon (unless backing off). */
 	eventsQueued(): Promise<void> {
 		this.trigger('nudge');
 		return this.refreshCounts();
@@ -246,6 +250,9 @@ export class SyncEngine {
 					timeoutMs: this.timeoutMs,
 					displayMode: this.displayMode
 				})
+			: null;
+		this.photoApi = this.pairing
+			? new PhotoApi({ server: this.pairing.server, token: this.pairing.token, fetch: this.env.fetch, setTimeout: this.env.setTimeout, clearTimeout: this.env.clearTimeout })
 			: null;
 		this.update({ server: this.pairing?.server ?? null, eventId: this.pairing?.eventId ?? null });
 		this.openFeed();
@@ -366,6 +373,8 @@ export class SyncEngine {
 					added.push(...outcome.added);
 					stored.push(...outcome.added, ...outcome.redacted);
 				}
+				// The photos of evidence after the events they show, one at a time (a failure backs off as any).
+				if (this.photoApi) await uploadPhotos({ db: this.db, api: this.photoApi, eventId: pairing.eventId, now: this.env.now });
 				return { added, stored };
 			});
 			ok = true;
@@ -426,8 +435,14 @@ export class SyncEngine {
 
 	private async refreshCounts(): Promise<void> {
 		await this.guard(async () => {
-			const [waiting, rejected] = await Promise.all([this.db.outbox.count(), this.db.rejected.count()]);
-			this.update({ waiting, rejected });
+			const eventId = this.pairing?.eventId ?? null;
+			const [waiting, rejected, photos, photosRefused] = await Promise.all([
+				this.db.outbox.count(),
+				this.db.rejected.count(),
+				eventId === null ? 0 : photosWaiting(this.db, eventId),
+				photosRefusedCount(this.db)
+			]);
+			this.update({ waiting, rejected, photosWaiting: photos, photosRefused });
 		});
 	}
 

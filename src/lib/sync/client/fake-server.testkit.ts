@@ -6,7 +6,7 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { StationDb } from '$lib/db/station-db';
 import type { Competition, CompetitionEvent, Entry, Heat } from '$lib/setup/schema';
 import type { Ruleset } from '$lib/rules/schema';
-import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, type PushResponse, type Roster } from '$lib/contract';
+import { MAX_PUSH_BYTES, MAX_PUSH_EVENTS, MAX_PHOTO_BYTES, PhotoMetaSchema, type PhotoInfo, type PushResponse, type Roster } from '$lib/contract';
 import type { Pairing } from '$lib/sync/pairing';
 import type { FetchLike, SyncEnvironment, TimerHandle } from './environment';
 
@@ -70,6 +70,10 @@ export class FakeSyncServer {
 	rosterEtags = true;
 	/** The status of every roster answer (200, 304, 404…), in order. */
 	readonly rosterStatuses: number[] = [];
+	/** Photos of evidence it holds, by hash (PUT/HEAD …/photos/{hash}); `photos: false`: a server from before issue 33 (404). */
+	readonly photos = new Map<string, PhotoInfo>();
+	photoEndpoint = true;
+	maxPhotoBytes = MAX_PHOTO_BYTES;
 
 	constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -124,7 +128,7 @@ export class FakeSyncServer {
 		const url = new URL(input);
 		const method = init.method ?? 'GET';
 		const text = typeof init.body === 'string' ? init.body : '';
-		const bytes = new TextEncoder().encode(text).length;
+		const bytes = init.body instanceof Blob ? init.body.size : new TextEncoder().encode(text).length;
 		let body: unknown = undefined;
 		if (text) body = JSON.parse(text);
 		this.requests.push({ method, path: url.pathname, body, bytes });
@@ -134,7 +138,7 @@ export class FakeSyncServer {
 		const status = this.failWith.shift();
 		if (status !== undefined) return jsonResponse(status, { message: `failed with ${status}` });
 		const headers = (init.headers as Record<string, string> | undefined) ?? {};
-		const answer = this.handle(method, url, body, bytes, headers.authorization ?? null, headers['if-none-match'] ?? null);
+		const answer = this.handle(method, url, body, bytes, headers.authorization ?? null, headers['if-none-match'] ?? null, headers['content-type'] ?? '');
 		if (this.loseAnswers > 0) {
 			this.loseAnswers--;
 			throw new TypeError('network connection lost');
@@ -142,11 +146,47 @@ export class FakeSyncServer {
 		return answer;
 	}
 
-	private handle(method: string, url: URL, body: unknown, bytes: number, authorization: string | null, ifNoneMatch: string | null = null): Response {
+	/** HEAD: 200 held, 404 not; PUT: the body's size checked, stored once (201, then 200). */
+	private photoAnswer(method: string, url: URL, eventId: string, hash: string, bytes: number, authorization: string | null, type: string): Response {
+		if (!this.photoEndpoint) return jsonResponse(404, { message: 'not found' });
+		const eventOfToken = this.tokens.get(authorization?.replace(/^Bearer /, '') ?? '');
+		if (!eventOfToken) return jsonResponse(401, { message: 'unknown token' });
+		if (eventOfToken !== eventId) return jsonResponse(403, { message: 'another event' });
+		const held = this.photos.get(hash);
+		if (method === 'HEAD') return new Response(null, { status: held ? 200 : 404 });
+		if (method !== 'PUT') return jsonResponse(405, { message: 'method not allowed' });
+		if (bytes > this.maxPhotoBytes) return jsonResponse(413, { message: `a photo holds at most ${this.maxPhotoBytes} bytes` });
+		if (type !== 'image/jpeg' && type !== 'image/webp') return jsonResponse(415, { message: 'not a JPEG or WebP image' });
+		const meta = PhotoMetaSchema.safeParse(Object.fromEntries(url.searchParams));
+		if (!meta.success) return jsonResponse(400, { message: 'bad query' });
+		if (held) return jsonResponse(200, { photo: held, stored: false });
+		const info: PhotoInfo = {
+			hash,
+			competitionId: meta.data.competitionId,
+			heatId: meta.data.heatId,
+			entryId: meta.data.entryId,
+			puzzleId: meta.data.puzzleId ?? null,
+			judgeEventId: meta.data.judgeEventId ?? null,
+			subject: meta.data.subject,
+			takenAt: meta.data.takenAt,
+			deviceId: 'tab-a',
+			mediaType: type,
+			bytes: Math.max(1, bytes),
+			width: meta.data.width,
+			height: meta.data.height,
+			receivedAt: this.now()
+		};
+		this.photos.set(hash, info);
+		return jsonResponse(201, { photo: info, stored: true });
+	}
+
+	private handle(method: string, url: URL, body: unknown, bytes: number, authorization: string | null, ifNoneMatch: string | null = null, contentType = ''): Response {
 		if (url.pathname === '/api/time') {
 			const t = this.now() + this.offsetMs;
 			return jsonResponse(200, { receivedAt: Math.round(t), sentAt: Math.round(t) });
 		}
+		const photo = /^\/api\/events\/([^/]+)\/photos\/([^/]+)$/.exec(url.pathname);
+		if (photo) return this.photoAnswer(method, url, decodeURIComponent(photo[1]!), photo[2]!, bytes, authorization, contentType);
 		const m = /^\/api\/events\/([^/]+)\/(setup|judge-events|roster)$/.exec(url.pathname);
 		if (!m) return jsonResponse(404, { message: 'not found' });
 		const token = authorization?.replace(/^Bearer /, '') ?? '';

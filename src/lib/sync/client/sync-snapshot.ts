@@ -11,6 +11,10 @@ export interface SyncStatusSnapshot {
 	waiting: number;
 	/** Events the server will never take. */
 	rejected: number;
+	/** Photos of evidence not yet on the server ("2 photos to send"). */
+	photosWaiting: number;
+	/** Photos the server refused (shown with the refused events). */
+	photosRefused: number;
 	/** When the last sync (push and pull) succeeded, device ms. */
 	lastSuccessAt: number | null;
 	/** What went wrong last, when the last sync failed. */
@@ -28,6 +32,8 @@ export const UNPAIRED_STATUS: SyncStatusSnapshot = Object.freeze({
 	reachable: null,
 	waiting: 0,
 	rejected: 0,
+	photosWaiting: 0,
+	photosRefused: 0,
 	lastSuccessAt: null,
 	lastError: null,
 	offsetMs: null,

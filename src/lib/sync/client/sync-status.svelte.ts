@@ -6,12 +6,15 @@ import type { SyncEngine, SyncResult } from './engine';
 import { UNPAIRED_STATUS as UNPAIRED, type SyncStatusSnapshot } from './sync-snapshot';
 import type { BrowserSync } from './browser';
 import type { RejectedItem } from './rejected-items';
+import type { RefusedPhoto } from './refused-photos';
 
 export class SyncStatus {
 	/** The engine's latest status (reactive). */
 	current = $state.raw<SyncStatusSnapshot>(UNPAIRED);
 	/** The events the server refused, newest first, with what they were (read again when their count changes). */
 	refused = $state.raw<RejectedItem[]>([]);
+	/** The photos the server refused (issue 33), newest first (read again when their count changes). */
+	refusedPhotos = $state.raw<RefusedPhoto[]>([]);
 
 	#engine: SyncEngine | null = null;
 	#unsubscribe: (() => void) | null = null;
@@ -28,8 +31,10 @@ export class SyncStatus {
 		if (engine) {
 			const unstatus = engine.subscribe((s) => {
 				const refusedBefore = this.current.rejected;
+				const photosBefore = this.current.photosRefused;
 				this.current = s;
 				if (s.rejected !== refusedBefore) void this.#readRefused();
+				if (s.photosRefused !== photosBefore) void this.#readRefusedPhotos();
 			});
 			const unsynced = engine.onSynced((result) => {
 				for (const listener of this.#synced) listener(result);
@@ -56,6 +61,17 @@ export class SyncStatus {
 			if (run === this.#refusedRead) this.refused = items;
 		} catch (e) {
 			console.warn('refused events not read', e);
+		}
+	}
+
+	async #readRefusedPhotos(): Promise<void> {
+		const db = this.#db;
+		if (!db) return;
+		try {
+			const { readRefusedPhotos } = await import('./refused-photos');
+			this.refusedPhotos = await readRefusedPhotos(db);
+		} catch (e) {
+			console.warn('refused photos not read', e);
 		}
 	}
 

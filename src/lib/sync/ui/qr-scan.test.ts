@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { pairUrl } from '$lib/contract/pair-link';
 import { ManualTimers } from '$lib/sync/client/fake-server.testkit';
-import { cameraPrecheck, cameraProblemOf, loadJsQr, scanLoop } from './qr-scan';
+import { loadJsQr, scanLoop } from './qr-scan';
 
 /** A QR code as RGBA pixels: black modules on white, a quiet zone of 4 modules, `scale` px each. */
 function qrPixels(text: string, scale = 6): { data: Uint8ClampedArray; size: number } {
@@ -72,19 +72,5 @@ describe('the scan loop', () => {
 		loop.stop();
 		expect(await loop.done).toBeNull();
 		expect(timers.pending.size).toBe(0);
-	});
-});
-
-describe('camera problems', () => {
-	it('are told apart', () => {
-		expect(cameraPrecheck({ isSecureContext: false, mediaDevices: { getUserMedia: () => {} } })).toBe('insecure');
-		expect(cameraPrecheck({ isSecureContext: true, mediaDevices: undefined })).toBe('no-camera');
-		expect(cameraPrecheck({ isSecureContext: true, mediaDevices: { getUserMedia: () => {} } })).toBeNull();
-		const named = (name: string) => Object.assign(new Error(name), { name });
-		expect(cameraProblemOf(named('NotAllowedError'))).toBe('denied');
-		expect(cameraProblemOf(named('NotFoundError'))).toBe('no-camera');
-		expect(cameraProblemOf(named('NotReadableError'))).toBe('busy');
-		expect(cameraProblemOf(named('SecurityError'))).toBe('insecure');
-		expect(cameraProblemOf('weird')).toBe('failed');
 	});
 });

@@ -2,57 +2,14 @@
  * Reading QR codes from the tablet's camera: the camera (getUserMedia, the back camera when
  * there is one), a decoder (the browser's BarcodeDetector when it reads 'qr_code', else jsQR on
  * canvas frames, loaded only when needed) and the loop that tries a few frames per second.
- * Browser-only; the parts without a DOM (the loop, jsQR on pixels) are unit-tested.
+ * Browser-only; the parts without a DOM (the loop, jsQR on pixels) are unit-tested. The camera's
+ * problems and opening are shared with the evidence photos (device/camera.ts).
  */
+import { openCamera } from '$lib/device/camera';
 
-/** Why the camera cannot be used, worded by the page. */
-export type CameraProblem =
-	/** Not a secure context (plain http to another machine): browsers hide the camera. */
-	| 'insecure'
-	/** The browser has no camera API, or the device has no camera. */
-	| 'no-camera'
-	/** The person (or a policy) refused the camera. */
-	| 'denied'
-	/** Another app holds the camera, or it failed to start. */
-	| 'busy'
-	| 'failed';
-
-/** The first problem that stops the camera before even asking, or null. */
-export function cameraPrecheck(env: { isSecureContext?: boolean; mediaDevices?: { getUserMedia?: unknown } | undefined }): CameraProblem | null {
-	if (env.isSecureContext === false) return 'insecure';
-	if (typeof env.mediaDevices?.getUserMedia !== 'function') return 'no-camera';
-	return null;
-}
-
-/** getUserMedia's error as a problem (DOMException names). */
-export function cameraProblemOf(e: unknown): CameraProblem {
-	const name = e instanceof Error || (typeof e === 'object' && e !== null && 'name' in e) ? String((e as { name: unknown }).name) : '';
-	switch (name) {
-		case 'NotAllowedError':
-		case 'PermissionDeniedError':
-			return 'denied';
-		case 'SecurityError':
-			return 'insecure';
-		case 'NotFoundError':
-		case 'DevicesNotFoundError':
-		case 'OverconstrainedError':
-			return 'no-camera';
-		case 'NotReadableError':
-		case 'TrackStartError':
-		case 'AbortError':
-			return 'busy';
-		default:
-			return 'failed';
-	}
-}
-
-/** Opens the camera, the back one when there is a choice. */
-export async function openCamera(mediaDevices: MediaDevices): Promise<MediaStream> {
-	return mediaDevices.getUserMedia({ audio: false, video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } } });
-}
-
-export function stopCamera(stream: MediaStream | null): void {
-	for (const track of stream?.getTracks() ?? []) track.stop();
+/** Opens the camera for reading codes: the back one, at a size a code reads well at (device/camera.ts). */
+export function openScanCamera(mediaDevices: MediaDevices): Promise<MediaStream> {
+	return openCamera(mediaDevices, { width: 1280, height: 720 });
 }
 
 export type DecoderKind = 'barcode-detector' | 'jsqr';
