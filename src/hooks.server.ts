@@ -7,10 +7,14 @@ import { apiOrPages } from '$lib/server/api-handle';
 import { formCsrfHandle } from '$lib/server/form-csrf';
 import { bodyLimitHandle } from '$lib/server/body-limit';
 import { demoOrganizerKey } from '$lib/server/demo-key';
+import { startEvidenceSweep } from '$lib/server/evidence-sweep';
 import { getPushValidator } from '$lib/server/push-validator';
 import { securityHeaders } from '$lib/server/security-headers';
 
-/** Open the store (and insert the demo event on a first start) and start the push validation threads before the first request. */
+/**
+ * Open the store (and insert the demo event on a first start) and start the push validation threads
+ * before the first request; erase the evidence whose retention ran out, now and every hour (evidence-sweep.ts).
+ */
 export const init: ServerInit = () => {
 	if (building) return;
 	const store = getStore();
@@ -18,6 +22,8 @@ export const init: ServerInit = () => {
 	console.log(`Store: ${store.file} (schema version ${store.userVersion})`);
 	const key = demoOrganizerKey(store, Date.now());
 	if (key) console.log(`Organizer key of the demo event (shown once; sign in on /organizer with event "${key.eventId}"): ${key.token}`);
+	const stopSweep = startEvidenceSweep(store);
+	process.once('sveltekit:shutdown', stopSweep);
 };
 
 /** The placeholder of `<html lang>` in src/app.html. */

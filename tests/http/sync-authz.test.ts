@@ -9,6 +9,7 @@ import { ACTION_TYPES, type ActionType } from '../../src/lib/events/action-types
 import type { ActionEvent, JudgeEvent } from '../../src/lib/events/schema';
 import { sampleEvent, sampleVoid } from '../../src/lib/events/sample-events.testkit';
 import { CARD_MATRIX, WHERE, type Cell, type Where } from '../../src/lib/server/card-matrix.testkit';
+import { jpegBytes, sha256Hex } from '../../src/lib/server/photo.testkit';
 
 /**
  * The authorization matrix of docs/sync.md over real HTTP: every endpoint × every kind of
@@ -87,6 +88,13 @@ const MATRIX: Record<string, Record<Column, number>> = {
 	'POST /api/events/A/draws/turns':        row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
 	'POST /api/events/A/draws/{d}/swaps':    row(   401,  401,      401,    401,    201, 403,   403,     403, 403, 403, 403),
 	'GET /api/events/A/draws':               row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	// Photos of evidence (issue 33): a judge's tablet or the organizer sends one (the organizer first: 201; the same bytes again 200),
+	// never a display or desk; only the organizer lists them, sets the retention and erases them.
+	'PUT /api/events/A/photos/{hash}':       row(   401,  401,      401,    401,    201, 200,   403,     403, 403, 403, 403),
+	'GET /api/events/A/photos':              row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'GET /api/events/A/evidence':            row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'PUT /api/events/A/evidence':            row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
+	'POST /api/events/A/evidence/erase':     row(   401,  401,      401,    401,    200, 403,   403,     403, 403, 403, 403),
 	'GET /api/public/events/A/results':      row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200),
 	'GET /api/public/events/A/results/{c}':  row(   200,  200,      200,    200,    200, 200,   200,     200, 200, 200, 200)
 };
@@ -187,6 +195,9 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 	}
 	const drawn = { teams: { id: 'none', teams: [] as { id: string }[] }, turns: { id: 'none', assigned: {} as Record<string, string> } };
 	const before = await snapshot(A.eventId, A.token);
+	// A photo of evidence of A's first entry (issue 33).
+	const PHOTO = jpegBytes(5000, 3);
+	const photoQuery = new URLSearchParams({ competitionId: sA.competitionId, heatId: sA.heatId, entryId: sA.entryIds[0]!, subject: 'tally', takenAt: String(T0), width: '1600', height: '1200' });
 
 	type Send = (req: APIRequestContext, headers: Record<string, string>, c: Column) => Promise<APIResponse>;
 	/** What A's organizer added on the event screen: the competition, then its heat. */
@@ -291,6 +302,11 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 			return r.post(`${a}/draws/${drawn.turns.id}/swaps`, { headers, data: { a: x, b: y } });
 		},
 		'GET /api/events/A/draws': (r, headers) => r.get(`${a}/draws`, { headers }),
+		'PUT /api/events/A/photos/{hash}': (r, headers) => r.fetch(`${a}/photos/${sha256Hex(PHOTO)}?${photoQuery}`, { method: 'PUT', headers: { ...headers, 'content-type': 'image/jpeg' }, data: PHOTO }),
+		'GET /api/events/A/photos': (r, headers) => r.get(`${a}/photos`, { headers }),
+		'GET /api/events/A/evidence': (r, headers) => r.get(`${a}/evidence`, { headers }),
+		'PUT /api/events/A/evidence': (r, headers, c) => r.fetch(`${a}/evidence`, { method: 'PUT', headers, data: { retentionDays: c.length } }),
+		'POST /api/events/A/evidence/erase': (r, headers) => r.post(`${a}/evidence/erase`, { headers }),
 		// No token needed: the published results (the organizer's publication above) are public.
 		'GET /api/public/events/A/results': (r, headers) => r.get(`/api/public/events/${A.eventId}/results`, { headers }),
 		'GET /api/public/events/A/results/{c}': (r, headers) => r.get(`/api/public/events/${A.eventId}/results/${sA.competitionId}?version=1`, { headers })
@@ -325,14 +341,14 @@ test('authorization matrix: every endpoint × no, malformed, unknown, revoked to
 				if (judge ? body.stored.length !== 0 || reasons.length !== 2 || !reasons.every((x) => /^this device may only push its own events/.test(x)) : body.stored.length !== 2)
 					failures.push(`${endpoint} as ${c}: ${text.slice(0, 300)}`);
 			} else if (endpoint.includes('/A/') && endpoint.startsWith('GET')) {
-				// A's protests: none without a protest window (their contents: src/lib/server/protests.test.ts, the contract test).
-				if (!text.includes(A.eventId) && !endpoint.endsWith('judge-events') && !endpoint.endsWith('heat-starts') && !endpoint.endsWith('roster') && !endpoint.endsWith('protests')) failures.push(`${endpoint} as ${c}: A's data missing`);
+				// The roster, pulls and the evidence name no event: their answers are the event's by their address; A's protests: none without a protest window (their contents: src/lib/server/protests.test.ts, the contract test).
+				if (!text.includes(A.eventId) && !/(judge-events|heat-starts|roster|photos|evidence|protests)$/.test(endpoint)) failures.push(`${endpoint} as ${c}: A's data missing`);
 			}
 		}
 	}
 	console.log(`authorization matrix: ${Object.keys(MATRIX).length} endpoints × ${COLUMNS.length} callers = ${cells} cells`);
 	expect(failures).toEqual([]);
-	expect(cells).toBe(616);
+	expect(cells).toBe(671);
 
 	// What the refused requests would have changed is as the allowed ones left it.
 	const after = await snapshot(A.eventId, A.token);

@@ -240,7 +240,7 @@ test('backup and restore: refused over HTTP without an ADMIN_KEY (403); a second
 		expect(restored.body).toEqual({
 			eventId: e.eventId,
 			version: 2,
-			counts: { rulesets: 1, competitions: 1, heats: 1, entries: 6, devices: 4, judgeEvents: 120, heatStarts: 1, publications: 0, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0, tableCards: 0, protests: 0 },
+			counts: { rulesets: 1, competitions: 1, heats: 1, entries: 6, devices: 4, judgeEvents: 120, heatStarts: 1, publications: 0, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0, tableCards: 0, protests: 0, photos: 0 },
 			numbering: 'kept',
 			replacedDemo: false
 		});

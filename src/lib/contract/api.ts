@@ -11,6 +11,7 @@ import { LIVE_CACHE_CONTROL, LiveCompetitionSchema, LiveEventSchema, LiveSetting
 import { PullQuerySchema, PullResponseSchema, PushRequestSchema, PushResponseSchema } from './judge-events';
 import { AddCompetitionSchema, CompetitionAnswerSchema, EventAnswerSchema, EventDetailsSchema, HeatAnswerSchema, HeatNameSchema, PreparationSchema, RevisedRulesetSchema, ReviseRulesetSchema } from './preparation';
 import { DecideProtestSchema, ProtestAnswerSchema, ProtestListQuerySchema, ProtestListSchema, RecordProtestSchema } from './protests';
+import { EvidenceSettingRequestSchema, EvidenceStateSchema, PHOTO_CACHE_CONTROL, PhotoListQuerySchema, PhotoListSchema, PhotoMetaSchema, PhotoUploadAnswerSchema } from './photos';
 import { PublicationAnswerSchema, PublicCompetitionResultSchema, PublicResultsSchema, PublishRequestSchema, VersionQuerySchema } from './publications';
 import { RosterSchema } from './roster';
 import {
@@ -107,5 +108,21 @@ export const API = {
 	/** No token: one competition live (404 when it is not shown live); with an ETag, 304 to If-None-Match. */
 	liveCompetition: endpoint('GET', '/api/public/events/[eventId]/live/[competitionId]', LiveCompetitionSchema, { query: LiveVersionQuerySchema, cache: LIVE_CACHE_CONTROL }),
 	/** No token: a stream (text/event-stream) naming each live competition's new version (LiveAnnouncementSchema). */
-	liveAnnouncements: endpoint('GET', '/api/public/events/[eventId]/live-announcements', null)
+	liveAnnouncements: endpoint('GET', '/api/public/events/[eventId]/live-announcements', null),
+	/**
+	 * Photos of evidence (issue 33; docs/sync.md, Photos). The body: the image's bytes (JPEG or WebP, told by
+	 * their content; at most MAX_PHOTO_BYTES); `[hash]` their SHA-256; the query what the photo shows.
+	 * 201 `stored: true`, or 200 `stored: false` when the server held it already. A judge's tablet or the organizer.
+	 */
+	uploadPhoto: endpoint('PUT', '/api/events/[eventId]/photos/[hash]', PhotoUploadAnswerSchema, { query: PhotoMetaSchema, status: 201 }),
+	/** No body either way: 200 when the server holds the photo (a tablet need not send it again), 404 when not. */
+	hasPhoto: endpoint('HEAD', '/api/events/[eventId]/photos/[hash]', null),
+	/** The organizer's only: the photo's bytes with their media type (a file, not JSON), kept by the browser for good. */
+	photo: endpoint('GET', '/api/events/[eventId]/photos/[hash]', null, { cache: PHOTO_CACHE_CONTROL }),
+	/** The organizer's only: the event's photos (never their bytes), or one entry's or competition's. */
+	photos: endpoint('GET', '/api/events/[eventId]/photos', PhotoListSchema, { query: PhotoListQuerySchema }),
+	/** The organizer's only: how long the event keeps its evidence, how much it holds; the retention set; everything erased now. */
+	evidence: endpoint('GET', '/api/events/[eventId]/evidence', EvidenceStateSchema),
+	setEvidence: endpoint('PUT', '/api/events/[eventId]/evidence', EvidenceStateSchema, { body: EvidenceSettingRequestSchema }),
+	eraseEvidence: endpoint('POST', '/api/events/[eventId]/evidence/erase', EvidenceStateSchema)
 } as const;

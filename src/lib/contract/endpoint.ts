@@ -1,4 +1,5 @@
 import type { LIVE_CACHE_CONTROL } from './live';
+import type { PHOTO_CACHE_CONTROL } from './photos';
 import type { z } from 'zod/mini';
 
 /**
@@ -8,7 +9,7 @@ import type { z } from 'zod/mini';
  * (src/lib/sync/client/api.ts), and src/routes/api/contract.test.ts holds every route to it.
  */
 export interface Endpoint<A extends z.ZodMiniType | null = z.ZodMiniType | null> {
-	method: 'GET' | 'POST' | 'DELETE';
+	method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 	/** As the folders of src/routes name it: `/api/events/[eventId]/setup`. */
 	route: string;
 	/** The JSON body it takes (none: no body, or a file the route describes). */
@@ -22,9 +23,10 @@ export interface Endpoint<A extends z.ZodMiniType | null = z.ZodMiniType | null>
 	/**
 	 * Public results may be kept by a cache that asks again (`no-cache`); the roster by the device's
 	 * own cache only, asking again with its ETag (`private, no-cache`); the public live results by any
-	 * cache for a second (LIVE_CACHE_CONTROL); everything else is `no-store`.
+	 * cache for a second (LIVE_CACHE_CONTROL); a photo's bytes by the organizer's browser for good
+	 * (PHOTO_CACHE_CONTROL: a hash's bytes never change); everything else is `no-store`.
 	 */
-	cache: 'no-store' | 'no-cache' | 'private, no-cache' | typeof LIVE_CACHE_CONTROL;
+	cache: 'no-store' | 'no-cache' | 'private, no-cache' | typeof LIVE_CACHE_CONTROL | typeof PHOTO_CACHE_CONTROL;
 }
 
 export function endpoint<A extends z.ZodMiniType | null>(

@@ -38,7 +38,9 @@ export const RestoreAnswerSchema = z.object({
 		/** Table cards, with the heat scope of the tokens they gave (absent from older servers). */
 		tableCards: z.optional(count),
 		/** Protests on the record (absent from older servers). */
-		protests: z.optional(count)
+		protests: z.optional(count),
+		/** Photos of evidence (issue 33; absent from older servers). */
+		photos: z.optional(count)
 	}),
 	/** The events kept their server numbers, or were numbered after this server's (absent from older servers). */
 	numbering: z.optional(z.enum(['kept', 'renumbered'])),

@@ -20,6 +20,12 @@ export const MAX_PHOTO_BYTES = 1024 * 1024;
 export const PHOTO_MEDIA_TYPES = ['image/jpeg', 'image/webp'] as const;
 export type PhotoMediaType = (typeof PHOTO_MEDIA_TYPES)[number];
 
+/**
+ * How a photo's bytes may be kept (`GET …/photos/{hash}`): by the organizer's browser only
+ * (`private`: no shared cache), and for good, since the bytes of a hash never change.
+ */
+export const PHOTO_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
 /** A photo's ID: the SHA-256 of its bytes, lower-case hex. */
 export const PhotoHashSchema = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a photo is named by the SHA-256 of its bytes (64 lower-case hex digits)'));
 
@@ -78,6 +84,12 @@ export type PhotoUploadAnswer = z.infer<typeof PhotoUploadAnswerSchema>;
 export const PhotoListQuerySchema = z.object({ entryId: z.optional(IdSchema), competitionId: z.optional(IdSchema) });
 export const PhotoListSchema = z.object({ photos: z.array(PhotoInfoSchema) });
 export type PhotoList = z.infer<typeof PhotoListSchema>;
+
+/**
+ * The field a person's erasure records (`person.erased`, docs/sync.md, Erasure) when it erased the
+ * photos of their entries: `after: { erased: n }`.
+ */
+export const PHOTOS_ERASED_FIELD = 'evidence.photos';
 
 /** How long an event keeps its evidence (photos): days after the final lock of its last competition. */
 export const DEFAULT_EVIDENCE_RETENTION_DAYS = 30;

@@ -25,9 +25,7 @@ export class EventPhotos {
 		const { api, eventId } = this.source();
 		if (!api || !eventId) return;
 		try {
-			// TODO(lead): photo-server's `api.listPhotos(eventId)` (GET /api/events/{e}/photos, PhotoListSchema) once it is on main:
-			// this.list = (await api.listPhotos(eventId)).photos;
-			this.list = [];
+			this.list = await api.photos(eventId);
 			this.problem = null;
 		} catch (e) {
 			this.problem = e instanceof Error ? e.message : String(e);
@@ -40,7 +38,6 @@ export class EventPhotos {
 		const own = db ? await photoBlob(db, hash) : null;
 		if (own) return own;
 		if (!api || !eventId) throw new Error('not connected to the server');
-		// TODO(lead): photo-server's `api.photoBlob(eventId, hash)` (GET /api/events/{e}/photos/{hash}) once it is on main.
-		throw new Error(`photo ${hash.slice(0, 12)}… is on the server only (its download is not wired yet)`);
+		return api.photoBlob(eventId, hash);
 	};
 }

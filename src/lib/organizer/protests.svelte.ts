@@ -74,7 +74,7 @@ export class ProtestDesk {
 	async photos(entryIds: readonly string[]): Promise<PhotoInfo[] | null> {
 		const { api, eventId } = this.#target();
 		try {
-			return (await Promise.all(entryIds.map((id) => api.entryPhotos(eventId, id)))).flat();
+			return (await Promise.all(entryIds.map((id) => api.photos(eventId, { entryId: id })))).flat();
 		} catch {
 			return null;
 		}

@@ -43,7 +43,10 @@ describe('who may do what', () => {
 			'events.audit': { organizer: 200, judge: 403, display: 403, desk: 403 },
 			'register.manage': { organizer: 200, judge: 403, display: 403, desk: 403 },
 			'draws.manage': { organizer: 200, judge: 403, display: 403, desk: 403 },
-			'protests.manage': { organizer: 200, judge: 403, display: 403, desk: 403 }
+			'protests.manage': { organizer: 200, judge: 403, display: 403, desk: 403 },
+			'photos.upload': { organizer: 200, judge: 200, display: 403, desk: 403 },
+			'photos.view': { organizer: 200, judge: 403, display: 403, desk: 403 },
+			'evidence.manage': { organizer: 200, judge: 403, display: 403, desk: 403 }
 		};
 		expect(Object.keys(expected).sort()).toEqual(Object.keys(ACTIONS).sort());
 		for (const action of Object.keys(ACTIONS) as Action[])

@@ -39,7 +39,13 @@ export const ACTIONS = {
 	/** Draw the relay's teams, rename them, read the record of draws (CZ-TEAM-DRAW). */
 	'draws.manage': ['organizer'],
 	/** Record, list and decide protests (protests.ts): the claims and who raised them are the organizer's only. */
-	'protests.manage': ['organizer']
+	'protests.manage': ['organizer'],
+	/** Send a photo of evidence, and ask whether the server holds one (a judge's tablet; never a display, desk or the public). */
+	'photos.upload': ['organizer', 'judge'],
+	/** List the event's photos and see them: personal data, the organizer's only. */
+	'photos.view': ['organizer'],
+	/** Set how long the event keeps its evidence (photos), and erase it. */
+	'evidence.manage': ['organizer']
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ACTIONS;
 

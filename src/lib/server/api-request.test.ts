@@ -37,4 +37,13 @@ describe('what /api takes', () => {
 		// A restore sent as text is told about both types it takes.
 		expect(nonJsonBodyReason(post({ 'content-length': '2', 'content-type': 'text/plain' }), '/api/restore')).toMatch(/"Content-Type: application\/x-ndjson".*or "Content-Type: application\/json"/);
 	});
+
+	it('a photo upload (PUT …/photos/{hash}) takes its bytes under any type: told by their content; no other method or path does', () => {
+		const path = '/api/events/demo/photos/' + 'a'.repeat(64);
+		const put = (type: string) => new Request(`http://x${path}`, { method: 'PUT', headers: { 'content-length': '3', 'content-type': type }, body: 'abc' });
+		for (const type of ['image/jpeg', 'image/png', 'application/octet-stream', 'text/plain']) expect(nonJsonBodyReason(put(type), path), type).toBeNull();
+		expect(nonJsonBodyReason(new Request(`http://x${path}`, { method: 'POST', headers: { 'content-length': '3', 'content-type': 'image/jpeg' }, body: 'abc' }), path)).toMatch(/takes JSON bodies only/);
+		expect(nonJsonBodyReason(put('image/jpeg'), '/api/events/demo/photos')).toMatch(/takes JSON bodies only/);
+		expect(nonJsonBodyReason(put('image/jpeg'), '/api/events/demo/setup')).toMatch(/takes JSON bodies only/);
+	});
 });

@@ -24,11 +24,23 @@ export function announcesBody(request: Request): boolean {
 const ALSO_TAKES: Record<string, string> = { '/api/restore': 'application/x-ndjson' };
 
 /**
+ * The one body that is not JSON: a photo's bytes, `PUT /api/events/{e}/photos/{hash}` (docs/sync.md,
+ * Photos). Its type is told by its first bytes (photo-type.ts), whatever Content-Type says. A web page
+ * cannot make a browser send a PUT to another site without a CORS preflight (which this server never
+ * allows), so taking any Content-Type there keeps the API's protection against cross-site requests.
+ */
+const PHOTO_UPLOAD = /^\/api\/events\/[^/]+\/photos\/[^/]+$/;
+
+export function takesRawBody(request: Request, pathname: string): boolean {
+	return request.method === 'PUT' && PHOTO_UPLOAD.test(pathname);
+}
+
+/**
  * Why the request's body is not one /api takes (answered 415), or null: a body needs
  * `Content-Type: application/json` (or the path's other JSON type), in UTF-8 when a charset is named.
  */
 export function nonJsonBodyReason(request: Request, pathname = ''): string | null {
-	if (!announcesBody(request)) return null;
+	if (!announcesBody(request) || takesRawBody(request, pathname)) return null;
 	const declared = request.headers.get('content-type');
 	const [type = '', ...params] = (declared ?? '').split(';').map((p) => p.trim().toLowerCase());
 	const other = ALSO_TAKES[pathname];

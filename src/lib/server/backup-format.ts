@@ -6,7 +6,7 @@ import { PublicationSchema } from '$lib/results/publication';
 import { RulesetSchema } from '$lib/rules/schema';
 import { CompetitionMergeSchema, CompetitionSchema, EntrySchema, EventSchema, HeatSchema, IdSchema } from '$lib/setup/schema';
 import { BACKUP_FORMAT } from '$lib/files/backup-as-event-file';
-import { DeviceClockSchema, DrawRecordSchema, HeatStartRequestSchema, RoleSchema, RulesetChangeSchema } from '$lib/contract';
+import { DeviceClockSchema, DrawRecordSchema, HeatStartRequestSchema, MAX_EVIDENCE_RETENTION_DAYS, MAX_PHOTO_BYTES, PhotoInfoSchema, RoleSchema, RulesetChangeSchema } from '$lib/contract';
 import { ProtestSchema } from '$lib/contract/protests';
 
 /**
@@ -33,15 +33,22 @@ const moment = z.number().check(z.int(), z.minimum(0), z.maximum(8_640_000_000_0
 const nullableMoment = z.nullable(moment);
 
 /** The kinds of item, in the order a backup lists them. */
-export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard', 'protest'] as const;
+export const ITEM_KINDS = ['ruleset', 'competition', 'heat', 'entry', 'device', 'judgeEvent', 'heatStart', 'publication', 'merge', 'person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard', 'protest', 'photo'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 export type BackupCounts = Record<ItemKind, number>;
 /** The kinds a backup of version 2 made before the register and the ruleset history (issue 14) does not count: none of them. */
-const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard', 'protest'];
+const LATER_KINDS: readonly ItemKind[] = ['person', 'registration', 'registrationChange', 'rulesetChange', 'draw', 'tableCard', 'protest', 'photo'];
 
 export const BackupCountsSchema = z.object(
 	Object.fromEntries(ITEM_KINDS.map((k) => [k, LATER_KINDS.includes(k) ? z._default(count, 0) : count])) as Record<ItemKind, typeof count>
 );
+
+/** The event's evidence setting (src/lib/server/evidence.ts). */
+export const BackupEvidenceSchema = z.object({
+	retentionDays: z.number().check(z.int(), z.minimum(0), z.maximum(MAX_EVIDENCE_RETENTION_DAYS)),
+	erasedAt: nullableMoment
+});
+export type BackupEvidence = z.infer<typeof BackupEvidenceSchema>;
 
 export const BackupHeaderSchema = z.object({
 	format: z.literal(BACKUP_FORMAT),
@@ -50,7 +57,9 @@ export const BackupHeaderSchema = z.object({
 	event: EventSchema,
 	/** The identity of the store the backup was made from (informational: a restore never takes it over). */
 	store: z.optional(z.string().check(z.maxLength(64))),
-	counts: BackupCountsSchema
+	counts: BackupCountsSchema,
+	/** How long the event keeps its evidence (photos), and when it was last erased (issue 33); absent: the defaults, never erased. */
+	evidence: z.optional(BackupEvidenceSchema)
 });
 export type BackupHeader = z.infer<typeof BackupHeaderSchema>;
 
@@ -60,6 +69,8 @@ export interface RestoreHeader {
 	exportedAt: number;
 	event: z.infer<typeof EventSchema>;
 	counts: BackupCounts | null;
+	/** The evidence setting (issue 33); absent: the defaults. */
+	evidence?: BackupEvidence;
 }
 
 export const LegacyHeaderSchema = z.object({
@@ -83,6 +94,12 @@ export const BackupTableCardSchema = z.object({
 	tokenIds: z.array(IdSchema).check(z.maxLength(10_000))
 });
 export type BackupTableCard = z.infer<typeof BackupTableCardSchema>;
+
+/** The longest base64 text of a photo's bytes. */
+const MAX_PHOTO_BASE64 = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
+
+/** A photo's bytes in a backup: base64, which a restore checks against the hash, the media type and the size said. */
+export const PhotoDataSchema = z.string().check(z.minLength(4), z.maxLength(MAX_PHOTO_BASE64), z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'));
 
 /** A device's access as backed up: its token's hash only, so that a restored server accepts the same tablets. */
 export const BackupDeviceSchema = z.object({
@@ -148,7 +165,9 @@ export const ITEM_SCHEMAS = {
 	 */
 	tableCard: z.object({ kind: z.literal('tableCard'), card: BackupTableCardSchema }),
 	/** A protest (issue 33 #3): its claim, decision, the correction events and the version that answered it; its photos by their hashes. */
-	protest: z.object({ kind: z.literal('protest'), protest: ProtestSchema })
+	protest: z.object({ kind: z.literal('protest'), protest: ProtestSchema }),
+	/** A photo of evidence (issue 33): what the organizer lists of it, and its bytes in base64; an erased event's backup holds none. */
+	photo: z.object({ kind: z.literal('photo'), photo: PhotoInfoSchema, data: PhotoDataSchema })
 } as const;
 
 export type BackupItem = { [K in ItemKind]: z.infer<(typeof ITEM_SCHEMAS)[K]> }[ItemKind];

@@ -67,7 +67,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(lines.at(-1)).toEqual({ kind: 'end', counts: lines[0]!.counts });
 		const kinds = Object.fromEntries(ITEM_KINDS.map((k) => [k, lines.filter((l) => l.kind === k).length]));
 		// Two ruleset versions: the one the qualifying rounds use and the final's changed one (CZ-GEN-CHANGES), and that change.
-		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 6, judgeEvent: 8, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1, draw: 1, tableCard: 2, protest: 1 });
+		expect(kinds).toEqual({ ruleset: 2, competition: 4, heat: 5, entry: 8, device: 6, judgeEvent: 8, heatStart: 1, publication: 2, merge: 1, person: 2, registration: 2, registrationChange: 5, rulesetChange: 1, draw: 1, tableCard: 2, protest: 1, photo: 1 });
 		expect(lines[0]!.counts).toEqual(kinds);
 		// Nothing of another event.
 		expect(JSON.stringify(lines)).not.toMatch(/"o-|Busy o/);
@@ -77,7 +77,7 @@ describe('backup (issue 12, point 5)', () => {
 		expect(restored).toEqual({
 			eventId: EVENT,
 			version: 2,
-			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 6, judgeEvents: 8, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1, draws: 1, tableCards: 2, protests: 1 },
+			counts: { rulesets: 2, competitions: 4, heats: 5, entries: 8, devices: 6, judgeEvents: 8, heatStarts: 1, publications: 2, merges: 1, people: 2, registrations: 2, registrationChanges: 5, rulesetChanges: 1, draws: 1, tableCards: 2, protests: 1, photos: 1 },
 			numbering: 'kept',
 			replacedDemo: false
 		});
@@ -449,7 +449,7 @@ describe('restore: the file', () => {
 		expect(r).toEqual({
 			eventId: DEMO_EVENT_ID,
 			version: 1,
-			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0, tableCards: 0, protests: 0 },
+			counts: { rulesets: 9, competitions: 10, heats: 10, entries: 33, devices: 3, judgeEvents: 3, heatStarts: 0, publications: 2, merges: 0, people: 0, registrations: 0, registrationChanges: 0, rulesetChanges: 0, draws: 0, tableCards: 0, protests: 0, photos: 0 },
 			numbering: 'renumbered',
 			replacedDemo: false
 		});

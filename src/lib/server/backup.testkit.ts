@@ -14,6 +14,9 @@ import { finalize, publish } from './publications';
 import { actOnRegistration, createPerson, createRegistration } from './register';
 import { pushEvents } from './sync-push';
 import { printCards, redeemCard, revokeCard } from './table-cards';
+import { setEvidenceRetention } from './evidence';
+import { jpegBytes, sha256Hex, tallyMeta } from './photo.testkit';
+import { storePhoto } from './photos';
 import { issueToken } from './tokens';
 import type { RestoreAnswer } from '$lib/contract';
 import { restoreBackup, type RestoreOptions } from './restore';
@@ -70,7 +73,7 @@ export function withItems(lines: readonly Line[], kind: string, change: (line: L
  * final (advancesTo), tablets' quick set-ups merged into one, judge events with clock reports,
  * a revoked display, a heat started on every tablet, results published twice (a protest upheld
  * between, answered by the second) and made final,
- * people registered (one paid), the final's ruleset changed before it started (CZ-GEN-CHANGES).
+ * people registered (one paid), the final's ruleset changed before it started (CZ-GEN-CHANGES), a photo of evidence.
  */
 export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 	const R = presetById('czjpa-individual')!;
@@ -140,6 +143,10 @@ export function busyEvent(store: Store, eventId = EVENT, prefix = 'b') {
 	const cardPaired = redeemCard(store, new URLSearchParams(new URL(cards[0]!.link).hash.slice(1)).get('card')!, c('card-tab'), T0 - 2 * MIN);
 	if (!cardPaired.ok) throw new Error(cardPaired.message);
 	revokeCard(store, eventId, cards[1]!.id, T0 - MIN);
+	// A photo of evidence (issue 33): the tally of an entry the judge's tablet sent, kept 60 days after the final lock.
+	const photo = jpegBytes(3000, prefix.charCodeAt(0));
+	storePhoto(store, judge, eventId, sha256Hex(photo), tallyMeta(c('q'), c('q-h1'), c('q-e1'), T0 + 45 * MIN), photo, T0 + 46 * MIN);
+	setEvidenceRetention(store, eventId, 60);
 	return { org, judge, display, merge, cardToken: cardPaired.paired.device.id, competitions: { q: c('q'), f: c('f'), qa: qa.competitionId, qb: qb.competitionId } };
 }
 

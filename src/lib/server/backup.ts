@@ -5,6 +5,7 @@ import { line } from './backup/backup-line';
 import { backupCounts } from './backup/backup-counts';
 import { eventRulesets } from './backup/event-rulesets';
 import { drawLines, heatStartLines, judgeEventLines, mergeLines, protestLines, publicationLines, rulesetChangeLines } from './backup/record-lines';
+import { evidenceSetting, photoLines } from './backup/photo-lines';
 import { registerLines } from './backup/register-lines';
 import { setUpLines } from './backup/setup-lines';
 import type { Store } from './store';
@@ -15,7 +16,8 @@ import type { Store } from './store';
  * accepts the same tablets), every judge event in arrival order with its server number, who
  * pushed it and when, the heats started on every tablet, every published version of its
  * results, the merged competitions, the register (people, registrations, their changes) and the
- * history of the competitions' ruleset versions (with every version it names), the protests. Pairing codes are left out: they last 15 minutes and are
+ * history of the competitions' ruleset versions (with every version it names), the protests, the photos of evidence
+ * with their bytes (issue 33) and how long they are kept. Pairing codes are left out: they last 15 minutes and are
  * used once. Written line by line as the rows are read, in one read transaction (a consistent
  * copy while tablets keep pushing), never held whole in memory.
  */
@@ -36,7 +38,8 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		const competitions = store.listCompetitions(eventId);
 		const rulesets = eventRulesets(store, eventId, competitions);
 		const counts = backupCounts(store, eventId, rulesets.size, competitions);
-		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts });
+		const evidence = evidenceSetting(db, eventId);
+		yield line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now, event, store: store.storeId, counts, ...(evidence ? { evidence } : {}) });
 		yield* setUpLines(store, eventId, rulesets, competitions);
 		yield* deviceLines(db, eventId);
 		yield* judgeEventLines(db, eventId);
@@ -48,6 +51,7 @@ export function* backupLines(store: Store, eventId: string, now: number): Genera
 		yield* drawLines(db, eventId);
 		yield* tableCardLines(db, eventId);
 		yield* protestLines(db, eventId);
+		yield* photoLines(db, eventId);
 		yield line({ kind: 'end', counts });
 	} finally {
 		if (db.inTransaction) db.exec('COMMIT');

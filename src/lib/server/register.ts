@@ -11,6 +11,7 @@ import { listState, movingUp, placeIn, placeOfNew, type ListState } from '$lib/r
 import type { CompetitionEvent } from '$lib/setup/schema';
 import {
 	PersonChangeSchema,
+	PHOTOS_ERASED_FIELD,
 	PersonCreateSchema,
 	RegisterImportSchema,
 	RegistrationActionSchema,
@@ -24,6 +25,7 @@ import { listDraws } from './draws';
 import { getPerson, getRegistration, listChanges, listPeople, listRegistrations, putPerson, putRegistration, recordChange, StaleRecordError } from './register-store';
 import { checkInsOfEvent } from './desk-check-ins';
 import { CHECK_IN_ADULT_FIELD, entryIdsOfPerson, ERASED, redactCheckIns, truncateLog } from './erasure-redaction';
+import { deletePhotosOfEntries } from './photos';
 import type { Store } from './store';
 
 /**
@@ -182,8 +184,12 @@ export function erasePerson(store: Store, device: Device, eventId: string, perso
 			rewrite.run(JSON.stringify({ ...rest, changes }), seq);
 		}
 		const fields: Change['changes'] = PERSONAL_FIELDS.filter((f) => current[f] !== undefined).map((field) => ({ field, before: null, after: null }));
-		const redacted = redactCheckIns(store, eventId, entryIdsOfPerson(store, eventId, personId));
+		const entryIds = entryIdsOfPerson(store, eventId, personId);
+		const redacted = redactCheckIns(store, eventId, entryIds);
 		if (redacted.length > 0) fields.push({ field: CHECK_IN_ADULT_FIELD, before: null, after: { replacedWith: ERASED, events: redacted.length, eventIds: redacted } });
+		// The photos of their entries show them (issue 33): personal data, erased with the rest.
+		const photos = deletePhotosOfEntries(store, eventId, entryIds);
+		if (photos > 0) fields.push({ field: PHOTOS_ERASED_FIELD, before: null, after: { erased: photos } });
 		record(store, eventId, device, now, { kind: 'person.erased', personId, registrationId: null, changes: fields });
 		return next;
 	});

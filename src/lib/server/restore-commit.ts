@@ -1,6 +1,6 @@
 import type { BackupCounts, RestoreHeader } from './backup-format';
 import { checkBackupOnItsOwn } from './restore/backup-consistency';
-import { copyDevices, copyDraws, copyHeatStarts, copyJudgeEvents, copyPublications, copyRegister, copyProtests, copyRulesetChanges, copySetUp, copyTableCards } from './restore/copy-steps';
+import { copyDevices, copyDraws, copyHeatStarts, copyJudgeEvents, copyPublications, copyRegister, copyProtests, copyPhotos, copyRulesetChanges, copySetUp, copyTableCards } from './restore/copy-steps';
 import { replaceUntouchedDemo } from './restore/demo-replacement';
 import { replayMerges } from './restore/merge-replay';
 import { checkAgainstServer } from './restore/server-conflicts';
@@ -65,6 +65,7 @@ function commit(store: Store, header: RestoreHeader): CommitOutcome {
 	copyDraws(copy);
 	copyTableCards(copy);
 	copyProtests(copy);
+	copyPhotos(copy, header.evidence);
 	replayMerges(store);
 	return { counts: stagedCounts(db), numbering, replacedDemo };
 }

@@ -65,6 +65,11 @@ const SCHEMA = `
 		raised_at INTEGER NOT NULL, publication_version INTEGER NOT NULL, photo_hashes TEXT NOT NULL, state TEXT NOT NULL, decided_at INTEGER,
 		decision_reason TEXT, correction_event_ids TEXT NOT NULL, answered_by_version INTEGER, recorded_by TEXT NOT NULL, recorded_at INTEGER NOT NULL, src TEXT NOT NULL
 	);
+	CREATE TABLE photos (
+		ord INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE, competition_id TEXT NOT NULL, heat_id TEXT NOT NULL, entry_id TEXT NOT NULL, puzzle_id TEXT,
+		judge_event_id TEXT, subject TEXT NOT NULL, taken_at INTEGER NOT NULL, device_id TEXT NOT NULL, media_type TEXT NOT NULL, bytes INTEGER NOT NULL,
+		width INTEGER NOT NULL, height INTEGER NOT NULL, received_at INTEGER NOT NULL, data BLOB NOT NULL, src TEXT NOT NULL
+	);
 `;
 
 export type StagingTable =
@@ -84,10 +89,11 @@ export type StagingTable =
 	| 'ruleset_changes'
 	| 'draws'
 	| 'table_cards'
-	| 'protests';
+	| 'protests'
+	| 'photos';
 
 /** Tables whose first column numbers the rows in the order read. */
-const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws', 'table_cards', 'protests'];
+const ORDERED: readonly StagingTable[] = ['judge_events', 'heat_starts', 'merges', 'people', 'registrations', 'registration_changes', 'ruleset_changes', 'draws', 'table_cards', 'protests', 'photos'];
 
 /** What a duplicate key means, by the constraint SQLite names. */
 const DUPLICATES: Record<string, string> = {
@@ -111,7 +117,8 @@ const DUPLICATES: Record<string, string> = {
 	'draws.id': 'this draw',
 	'table_cards.id': 'this table card',
 	'table_cards.secret_hash': "this table card's secret",
-	'protests.id': 'this protest'
+	'protests.id': 'this protest',
+	'photos.hash': 'this photo'
 };
 
 /** Rows per transaction while staging. */

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { RestoreAnswer } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import type { z } from 'zod/mini';
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupHeaderSchema, ITEM_KINDS, LEGACY_BACKUP_VERSION, LegacyHeaderSchema, type BackupCounts, type RestoreHeader } from './backup-format';
+import { BACKUP_FORMAT, BACKUP_VERSION, BackupHeaderSchema, ITEM_KINDS, LEGACY_BACKUP_VERSION, LegacyHeaderSchema, type BackupCounts, type BackupEvidence, type RestoreHeader } from './backup-format';
 import { readBackup, type BackupValue } from './backup-reader';
 import { plainBackupHeader } from './plain-text-migration';
 import { commitStaged } from './restore-commit';
@@ -78,6 +78,6 @@ function readHeader({ where, value }: BackupValue): RestoreHeader {
 	const schema = o.version === LEGACY_BACKUP_VERSION ? LegacyHeaderSchema : o.version === BACKUP_VERSION ? BackupHeaderSchema : refuse(`version: expected ${LEGACY_BACKUP_VERSION} or ${BACKUP_VERSION}, found ${JSON.stringify(o.version)?.slice(0, 40) ?? 'none'}`);
 	const parsed = schema.safeParse(plainBackupHeader(value));
 	if (!parsed.success) refuse(describeIssues(toIssues(parsed.error)));
-	const h = parsed.data as z.infer<typeof LegacyHeaderSchema> & { counts?: BackupCounts };
-	return { version: o.version as RestoreHeader['version'], exportedAt: h.exportedAt, event: h.event, counts: h.counts ?? null };
+	const h = parsed.data as z.infer<typeof LegacyHeaderSchema> & { counts?: BackupCounts; evidence?: BackupEvidence };
+	return { version: o.version as RestoreHeader['version'], exportedAt: h.exportedAt, event: h.event, counts: h.counts ?? null, ...(h.evidence ? { evidence: h.evidence } : {}) };
 }

@@ -32,7 +32,13 @@ export const sha256Source = (text) => `sha256-${createHash('sha256').update(text
  *   allowed by its hash ({@link ALLOWED_STYLE_ATTRIBUTES}).
  * - Everything the app fetches (sync, pairing, the clock) goes to its own server: the server
  *   answers no CORS, so another origin was never reachable anyway.
- * - The QR codes are inline SVG, the plots SVG, the camera a MediaStream: no data: or blob: URLs.
+ * - Images (img-src): the server's own files ('self': icons, the manifest's images), and blob: URLs,
+ *   which only the app's own scripts can make, from bytes the page already holds: a photo of evidence
+ *   (issue 33) the organizer's screen fetched from this server with its token (a photo needs the
+ *   organizer's Authorization header, which an <img src> cannot send), and a tablet's own photo and
+ *   its thumbnail, taken with the camera and kept in IndexedDB. Nothing else: no data: URLs, no other
+ *   origin (a photo never leaves for another host, and no page shows an image from one). The QR codes
+ *   are inline SVG, the plots SVG, the camera a MediaStream.
  * - The service worker is the server's own file (worker-src 'self').
  * - No page may be framed (against clickjacking of the organizer's screen), and none frames anything.
  * @type {Record<string, string[]>}
@@ -42,7 +48,7 @@ export const CSP_DIRECTIVES = {
 	'script-src': ['self'],
 	'style-src': ['self'],
 	'style-src-attr': ['unsafe-hashes', ...ALLOWED_STYLE_ATTRIBUTES.map(sha256Source)],
-	'img-src': ['self'],
+	'img-src': ['self', 'blob:'],
 	'font-src': ['self'],
 	'connect-src': ['self'],
 	'worker-src': ['self'],

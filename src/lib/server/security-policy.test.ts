@@ -21,6 +21,8 @@ describe('the Content-Security-Policy', () => {
 		expect(base.get('style-src')).toEqual(["'self'"]);
 		expect(base.get('connect-src')).toEqual(["'self'"]);
 		expect(base.get('object-src')).toEqual(["'none'"]);
+		// Images: the server's own, and blob: URLs the app makes of photos it holds (issue 33); no data:, no other host.
+		expect(base.get('img-src')).toEqual(["'self'", 'blob:']);
 		expect(base.get('frame-ancestors')).toEqual(["'none'"]);
 		expect(BASE_CSP).not.toContain('unsafe-inline');
 		expect(BASE_CSP).not.toContain('unsafe-eval');

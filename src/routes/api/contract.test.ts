@@ -16,6 +16,7 @@ import { presetById } from '$lib/rules/presets';
 import { quickSetup } from '$lib/station/quick-setup';
 import { API, ErrorBodySchema, pathOf, type Endpoint } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
+import { jpegBytes, pngBytes, sha256Hex } from '$lib/server/photo.testkit';
 
 /**
  * The contract (src/lib/contract) held against the server: every endpoint of /api is called
@@ -46,8 +47,8 @@ interface Call {
 	query?: Record<string, string>;
 	/** A JSON body (checked against the endpoint's request schema when the call succeeds). */
 	body?: unknown;
-	/** A body that is not JSON of a schema (a file), with its type. */
-	raw?: { text: string; type: string };
+	/** A body that is not JSON of a schema (a file, a photo's bytes), with its type. */
+	raw?: { text: string | Uint8Array; type: string };
 	token?: string | null;
 	address?: string;
 	/** More request headers (the display mode a tablet says). */
@@ -74,11 +75,11 @@ async function call(name: keyof typeof API, expected: number, c: Call = {}): Pro
 	const url = new URL(`http://contract.test${pathOf(endpoint, c.params)}${c.query ? `?${new URLSearchParams(c.query)}` : ''}`);
 	const headers: Record<string, string> = { accept: 'application/json', ...c.headers };
 	if (c.token) headers.authorization = `Bearer ${c.token}`;
-	let body: string | undefined;
+	let body: string | Uint8Array | undefined;
 	if (c.raw) [body, headers['content-type']] = [c.raw.text, c.raw.type];
 	else if (c.body !== undefined) [body, headers['content-type']] = [JSON.stringify(c.body), 'application/json'];
 	const leave = new AbortController();
-	const request = new Request(url, { method: endpoint.method, headers, body, signal: leave.signal });
+	const request = new Request(url, { method: endpoint.method, headers, body: body as BodyInit | undefined, signal: leave.signal });
 	const event = { request, url, params: c.params ?? {}, route: { id: endpoint.route }, getClientAddress: () => c.address ?? '127.0.0.1' } as unknown as RequestEvent;
 	const response = await apiHandle({ event, resolve: (e) => resolveRoute(e, handler) });
 	const text = c.stream && response.ok ? await firstMessage(response, leave) : await response.text();
@@ -256,6 +257,28 @@ describe('the API answers as its contract says (src/lib/contract)', () => {
 		await call('heatStarts', 200, { params: event, token: paired.token, query: { after: '0' } });
 		await call('heatStarts', 400, { params: event, token: paired.token, query: { after: 'soon' } });
 
+		// Photos of evidence (issue 33): a judge's tablet sends one (the same again: 200, nothing stored), asks whether the
+		// server holds it; the organizer lists them, sees one, sets the retention. The restored busy event brought one.
+		const photo = jpegBytes(5000, 33);
+		const photoAt = { ...event, hash: sha256Hex(photo) };
+		const photoMeta = { competitionId: competitions.q, heatId: 'b-q-h2', entryId: 'b-q-e3', subject: 'tally', takenAt: String(T0 + 50 * MIN), width: '1600', height: '1200' };
+		await call('uploadPhoto', 201, { params: photoAt, token: paired.token, query: photoMeta, raw: { text: photo, type: 'image/jpeg' } });
+		await call('uploadPhoto', 200, { params: photoAt, token: paired.token, query: photoMeta, raw: { text: photo, type: 'image/jpeg' } });
+		const png = pngBytes(5000);
+		await call('uploadPhoto', 415, { params: { ...event, hash: sha256Hex(png) }, token: paired.token, query: photoMeta, raw: { text: png, type: 'image/jpeg' } });
+		await call('hasPhoto', 200, { params: photoAt, token: paired.token });
+		await call('hasPhoto', 404, { params: { ...event, hash: sha256Hex(png) }, token: paired.token });
+		const photoBytes = await call('photo', 200, { ...asOrganizer, params: photoAt });
+		expect(photoBytes.text.length).toBeGreaterThan(0);
+		await call('photo', 403, { params: photoAt, token: paired.token });
+		const listedPhotos = (await call('photos', 200, { ...asOrganizer, query: { entryId: 'b-q-e3' } })).body as { photos: { hash: string }[] };
+		expect(listedPhotos.photos.map((p) => p.hash)).toEqual([photoAt.hash]);
+		await call('photos', 403, { params: event, token: paired.token });
+		await call('evidence', 200, asOrganizer);
+		await call('evidence', 403, { params: event, token: paired.token });
+		await call('setEvidence', 200, { ...asOrganizer, body: { retentionDays: 45 } });
+		await call('setEvidence', 400, { ...asOrganizer, body: { retentionDays: -1 } });
+
 		// An entry's audit trail; merges (the same request again: 200), imports, the backup.
 		await call('entryAudit', 200, { ...asOrganizer, params: { ...event, entryId: 'b-q-e3' } });
 		await call('entryAudit', 404, { ...asOrganizer, params: { ...event, entryId: 'nobody' } });
@@ -269,6 +292,10 @@ describe('the API answers as its contract says (src/lib/contract)', () => {
 		for (const line of lines.slice(1, -1)) expectExactly(ITEM_SCHEMAS[line.kind as ItemKind], line, `a backup line of kind ${line.kind}`);
 		expectExactly(BackupEndSchema, lines.at(-1), 'the backup end');
 		await call('backup', 403, { params: event, token: paired.token });
+		// The organizer erases the event's evidence now (its backup above held the photos).
+		expect(lines.filter((l) => l.kind === 'photo')).toHaveLength(2);
+		await call('eraseEvidence', 200, asOrganizer);
+		await call('eraseEvidence', 403, { params: event, token: paired.token });
 
 		// The register: people, registrations, a stale edit (409 with both records), an import, the history, an erasure.
 		const person = { id: 'p-ann', name: 'Ann Example', birthDate: '1990-01-02', email: 'ann@example.org', phone: '+420 777 123 456' };

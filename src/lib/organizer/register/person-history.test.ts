@@ -107,3 +107,15 @@ describe('the erasure’s redaction of the check-ins (issue 29)', () => {
 		for (const locale of ['en', 'cs', 'es'] as const) expect(detailsIn(locale).join(' ')).not.toMatch(/[{}]|checkIn|replacedWith/);
 	});
 });
+
+describe('the erasure of the photos of their entries (issue 33)', () => {
+	const erased = change(8, 'person.erased', [{ field: 'evidence.photos', before: null, after: { erased: 3 } }]);
+	const detailsIn = (locale: Locale) =>
+		plain(historyLines([erased], { competitionName: () => undefined, personName: () => undefined, registration: () => undefined, locale, timeZone: 'UTC' }))[0]!.details;
+
+	it('is said as how many photos, in each language', () => {
+		expect(detailsIn('en')).toEqual(['Photos of their entries: 3 erased']);
+		expect(detailsIn('cs')).toEqual(['Fotografie přihlášek osoby: vymazány 3']);
+		expect(detailsIn('es')).toEqual(['Fotos de sus inscripciones: 3 borradas']);
+	});
+});

@@ -1,5 +1,6 @@
 import { formatDate, formatNumber, formatTime, m, type Locale } from '$lib/i18n';
 import { CHECK_IN_ADULT_FIELD } from '$lib/events/erasure';
+import { PHOTOS_ERASED_FIELD } from '$lib/contract';
 import { RegistrationStatusSchema, type Registration, type RegistrationChange } from '$lib/registration/schema';
 import { PERSON_FORM_FIELDS, type PersonField } from './people-form';
 import { PERSON_FIELD_LABEL, STATUS_WORDS, type Words } from './people-words';
@@ -9,7 +10,8 @@ import { PERSON_FIELD_LABEL, STATUS_WORDS, type Words } from './people-words';
  * who (the organizer device's name) and what, each field's value before and after worded as
  * the screen says it (a status, a payment, a competition by its name, the members by theirs).
  * A value erased with the person's personal data reads as removed, and the erasure's redaction
- * of the accompanying adult in the check-ins (CHECK_IN_ADULT_FIELD) as the check-ins it was erased in.
+ * of the accompanying adult in the check-ins (CHECK_IN_ADULT_FIELD) as the check-ins it was erased in,
+ * and its erasure of the photos of their entries (PHOTOS_ERASED_FIELD, issue 33) as how many.
  */
 
 export interface HistoryContext {
@@ -135,6 +137,7 @@ function detailsOf(c: RegistrationChange, ctx: HistoryContext): string[] {
 	const created = c.kind === 'person.created' || c.kind === 'registration.created' || c.kind === 'registration.imported';
 	return c.changes.map(({ field, before, after }) => {
 		if (field === CHECK_IN_ADULT_FIELD) return checkInAdultErased(after, ctx.locale);
+		if (field === PHOTOS_ERASED_FIELD) return photosErased(after, ctx.locale);
 		const personField = onPerson ? PERSON_FORM_FIELDS.find((f) => f === field) : undefined;
 		const label = personField ? PERSON_FIELD_LABEL[personField]({}, o) : (REGISTRATION_FIELD_LABEL[field]?.({}, o) ?? field);
 		if (before === null && after === null) return m.org_people_change_removed({ field: label }, o);
@@ -149,6 +152,14 @@ function checkInAdultErased(after: unknown, locale: Locale | undefined): string 
 	const o = { locale };
 	const field = m.org_people_field_check_in_adult({}, o);
 	if (isObject(after) && typeof after.events === 'number') return m.org_people_change_value({ field, value: m.org_people_value_check_in_adult_erased({ count: after.events }, o) }, o);
+	return m.org_people_change_removed({ field }, o);
+}
+
+/** The photos of the person's entries erased with them (register.ts, erasePerson): `{ erased }`. */
+function photosErased(after: unknown, locale: Locale | undefined): string {
+	const o = { locale };
+	const field = m.photo_history_field({}, o);
+	if (isObject(after) && typeof after.erased === 'number') return m.org_people_change_value({ field, value: m.photo_history_erased({ count: after.erased }, o) }, o);
 	return m.org_people_change_removed({ field }, o);
 }
 

@@ -20,6 +20,7 @@ export function backupCounts(store: Store, eventId: string, rulesets: number, co
 		rulesetChange: counted('ruleset_changes'),
 		draw: counted('draws'),
 		tableCard: counted('table_cards'),
-		protest: counted('protests')
+		protest: counted('protests'),
+		photo: counted('photos')
 	};
 }

@@ -25,5 +25,6 @@ import m18 from './18-plain-text-names';
 import m19 from './19-ids-per-event';
 import m20 from './20-live-results';
 import m21 from './21-protests';
+import m22 from './22-photos';
 
-export const MIGRATIONS: readonly string[] = [m01, m02, m03, m04, m05, m06, m07, m08, m09, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21];
+export const MIGRATIONS: readonly string[] = [m01, m02, m03, m04, m05, m06, m07, m08, m09, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22];

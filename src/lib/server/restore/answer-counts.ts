@@ -19,6 +19,7 @@ export function answerCounts(c: BackupCounts): RestoreAnswer['counts'] {
 		rulesetChanges: c.rulesetChange,
 		draws: c.draw,
 		tableCards: c.tableCard,
-		protests: c.protest
+		protests: c.protest,
+		photos: c.photo
 	};
 }

@@ -35,7 +35,9 @@ const CASES: [string, string, RegExp][] = [
 	['CZ-GEN-CHANGES: a ruleset change naming a version not in the backup', 'UPDATE staging.ruleset_changes SET from_version = 7', /ruleset change \d+ names ruleset czjpa-individual version 7, which the backup does not hold/],
 	['issue 33 #3: a protest against a version not in the backup', 'UPDATE staging.protests SET publication_version = 9', /protest b-protest-1 is against b-q version 9, which is not a published version of a competition of the event "busy" in this backup/],
 	['issue 33 #3: a protest about an entry of another competition', "UPDATE staging.protests SET entry_ids = json_array('b-q-e2', 'o-q-e1')", /protest b-protest-1 is about the entry o-q-e1, which is not an entry of its competition in this backup/],
-	['issue 33 #3: a protest naming a correction event not about its entries', "UPDATE staging.protests SET correction_event_ids = json_array((SELECT id FROM staging.judge_events WHERE entry_id = 'b-q-e1' LIMIT 1))", /protest b-protest-1 names the correction event \S+, which is not an event of this backup about one of its entries/]
+	['issue 33 #3: a protest naming a correction event not about its entries', "UPDATE staging.protests SET correction_event_ids = json_array((SELECT id FROM staging.judge_events WHERE entry_id = 'b-q-e1' LIMIT 1))", /protest b-protest-1 names the correction event \S+, which is not an event of this backup about one of its entries/],
+	['issue 33: a photo of another competition', "UPDATE staging.photos SET competition_id = 'o-q'", /photo [0-9a-f]{64} is of competition o-q, which is not a competition of the event "busy" in this backup/],
+	['issue 33: a photo sent with a token not in the backup', "UPDATE staging.photos SET device_id = 'dev-x'", /photo [0-9a-f]{64} was sent with the token dev-x, which is not a device of this backup/]
 ];
 
 describe('checkBackupOnItsOwn', () => {

@@ -143,6 +143,19 @@ export const BACKUP_CHECKS: readonly StagedCheck[] = [
 		sql: `SELECT p.id, p.src, c.value AS other FROM staging.protests p, json_each(p.correction_event_ids) c
 			WHERE NOT EXISTS (SELECT 1 FROM staging.judge_events j, json_each(p.entry_ids) e WHERE j.id = c.value AND j.competition_id = p.competition_id AND j.entry_id = e.value) LIMIT 1`,
 		says: (p) => `protest ${p.id} names the correction event ${p.other}, which is not an event of this backup about one of its entries`
+	},
+	// A photo names its entry as a judge event does: an entry a redraw removed keeps its evidence, so only the competition must be the backup's.
+	{
+		status: 400,
+		sql: `SELECT hash AS id, src, competition_id AS other FROM staging.photos p
+			WHERE NOT EXISTS (SELECT 1 FROM staging.competitions c WHERE c.id = p.competition_id) LIMIT 1`,
+		says: (p, E) => `photo ${p.id} is of competition ${p.other}, which is not a competition of the event "${E}" in this backup`
+	},
+	{
+		status: 400,
+		sql: `SELECT hash AS id, src, device_id AS other FROM staging.photos p
+			WHERE NOT EXISTS (SELECT 1 FROM staging.devices d WHERE d.id = p.device_id) LIMIT 1`,
+		says: (p) => `photo ${p.id} was sent with the token ${p.other}, which is not a device of this backup`
 	}
 ];
 

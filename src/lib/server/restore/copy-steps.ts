@@ -108,6 +108,14 @@ export function copyProtests(copy: StagedCopy): void {
 		decided_at, decision_reason, correction_event_ids, answered_by_version, recorded_by, recorded_at FROM staging.protests ORDER BY ord`);
 }
 
+/** The photos of evidence with their bytes (issue 33), in the order they arrived; and the event's evidence setting, when the backup says one. */
+export function copyPhotos(copy: StagedCopy, evidence: RestoreHeader['evidence']): void {
+	copy.run(`INSERT INTO main.photos (event_id, hash, competition_id, heat_id, entry_id, puzzle_id, judge_event_id, subject, taken_at, device_id, media_type, bytes, width, height, received_at, data)
+		SELECT @e, hash, competition_id, heat_id, entry_id, puzzle_id, judge_event_id, subject, taken_at, device_id, media_type, bytes, width, height, received_at, data FROM staging.photos ORDER BY ord`);
+	if (evidence)
+		copy.run('INSERT INTO main.evidence_settings (event_id, retention_days, erased_at) VALUES (@e, @retentionDays, @erasedAt)', { retentionDays: evidence.retentionDays, erasedAt: evidence.erasedAt });
+}
+
 function isUniqueViolation(e: unknown): boolean {
 	return e instanceof Error && 'code' in e && typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT');
 }

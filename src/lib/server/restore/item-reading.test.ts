@@ -51,7 +51,7 @@ describe('stageItems', () => {
 		const cases: [Line[], RegExp][] = [
 			[body.slice(0, -1), /^the backup ends before its last line: the file is incomplete/],
 			[[...body, body[0]!], new RegExp(`^line ${body.length + 2}: the backup goes on after its last line$`)],
-			[[{ kind: 'photo' }, ...body], /^line 2: not an item of a backup \(kind: "photo"\)$/],
+			[[{ kind: 'video' }, ...body], /^line 2: not an item of a backup \(kind: "video"\)$/],
 			[[{ ...body[0]!, ruleset: { id: 'x' } }, ...body.slice(1)], /^line 2: .+/],
 			[[...body.slice(0, -1), { ...end, counts: { ...(end.counts as object), heat: 99 } }], /^the backup's last line counts 99 items of kind heat, the file holds \d+: the file is incomplete or was changed$/]
 		];

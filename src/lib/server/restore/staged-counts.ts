@@ -19,7 +19,8 @@ export const STAGING_TABLE_OF: Record<ItemKind, StagingTable> = {
 	rulesetChange: 'ruleset_changes',
 	draw: 'draws',
 	tableCard: 'table_cards',
-	protest: 'protests'
+	protest: 'protests',
+	photo: 'photos'
 };
 
 /** How many items of each kind the staged backup (attached as `staging`) holds. */

@@ -2,6 +2,7 @@ import { zeroCounts, type BackupItem } from '../backup-format';
 import type { RestoreStaging } from '../restore-staging';
 import { refuseItemOfOtherEvent } from './item-event';
 import { NumberOrder } from './number-order';
+import { refuseChangedPhoto } from './photo-item';
 import { StagingPositions } from './staging-positions';
 import { stagingRows } from './staging-rows';
 
@@ -20,6 +21,7 @@ export class Stager {
 	add(item: BackupItem, where: string): void {
 		refuseItemOfOtherEvent(item, this.eventId, where);
 		this.order.check(item, where);
+		if (item.kind === 'photo') refuseChangedPhoto(item, where);
 		for (const [table, values] of stagingRows(item, this.positions)) this.staging.add(table, values, where);
 		this.counts[item.kind]++;
 		this.items++;

@@ -70,5 +70,10 @@ export function stagingRows(item: BackupItem, positions: StagingPositions): Stag
 		}
 		case 'protest':
 			return [['protests', protestColumns(item.protest)]];
+		case 'photo': {
+			const p = item.photo;
+			// The bytes checked against what the line says of them (stager.ts, photo-item.ts).
+			return [['photos', [p.hash, p.competitionId, p.heatId, p.entryId, p.puzzleId, p.judgeEventId, p.subject, p.takenAt, p.deviceId, p.mediaType, p.bytes, p.width, p.height, p.receivedAt, Buffer.from(item.data, 'base64')]]];
+		}
 	}
 }

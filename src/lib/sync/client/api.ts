@@ -10,6 +10,8 @@ import {
 	ErrorBodySchema,
 	pathOf,
 	pullScopeParam,
+	PHOTO_MEDIA_TYPES,
+	type PhotoMediaType,
 	type AddDevice,
 	type AddedDevice,
 	type CardPaired,
@@ -49,12 +51,12 @@ import {
 	type TimeResponse,
 	type TokenListing,
 	type DecideProtest,
+	type EvidenceState,
 	type PhotoInfo,
+	type PhotoMeta,
+	type PhotoUploadAnswer,
 	type Protest,
-	type RecordProtest,
-	endpoint,
-	PhotoListQuerySchema,
-	PhotoListSchema
+	type RecordProtest
 } from '$lib/contract';
 import { ApiError, StaleRecordError, kindOfStatus } from './errors';
 import type { FetchLike, Timers } from './environment';
@@ -81,9 +83,6 @@ interface CallOptions {
 	/** Longer than the client's default (a large import). */
 	timeoutMs?: number;
 }
-
-/** GET /api/events/{e}/photos?entryId=… (contract/photos.ts): built on the photos' contract until API lists it. */
-const PHOTO_LIST = endpoint('GET', '/api/events/[eventId]/photos', PhotoListSchema, { query: PhotoListQuerySchema });
 
 /**
  * A typed HTTP client for the endpoints of the contract (src/lib/contract, docs/sync.md).
@@ -114,7 +113,7 @@ export class SyncApi {
 	private async exchange<T>(
 		method: string,
 		path: string,
-		opts: { bodyText?: string; token?: string | null; accept?: string; timeoutMs?: number; headers?: Record<string, string> },
+		opts: { bodyText?: string; bodyBlob?: Blob; token?: string | null; accept?: string; timeoutMs?: number; headers?: Record<string, string> },
 		read: (response: Response) => Promise<T>
 	): Promise<{ response: Response; body: T }> {
 		const token = opts.token === undefined ? this.token : opts.token;
@@ -123,6 +122,8 @@ export class SyncApi {
 		const mode = token ? this.options.displayMode?.() : null;
 		if (mode) headers[DISPLAY_MODE_HEADER] = mode;
 		if (opts.bodyText !== undefined) headers['content-type'] = 'application/json';
+		// A photo's bytes: the server tells their type by their content; the header only says what the tablet made.
+		if (opts.bodyBlob !== undefined) headers['content-type'] = opts.bodyBlob.type || 'application/octet-stream';
 		const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
 		const controller = new AbortController();
 		let timedOut = false;
@@ -131,7 +132,7 @@ export class SyncApi {
 			controller.abort();
 		}, timeoutMs);
 		try {
-			const response = await this.options.fetch(`${this.server}${path}`, { method, headers, body: opts.bodyText, signal: controller.signal, cache: 'no-store' });
+			const response = await this.options.fetch(`${this.server}${path}`, { method, headers, body: opts.bodyBlob ?? opts.bodyText, signal: controller.signal, cache: 'no-store' });
 			return { response, body: await read(response) };
 		} catch (e) {
 			if (timedOut) throw new ApiError('timeout', `no answer from ${this.server} within ${Math.round(timeoutMs / 1000)} s`);
@@ -331,11 +332,6 @@ export class SyncApi {
 		return (await this.call(API.decideProtest, { params: { eventId, protestId }, body })).protest;
 	}
 
-	/** The photos of an entry (PhotoListSchema, contract/photos.ts), as a protest's attachments are chosen from them. */
-	async entryPhotos(eventId: string, entryId: string): Promise<PhotoInfo[]> {
-		return (await this.call(PHOTO_LIST, { params: { eventId }, query: { entryId } })).photos;
-	}
-
 	/** Imports the confirmed rows of a CSV preview in one transaction (the same rows again change nothing). */
 	importRegistrations(eventId: string, rows: RegisterImportRow[]) {
 		return this.call(API.importRegistrations, { params: { eventId }, body: { rows }, timeoutMs: 120_000 });
@@ -400,6 +396,61 @@ export class SyncApi {
 		const { response, body } = await this.exchange(API.backup.method, pathOf(API.backup, { eventId }), { accept: 'application/x-ndjson, application/json', timeoutMs }, (r): Promise<Blob | string> => (r.ok ? r.blob() : r.text()));
 		if (!response.ok) throw failure(response.status, parseJson(body as string));
 		return body as Blob;
+	}
+
+	/**
+	 * Sends a photo of evidence (docs/sync.md, Photos): its bytes, named by their SHA-256 (`hash`, lower-case
+	 * hex), and what it shows. `stored: false` when the server held it already (nothing stored again). A 410
+	 * (ApiError, kind 'client', status 410) means the event's evidence was erased or its retention ran out:
+	 * the photo will never be taken, drop it.
+	 */
+	async uploadPhoto(eventId: string, hash: string, bytes: Blob, meta: PhotoMeta, timeoutMs = 60_000): Promise<PhotoUploadAnswer> {
+		const query = new URLSearchParams(Object.entries(meta).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+		const path = `${pathOf(API.uploadPhoto, { eventId, hash })}?${query}`;
+		const { response, body } = await this.exchange(API.uploadPhoto.method, path, { bodyBlob: bytes, timeoutMs }, (r) => r.text());
+		return checkedAnswer(API.uploadPhoto, path, response, body);
+	}
+
+	/** Whether the server holds the photo (HEAD): a tablet that lost an answer need not send the bytes again. */
+	async hasPhoto(eventId: string, hash: string): Promise<boolean> {
+		const { response } = await this.exchange(API.hasPhoto.method, pathOf(API.hasPhoto, { eventId, hash }), {}, async () => undefined);
+		if (response.status === 404) return false;
+		if (!response.ok) throw failure(response.status, undefined, response.headers.get('retry-after'));
+		return true;
+	}
+
+	/** The event's photos (never their bytes), or one entry's or competition's, oldest first (organizer). */
+	async photos(eventId: string, query: { entryId?: string; competitionId?: string } = {}): Promise<PhotoInfo[]> {
+		const defined = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>;
+		return (await this.call(API.photos, { params: { eventId }, query: defined })).photos;
+	}
+
+	/**
+	 * A photo's bytes (organizer), fetched with the token: the screen shows it from a blob: URL
+	 * (URL.createObjectURL), since an <img src> cannot send the token (the CSP allows exactly that).
+	 */
+	async photoBlob(eventId: string, hash: string): Promise<Blob> {
+		const { response, body } = await this.exchange(API.photo.method, pathOf(API.photo, { eventId, hash }), { accept: 'image/jpeg, image/webp, application/json' }, (r): Promise<Blob | string> => (r.ok ? r.blob() : r.text()));
+		if (!response.ok) throw failure(response.status, parseJson(body as string));
+		const blob = body as Blob;
+		const type = response.headers.get('content-type') ?? '';
+		if (!PHOTO_MEDIA_TYPES.includes(type as PhotoMediaType)) throw new ApiError('bad-answer', `unexpected answer to GET photo ${hash}: ${type || 'no type'}`, response.status);
+		return blob;
+	}
+
+	/** What the event keeps of its evidence, and until when (organizer). */
+	evidence(eventId: string): Promise<EvidenceState> {
+		return this.call(API.evidence, { params: { eventId } });
+	}
+
+	/** How many days after the final lock the event's photos are kept (organizer). */
+	setEvidenceRetention(eventId: string, retentionDays: number): Promise<EvidenceState> {
+		return this.call(API.setEvidence, { params: { eventId }, body: { retentionDays } });
+	}
+
+	/** Erases the event's photos now (organizer). */
+	eraseEvidence(eventId: string): Promise<EvidenceState> {
+		return this.call(API.eraseEvidence, { params: { eventId } });
 	}
 
 	/** Imports a tablet's event file (docs/event-format.md). */

@@ -14,7 +14,6 @@ import { loadPairing } from './pairing';
 import { pullEvents, pullSetup, type PullScope } from './pull';
 import { followCompetitions, pullScopes } from './pull-scope';
 import { pushOutbox } from './push';
-import { PhotoApi } from './photo-api';
 import { uploadPhotos } from './photo-upload';
 import { photosRefusedCount, photosWaiting } from '$lib/db/photos';
 import { pullRoster } from './roster';
@@ -96,7 +95,6 @@ export class SyncEngine {
 
 	private pairing: Pairing | null = null;
 	private api: SyncApi | null = null;
-	private photoApi: PhotoApi | null = null;
 	private started = false;
 	private stopped = false;
 	private running: Promise<void> | null = null;
@@ -251,9 +249,6 @@ export class SyncEngine {
 					displayMode: this.displayMode
 				})
 			: null;
-		this.photoApi = this.pairing
-			? new PhotoApi({ server: this.pairing.server, token: this.pairing.token, fetch: this.env.fetch, setTimeout: this.env.setTimeout, clearTimeout: this.env.clearTimeout })
-			: null;
 		this.update({ server: this.pairing?.server ?? null, eventId: this.pairing?.eventId ?? null });
 		this.openFeed();
 	}
@@ -374,7 +369,7 @@ export class SyncEngine {
 					stored.push(...outcome.added, ...outcome.redacted);
 				}
 				// The photos of evidence after the events they show, one at a time (a failure backs off as any).
-				if (this.photoApi) await uploadPhotos({ db: this.db, api: this.photoApi, eventId: pairing.eventId, now: this.env.now });
+				if (this.api) await uploadPhotos({ db: this.db, api: this.api, eventId: pairing.eventId, now: this.env.now });
 				return { added, stored };
 			});
 			ok = true;

@@ -70,6 +70,8 @@ export class FakeSyncServer {
 	rosterEtags = true;
 	/** The status of every roster answer (200, 304, 404…), in order. */
 	readonly rosterStatuses: number[] = [];
+	/** What the PUT of a photo answers instead of storing it, by hash: [status, message] (an unknown entry's 404, erased evidence's 410). */
+	readonly photoRefusals = new Map<string, [number, string]>();
 	/** Photos of evidence it holds, by hash (PUT/HEAD …/photos/{hash}); `photos: false`: a server from before issue 33 (404). */
 	readonly photos = new Map<string, PhotoInfo>();
 	photoEndpoint = true;
@@ -148,13 +150,15 @@ export class FakeSyncServer {
 
 	/** HEAD: 200 held, 404 not; PUT: the body's size checked, stored once (201, then 200). */
 	private photoAnswer(method: string, url: URL, eventId: string, hash: string, bytes: number, authorization: string | null, type: string): Response {
-		if (!this.photoEndpoint) return jsonResponse(404, { message: 'not found' });
+		if (!this.photoEndpoint) return jsonResponse(404, { message: `there is no ${new URL(url).pathname} on this server (docs/sync.md lists the API)` });
 		const eventOfToken = this.tokens.get(authorization?.replace(/^Bearer /, '') ?? '');
 		if (!eventOfToken) return jsonResponse(401, { message: 'unknown token' });
 		if (eventOfToken !== eventId) return jsonResponse(403, { message: 'another event' });
 		const held = this.photos.get(hash);
 		if (method === 'HEAD') return new Response(null, { status: held ? 200 : 404 });
 		if (method !== 'PUT') return jsonResponse(405, { message: 'method not allowed' });
+		const refusal = this.photoRefusals.get(hash);
+		if (refusal) return jsonResponse(refusal[0], { message: refusal[1] });
 		if (bytes > this.maxPhotoBytes) return jsonResponse(413, { message: `a photo holds at most ${this.maxPhotoBytes} bytes` });
 		if (type !== 'image/jpeg' && type !== 'image/webp') return jsonResponse(415, { message: 'not a JPEG or WebP image' });
 		const meta = PhotoMetaSchema.safeParse(Object.fromEntries(url.searchParams));

@@ -130,6 +130,18 @@ describe('the photo upload of the sync engine', () => {
 		expect(photoCalls(server).filter((c) => c === 'PUT 5')).toHaveLength(1);
 	});
 
+	it('refuses a photo whose entry the server does not know (404) or whose evidence was erased (410), and sends the rest: a refusal never stalls the queue', async () => {
+		const { server, engine, db } = await setUp([1, 2, 3]);
+		server.photoRefusals.set(hashOf(1), [404, 'entry "e9" is not an entry of competition "c1"']);
+		server.photoRefusals.set(hashOf(2), [410, 'the evidence of this event was erased on 2026-06-16']);
+		await engine.start();
+		await engine.whenIdle();
+		expect(engine.status).toMatchObject({ photosWaiting: 0, photosRefused: 2, lastError: null, state: 'online' });
+		expect((await db.photos.get(hashOf(1)))!.refused).toMatchObject({ reason: 'entry "e9" is not an entry of competition "c1"' });
+		expect((await db.photos.get(hashOf(2)))!.refused).toMatchObject({ reason: 'the evidence of this event was erased on 2026-06-16' });
+		expect([...server.photos.keys()]).toEqual([hashOf(3)]);
+	});
+
 	it('leaves the photos waiting on a server without the photo endpoint, and the sync succeeds', async () => {
 		const { server, engine } = await setUp([1]);
 		server.photoEndpoint = false;
