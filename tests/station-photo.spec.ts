@@ -95,9 +95,11 @@ test('a photo of the tally, taken offline with the camera, shows on the seat car
 		await ana.getByTestId('tally-save').click();
 		await expect(ana.getByTestId('result')).toHaveText('300 pieces counted');
 
-		// A second photo of the recorded tally, from the card.
+		// A second photo of the recorded tally, from the card. The camera starts its picture anew each
+		// time it opens: the shutter waits until the fake camera's picture moved on from the first one's.
 		await ana.getByTestId('photo').click();
 		await expect(camera.getByTestId('photo-shutter')).toBeEnabled();
+		await expect.poll(() => camera.getByTestId('photo-preview').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(1);
 		await camera.getByTestId('photo-shutter').click();
 		await expect(camera.getByTestId('photo-count')).toHaveText('1 photo saved');
 		await page.keyboard.press('Escape');
