@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { PHOTO_MAX_EDGE, PHOTO_TARGET_BYTES } from '../../src/lib/contract/photos';
-import type { ServerProcess } from '../server-spawn';
 import { until, type EnginePage } from './engine-page';
 import { textOf } from './page-reads';
 
@@ -9,7 +8,8 @@ import { textOf } from './page-reads';
  * engine's own fake camera (./webkit.ts, ./firefox.ts): at the tally of ./station-flows.ts
  * (Bohdan's, recorded with the server stopped), the judge's Photo tap opens the camera, the
  * shutter stores the photo in IndexedDB beside the tally, its thumbnail shows on the seat card
- * and stays over an offline reload; with the server back, the photo reaches it.
+ * and stays over an offline reload; it opens full size and zooms. (The tablet of these steps is
+ * not paired: sending it is tests/evidence-photos.spec.ts's, in Chromium.)
  */
 
 export interface PhotoRow {
@@ -81,12 +81,8 @@ function thumbnailsOf(name: string): number {
 }
 
 export class PhotoRun {
-	hash = '';
 
-	constructor(
-		readonly page: EnginePage,
-		readonly restart: () => Promise<ServerProcess>
-	) {}
+	constructor(readonly page: EnginePage) {}
 
 	/** The Photo tap at Bohdan's recorded tally, the shutter, Done: stored beside the tally, its thumbnail shown. */
 	async photoOfTally(): Promise<void> {
@@ -112,7 +108,7 @@ export class PhotoRun {
 		assert.ok(photo!.bytes > 0 && photo!.bytes <= PHOTO_TARGET_BYTES, String(photo!.bytes));
 		assert.equal(photo!.blobBytes, photo!.bytes, 'its bytes stored whole');
 		assert.equal(photo!.uploaded, 0, 'not sent: the server is down');
-		this.hash = photo!.hash;
+
 		await until(async () => (await page.run(thumbnailsOf, 'Bohdan')) === 1, "the thumbnail on Bohdan's card");
 	}
 
@@ -122,13 +118,23 @@ export class PhotoRun {
 		await until(async () => (await this.page.run(thumbnailsOf, 'Bohdan')) === 1, "the thumbnail on Bohdan's card after an offline reload");
 	}
 
-	/** The server back (a reload starts a sync at once): the photo is sent, and the server holds it. */
-	async serverBackGetsIt(): Promise<void> {
-		await this.restart();
-		await this.page.reload();
-		await until(async () => {
-			const photos = await this.page.run(storedPhotos);
-			return photos.length === 1 && photos[0]!.uploaded === 1;
-		}, 'the photo marked sent', 45_000);
+	/** The thumbnail opens the photo full size (from IndexedDB, through a blob: URL the CSP allows), zoomable; closed again. */
+	async opensFullSize(): Promise<void> {
+		const { page } = this;
+		await page.click({ seat: 'Bohdan', testid: 'photo-thumb' });
+		const size = await until(
+			() =>
+				page.run(() => {
+					const img = document.querySelector('dialog[open] [data-testid="photo-full"]') as HTMLImageElement | null;
+					return img && img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:') ? [img.naturalWidth, img.naturalHeight] : null;
+				}),
+			'the photo full size'
+		);
+		const [photo] = await page.run(storedPhotos);
+		assert.deepEqual(size, [photo!.width, photo!.height], 'shown at its own size');
+		await page.click({ testid: 'photo-zoom-in' });
+		await until(async () => (await page.run(() => document.querySelector('dialog[open] [data-testid="photo-frame"]')?.getAttribute('data-scale'))) === '1.5', 'zoomed in');
+		await page.click({ testid: 'photo-viewer-close' });
+		await until(async () => (await page.run(() => document.querySelector('dialog[open] [data-testid="photo-full"]'))) === null, 'the viewer closed');
 	}
 }

@@ -141,11 +141,11 @@ for (const engine of engines) {
 			step('CZ-GEN-UNFINISHED: at the limit the running seats stop, a tally is recorded and agreed', () => run.tallyAtLimit());
 			step("issue 33: a photo of the tally with the engine's camera, stored offline beside it, its thumbnail on the card", () => photos.photoOfTally());
 			step('issue 33: an offline reload keeps the photo', () => photos.offlineReloadKeepsIt());
-			step('issue 33: the server back, the photo reaches it', () => photos.serverBackGetsIt());
+			step('issue 33: the photo opens full size and zooms', () => photos.opensFullSize());
 		},
 		async (room) => {
 			run = new StationRun(room.page, room.server);
-			photos = new PhotoRun(room.page, room.restart);
+			photos = new PhotoRun(room.page);
 		}
 	);
 }
