@@ -113,8 +113,17 @@ test('a photo of a tally, taken offline, reaches the organizer full size and not
 			expect(text).not.toContain(photo!.hash);
 		}
 
+		// Published with a protest window, a protest with the photo attached: the organizer sees it full size there too.
+		expectStatus(await call('POST', `/api/events/${own.eventId}/publications`, { token: own.org, json: { competitionId: own.competitionId, protestMinutes: 30 } }), 201, 'publish');
+		const protest = { id: `protest-${Date.now()}`, competitionId: own.competitionId, entryIds: [ana], raisedBy: 'Bob', claim: 'Ana had 310 pieces joined', photoHashes: [photo!.hash] };
+		expectStatus(await call('POST', `/api/events/${own.eventId}/protests`, { token: own.org, json: protest }), 201, 'the protest');
+		await org.reload();
+		const protests = org.locator(`[data-testid="protests"][data-competition="${own.competitionId}"]`);
+		await protests.getByTestId('protest').getByTestId('photo-thumb').click();
+		await expect.poll(() => viewer.getByTestId('photo-full').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(photo!.width);
+		await viewer.getByTestId('photo-viewer-close').click();
+
 		// Public: published and live, neither the pages nor their data carry the photo.
-		expectStatus(await call('POST', `/api/events/${own.eventId}/publications`, { token: own.org, json: { competitionId: own.competitionId } }), 201, 'publish');
 		expectStatus(await call('POST', `/api/events/${own.eventId}/competitions/${own.competitionId}/live`, { token: own.org, json: { show: true } }), 200, 'live');
 		const viewerPage = await context.newPage();
 		for (const path of [`/results/${own.eventId}`, `/live/${own.eventId}`, `/api/public/events/${own.eventId}/results`, `/api/public/events/${own.eventId}/live`]) {
