@@ -19,7 +19,7 @@ test('the event screen shows the evidence photos and their retention; the organi
 	await signInOrganizer(page, own.org, own.eventId, own.eventName);
 	await openOrganizer(page, 'event');
 	const panel = page.getByTestId('evidence');
-	await expect(panel.getByTestId('evidence-summary')).toHaveText('Evidence photos: 2 (0.6 MB) Kept until 30 days after the last competition’s final lock.');
+	await expect(panel.getByTestId('evidence-summary')).toHaveText('Evidence photos: 2 (0.6 MB). Kept until 30 days after the last competition’s final lock.');
 
 	await panel.getByLabel('Days kept after the final lock').fill('7');
 	await panel.getByRole('button', { name: 'Save the retention' }).click();
@@ -35,7 +35,7 @@ test('the event screen shows the evidence photos and their retention; the organi
 	await expect(panel.getByText('Erase every photo of this event now? This cannot be undone.')).toBeVisible();
 	await panel.getByRole('button', { name: 'Yes, erase them' }).click();
 	await expect(panel.getByText('The evidence photos are erased.')).toBeVisible();
-	await expect(panel.getByTestId('evidence-summary')).toContainText('Evidence photos: 0 (0.0 MB)');
+	await expect(panel.getByTestId('evidence-summary')).toContainText('Evidence photos: 0 (0.0 MB).');
 	await expect(panel.getByTestId('evidence-summary')).toContainText('Last erased on');
 	await expect(panel.getByRole('button', { name: 'Erase the evidence now' })).toBeDisabled();
 	expect(expectStatus(await call('GET', `/api/events/${own.eventId}/photos`, { token: own.org }), 200, 'photos').body.photos).toEqual([]);
