@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
 import type { JudgeEvent } from '../src/lib/events/schema';
 import { standingsOfFiles } from '../src/lib/files/merge';
-import { standingsJson, type StandingsJson } from '../src/lib/files/format';
+import { cliStandingsJson, type CliStandingsJson } from '../src/lib/files/format';
 import type { EventFile } from '../src/lib/files/event-file';
 
 /**
@@ -167,11 +167,11 @@ test('merged standings equal merge.ts for the same events; a two-device conflict
 	};
 	const cli = standingsOfFiles([{ fileName: 'server.json', file }], Date.now());
 	expect(cli.ok).toBe(true);
-	const expected = standingsJson(cli.ok ? cli.value : []).find((s) => s.competition.id === COMPETITION)!;
+	const expected = cliStandingsJson(cli.ok ? cli.value : []).find((s) => s.competition.id === COMPETITION)!;
 	await page.getByTestId('sync-now').click();
 	const download = page.waitForEvent('download');
 	await page.getByTestId('download-json').click();
-	const shown = (JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as StandingsJson[]).find((s) => s.competition.id === COMPETITION)!;
+	const shown = (JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as CliStandingsJson[]).find((s) => s.competition.id === COMPETITION)!;
 	expect({ ...shown, at: 0 }).toEqual({ ...expected, at: 0 });
 	expect(expected.conflicts.map((c) => c.kind)).toEqual(['double-finish']);
 	await expect(page.getByTestId('merged-summary')).toContainText(/Merged: \d+ judge events from \d+ devices/);
