@@ -618,6 +618,14 @@ async function compare(dirs: readonly string[]): Promise<void> {
 			};
 			out.push(`  ${dir}: floor ${line(floor)} · home ${line(home)} (${over(home)}; per round ${perRound(home)}) · seat grid ${line(heat)} (${over(heat)}; per round ${perRound(heat)})`);
 			out.push(`    ms: floor [${floor.map((t) => t.toFixed(0)).join(', ')}]; home [${home.map((t) => t.toFixed(0)).join(', ')}]; seat grid [${heat.map((t) => t.toFixed(0)).join(', ')}]`);
+			if (b === 0) return;
+			// Paired with the first build, round by round (the two starts a few seconds apart).
+			const paired = (k: number) => {
+				const r = times[3 * b + k]!.map((t, i) => t / times[k]![i]!);
+				const inner = `${quantile(r, 0.25).toFixed(2)}–${quantile(r, 0.75).toFixed(2)}`;
+				return `${median(r).toFixed(2)}× (quartiles ${inner}, ${r.filter((x) => x < 1).length}/${r.length} rounds faster)`;
+			};
+			out.push(`    ÷ ${dirs[0]} in the same round: floor ${paired(0)} · home ${paired(1)} · seat grid ${paired(2)}`);
 		});
 		process.stdout.write(`${out.join('\n')}\n`);
 	} finally {
