@@ -45,7 +45,9 @@ const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const TAP_RATES = [...new Set((process.env.BENCH_TAP_RATES ?? `${CPU_RATE},1`).split(',').map(Number))];
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const SEATS = 6;
-const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'heat';
+/** BENCH_PROFILE=heat: the profile and trace of the heat's URL (to its first seat card) instead of the home's. */
+const PROFILE_HEAT = process.env.BENCH_PROFILE === 'heat';
 const KEEP_NAMES = 'globalThis.__name ??= (f) => f;';
 const COMPARE = (process.env.BENCH_COMPARE ?? '').split(',').filter(Boolean);
 const COLD_EVENTS = Number(process.env.BENCH_COLD_EVENTS ?? (COMPARE.length ? 400 : 0));
@@ -446,7 +448,7 @@ async function coldRounds(context: BrowserContext, targets: readonly { url: stri
  * kind of work (compiling, running scripts, style, layout, paint, …) from navigation to the
  * quick set-up in the DOM.
  */
-async function traceColdStart(context: BrowserContext, url: string): Promise<string> {
+async function traceColdStart(context: BrowserContext, url: string, testId = 'quick-start'): Promise<string> {
 	const page = await context.newPage();
 	const cdp = await throttle(context, page, CPU_RATE);
 	type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string } } };
@@ -457,7 +459,7 @@ async function traceColdStart(context: BrowserContext, url: string): Promise<str
 	const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
 	await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
 	await page.goto(url);
-	await page.getByTestId('quick-start').waitFor({ state: 'attached' });
+	await page.getByTestId(testId).first().waitFor({ state: 'attached' });
 	await cdp.send('Tracing.end');
 	await complete;
 	await page.close();
@@ -485,8 +487,8 @@ async function traceColdStart(context: BrowserContext, url: string): Promise<str
 }
 
 /** One throttled offline cold start under the CPU profiler: where the main thread's time goes. */
-async function profileColdStart(context: BrowserContext, url: string): Promise<string> {
-	await coldStarts(context, url, '[data-testid="quick-start"]', CPU_RATE, 1);
+async function profileColdStart(context: BrowserContext, url: string, testId = 'quick-start'): Promise<string> {
+	await coldStarts(context, url, `[data-testid="${testId}"]`, CPU_RATE, 1);
 	const page = await context.newPage();
 	const cdp = await throttle(context, page, CPU_RATE);
 	await cdp.send('Profiler.enable');
@@ -494,7 +496,7 @@ async function profileColdStart(context: BrowserContext, url: string): Promise<s
 	await cdp.send('Profiler.start');
 	await page.goto(url);
 	// In the DOM, as (c) measures: on a tablet that holds heats the quick set-up is folded away.
-	await page.getByTestId('quick-start').waitFor({ state: 'attached' });
+	await page.getByTestId(testId).first().waitFor({ state: 'attached' });
 	const visible = await page.evaluate(() => performance.now());
 	const { profile } = await cdp.send('Profiler.stop');
 	const hits = new Map<number, number>();
@@ -517,7 +519,7 @@ async function profileColdStart(context: BrowserContext, url: string): Promise<s
 			.map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
 			.join('\n');
 	await page.close();
-	return `Offline cold start of ${url} at ${CPU_RATE}×: quick set-up in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}`;
+	return `Offline cold start of ${url} at ${CPU_RATE}×: ${testId} in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -656,10 +658,12 @@ async function main() {
 		const heatUrl = await setUpHeat(page, base);
 
 		if (PROFILE) {
+			await addEvents(page, COLD_EVENTS);
 			await page.close();
 			await context.setOffline(true);
-			process.stdout.write(`${await profileColdStart(context, `${base}/station`)}\n`);
-			process.stdout.write(`${await traceColdStart(context, `${base}/station`)}\n`);
+			const [url, testId] = PROFILE_HEAT ? [heatUrl, 'seat'] : [`${base}/station`, 'quick-start'];
+			process.stdout.write(`${await profileColdStart(context, url, testId)}\n`);
+			process.stdout.write(`${await traceColdStart(context, url, testId)}\n`);
 			return;
 		}
 
