@@ -22,8 +22,8 @@
  * BENCH_TAP_RATES (the rates (a)(b) run at: "4,1", i.e. BENCH_CPU_RATE then 1),
  * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_TAPS_ONLY=1 (only (a) and (b), one line per rate),
  * BENCH_COLD_ONLY=1 (only (c), one line), BENCH_PROFILE=1 (only a CPU profile of one throttled
- * offline cold start, summed by script and function), BENCH_COLD_EVENTS (events added to the heat
- * before (c) in BENCH_COLD_ONLY and BENCH_COMPARE, by unthrottled taps: default 0 and 400),
+ * offline cold start, summed by script and function; BENCH_PROFILE=heat: of the heat's URL), BENCH_COLD_EVENTS (events added to the heat
+ * before (c) in BENCH_COLD_ONLY, BENCH_PROFILE and BENCH_COMPARE, by unthrottled taps: default 0, 0 and 400),
  * BENCH_COMPARE=dirA,dirB,… (only (c), for builds side by side: each dir holds a copy of `build/`
  * and `scripts/` with `package.json` and a `node_modules` link, see bench/station-README.md; one
  * server each, their floor, home and heat taken in turn, round after round).
