@@ -52,7 +52,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -85,7 +85,7 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 /** `ours` alone while developing (no peer, so no ratios); default both. */
 const SIDES = (process.env.BENCH_SIDES ?? 'ours,peer').split(',').filter(Boolean);
 /** Our production build (a directory relative to the project; `build` by default): another build can be compared. */
-const BUILD_DIR = join(ROOT, process.env.BENCH_BUILD_DIR || 'build');
+const BUILD_DIR = resolve(ROOT, process.env.BENCH_BUILD_DIR || 'build');
 const SEED = 20261202;
 const TOTAL = TABLETS * EVENTS;
 
