@@ -44,7 +44,8 @@
  * BENCH_FULL_RUNS (1: runs of the full storm, when BENCH_STORMS names it), BENCH_TABLETS (100),
  * BENCH_EVENTS (1000 per tablet), BENCH_POLL_MS (50), BENCH_DEADLINE_S (60), BENCH_STORMS,
  * BENCH_SIDES (ours,peer; `ours` alone while developing: no ratios), BENCH_BUILD_DIR (build: the
- * directory of our production build, relative to the project, e.g. a second build for an A/B), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against our server only, under
+ * directory of our production build, relative to the project, e.g. a second build for an A/B),
+ * BENCH_SERVER_ARGS (Node options for our server, e.g. `--max-semi-space-size=64`), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against our server only, under
  * `node --cpu-prof`, and a summary of where its time went, per thread; BENCH_PROFILE_TOP: how
  * many functions by self time, 25).
  */
@@ -86,6 +87,8 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const SIDES = (process.env.BENCH_SIDES ?? 'ours,peer').split(',').filter(Boolean);
 /** Our production build (a directory relative to the project; `build` by default): another build can be compared. */
 const BUILD_DIR = resolve(ROOT, process.env.BENCH_BUILD_DIR || 'build');
+/** Node options for our server's process (space-separated), to measure e.g. a heap setting. */
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const SEED = 20261202;
 const TOTAL = TABLETS * EVENTS;
 
@@ -372,7 +375,7 @@ async function startOurs(): Promise<Side> {
 	const port = await freePort();
 	const base = `http://127.0.0.1:${port}`;
 	const profileDir = PROFILE ? join(dataDir, 'profile') : null;
-	const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : []), BUILD_DIR];
+	const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : []), ...SERVER_ARGS, BUILD_DIR];
 	// BODY_SIZE_LIMIT unset: adapter-node's default (512 KiB), which MAX_PUSH_BYTES matches.
 	const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
 	delete env.BODY_SIZE_LIMIT;
@@ -739,6 +742,8 @@ function summarizeProfile(json: string): string {
 	const watch: [string, (n: Node) => boolean][] = [
 		['POST handler (push, whole)', (n) => n.callFrame.functionName === 'POST' && n.callFrame.url.includes('judge-events')],
 		['  pushEvents (zod + store)', (n) => n.callFrame.functionName === 'pushEvents'],
+		['  preparePush (validation thread: the fast check, zod for the rest)', (n) => n.callFrame.functionName === 'preparePush'],
+		['    canonicalJudgeEventJson (the fast check)', (n) => n.callFrame.functionName === 'canonicalJudgeEventJson'],
 		['    appendJudgeEvents (store)', (n) => n.callFrame.functionName === 'appendJudgeEvents'],
 		['      canonicalJson', (n) => n.callFrame.functionName === 'canonicalJson'],
 		['GET handler (pull, whole)', (n) => n.callFrame.functionName === 'GET' && n.callFrame.url.includes('judge-events')],

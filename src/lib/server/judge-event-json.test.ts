@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { JudgeEventSchema, ReplacementSchema } from '$lib/events/schema';
+import { JudgeEventSchema, ReplacementSchema, type JudgeEvent } from '$lib/events/schema';
 import { ACTION_TYPES, namesEntry, type ActionType } from '$lib/events/action-types';
 import { describeIssues, toIssues } from '$lib/validation';
 import { canonicalJudgeEventJson, fastCheckedFields } from './judge-event-json';
@@ -269,7 +269,7 @@ describe('preparePush with the fast check (issue 34)', () => {
 				const refused: typeof push.refused = [];
 				events.forEach((raw, index) => {
 					const parsed = JudgeEventSchema.safeParse(raw);
-					if (parsed.success) valid.push({ index, row: judgeEventRowOf(parsed.data) });
+					if (parsed.success) valid.push({ index, row: judgeEventRowOf(parsed.data as JudgeEvent) });
 					else refused.push({ index, id: rawIdOf(raw), reason: describeIssues(toIssues(parsed.error)) });
 				});
 				expect(push.valid).toEqual(valid);
