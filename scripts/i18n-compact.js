@@ -38,11 +38,13 @@ const BASE = locales.indexOf(baseLocale);
  * @param {ReadonlyArray<string | ((inputs: any) => string)>} texts
  * @returns {any}
  */
-export const message = (texts) => (inputs, options = {}) => {
-	const at = locales.indexOf(experimentalStaticLocale ?? options.locale ?? getLocale());
-	const text = texts[at < 0 ? BASE : at];
-	return typeof text === 'string' ? text : text(inputs);
-};
+export const message = (texts) =>
+	/** @type {(inputs?: any, options?: { locale?: string }) => string} */
+	((inputs, options = {}) => {
+		const at = locales.indexOf(/** @type {any} */ (experimentalStaticLocale ?? options.locale ?? getLocale()));
+		const text = /** @type {string | ((inputs: any) => string)} */ (texts[at < 0 ? BASE : at]);
+		return typeof text === 'string' ? text : text(inputs);
+	});
 `;
 
 function isPlainText(message) {
