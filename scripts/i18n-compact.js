@@ -34,6 +34,24 @@ import { getLocale, experimentalStaticLocale, locales, baseLocale } from './runt
 const BASE = locales.indexOf(baseLocale);
 
 /**
+ * Where the locale of a message called without \`options.locale\` comes from. On the server (and in
+ * Node outside Vite: the CLIs) Paraglide's \`getLocale\`, which knows the request's locale. In a
+ * Vite client build the app's locale state, given by \`setMessageLocale\` (src/lib/i18n/locale.svelte.ts
+ * gives it at start, where it also points Paraglide's \`getLocale\` at it): so the browser's bundle
+ * does not carry Paraglide's \`getLocale\` with its strategies, cookie and URL code. Until it is
+ * given (a client-compiled module without a window: the runes tests) the base locale, which is
+ * what Paraglide's \`getLocale\` answers there.
+ */
+const ON_SERVER = import.meta.env ? import.meta.env.SSR : true;
+/** @type {() => string} */
+let clientLocale = () => baseLocale;
+
+/** The locale of messages in the browser (called once, at start, by the app's locale state). @param {() => string} get */
+export const setMessageLocale = (get) => {
+	clientLocale = get;
+};
+
+/**
  * A message from its texts, one per locale in the order of \`locales\`: a string, or a function of the inputs.
  * @param {ReadonlyArray<string | ((inputs: any) => string)>} texts
  * @returns {any}
@@ -41,7 +59,7 @@ const BASE = locales.indexOf(baseLocale);
 export const message = (texts) =>
 	/** @type {(inputs?: any, options?: { locale?: string }) => string} */
 	((inputs, options = {}) => {
-		const at = locales.indexOf(/** @type {any} */ (experimentalStaticLocale ?? options.locale ?? getLocale()));
+		const at = locales.indexOf(/** @type {any} */ (experimentalStaticLocale ?? options.locale ?? (ON_SERVER ? getLocale() : clientLocale())));
 		const text = /** @type {string | ((inputs: any) => string)} */ (texts[at < 0 ? BASE : at]);
 		return typeof text === 'string' ? text : text(inputs);
 	});

@@ -41,7 +41,7 @@ class FakeRegistration extends EventTarget {
 	}
 }
 
-function setup(options: { controller?: boolean; waiting?: FakeWorker; refuse?: Error } = {}) {
+function setup(options: { controller?: boolean; waiting?: FakeWorker; refuse?: Error; noRegistration?: boolean } = {}) {
 	vi.useFakeTimers();
 	const registration = new FakeRegistration();
 	if (options.waiting) registration.waiting = options.waiting;
@@ -49,7 +49,7 @@ function setup(options: { controller?: boolean; waiting?: FakeWorker; refuse?: E
 		controller: options.controller ? new FakeWorker() : null,
 		register: vi.fn(async () => {
 			if (options.refuse) throw options.refuse;
-			return registration;
+			return options.noRegistration ? undefined : registration;
 		})
 	});
 	let now = 1000;
@@ -159,12 +159,20 @@ describe('registerServiceWorker (workbox-window\'s part, prompt mode)', () => {
 		await expect(updateSW(true)).resolves.toBeUndefined();
 	});
 
+	it('a browser that answers the registration with nothing (a blocked worker) gets it reported, not thrown', async () => {
+		const { calls, updateSW } = setup({ noRegistration: true });
+		await vi.runAllTimersAsync();
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatch(/^error /);
+		await expect(updateSW(true)).resolves.toBeUndefined();
+	});
+
 	it('does nothing where there are no service workers', async () => {
 		vi.useFakeTimers();
 		const calls: string[] = [];
 		const updateSW = registerServiceWorker(
 			{ immediate: true, onRegisteredSW: () => calls.push('registered'), onRegisterError: () => calls.push('error') },
-			{ container: undefined, loaded: () => Promise.resolve(), now: () => 0, reload: () => calls.push('reload'), base: () => 'https://judge.test/' }
+			{ container: null, loaded: () => Promise.resolve(), now: () => 0, reload: () => calls.push('reload'), base: () => 'https://judge.test/' }
 		);
 		await updateSW(true);
 		expect(calls).toEqual([]);

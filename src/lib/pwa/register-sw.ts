@@ -27,8 +27,8 @@ const OWN_UPDATE_WITHIN_MS = 60_000;
 
 /** What the registration needs from the browser (injected, so that tests can play the worker's part). */
 export interface ServiceWorkerEnvironment {
-	/** `navigator.serviceWorker`; undefined where there is none (no offline use then). */
-	container: Pick<ServiceWorkerContainer, 'controller' | 'register' | 'addEventListener'> | undefined;
+	/** `navigator.serviceWorker`; null where the browser has none (no offline use then). */
+	container: Pick<ServiceWorkerContainer, 'controller' | 'register' | 'addEventListener'> | null;
 	/** Resolves once the page has loaded (workbox-window waits for it unless `immediate`). */
 	loaded: () => Promise<void>;
 	now: () => number;
@@ -38,7 +38,7 @@ export interface ServiceWorkerEnvironment {
 }
 
 const browser = (): ServiceWorkerEnvironment => ({
-	container: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+	container: 'serviceWorker' in navigator ? navigator.serviceWorker : null,
 	loaded: () => (document.readyState === 'complete' ? Promise.resolve() : new Promise((done) => window.addEventListener('load', () => done(), { once: true }))),
 	now: () => performance.now(),
 	reload: () => window.location.reload(),
@@ -57,7 +57,25 @@ export function registerServiceWorker(options: RegisterSWOptions, env: ServiceWo
 
 	async function register(): Promise<void> {
 		const container = env.container;
-		if (!container) return;
+		if (container === null) return;
+		let reg: ServiceWorkerRegistration;
+		try {
+			reg = await watch(container);
+		} catch (e) {
+			// As workbox-window: any failure on the way (a refusal, a browser that blocks workers) is reported, not thrown.
+			onRegisterError?.(e);
+			return;
+		}
+		try {
+			if (onRegisteredSW) onRegisteredSW(SW_URL, reg);
+			else onRegistered?.(reg);
+		} catch (e) {
+			onRegisterError?.(e);
+		}
+	}
+
+	/** Registers the worker and follows what installs, as workbox-window's events did. */
+	async function watch(container: NonNullable<ServiceWorkerEnvironment['container']>): Promise<ServiceWorkerRegistration> {
 		if (!immediate) await env.loaded();
 		// A worker already controls this page: what installs now is an update.
 		const isUpdate = Boolean(container.controller);
@@ -74,13 +92,7 @@ export function registerServiceWorker(options: RegisterSWOptions, env: ServiceWo
 			onNeedRefresh?.();
 		};
 
-		let reg: ServiceWorkerRegistration;
-		try {
-			reg = await container.register(SW_URL, { scope: SCOPE, type: 'classic' });
-		} catch (e) {
-			onRegisterError?.(e);
-			return;
-		}
+		const reg = await container.register(SW_URL, { scope: SCOPE, type: 'classic' });
 		const registeredAt = env.now();
 		registration = reg;
 
@@ -115,13 +127,7 @@ export function registerServiceWorker(options: RegisterSWOptions, env: ServiceWo
 		};
 		reg.addEventListener('updatefound', onUpdateFound);
 		if (reg.waiting && ours(reg.waiting.scriptURL)) offer();
-
-		try {
-			if (onRegisteredSW) onRegisteredSW(SW_URL, reg);
-			else onRegistered?.(reg);
-		} catch (e) {
-			onRegisterError?.(e);
-		}
+		return reg;
 	}
 
 	const registered = register();
