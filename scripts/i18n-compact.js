@@ -15,8 +15,9 @@
  * takes the fallback Paraglide would take. The types of the exports are Paraglide's own.
  * Messages with markup (`.parts()`) are left as Paraglide wrote them (the app has none).
  *
- *   node scripts/i18n-compact.js [--silent] [project.inlang] [outdir]
+ *   node scripts/i18n-compact.js [--silent] [--watch] [project.inlang] [outdir]
  */
+import { execSync } from 'node:child_process';
 import fs, { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadProjectFromDirectory, selectBundleNested } from '@inlang/sdk';
@@ -69,61 +70,85 @@ function isPlainText(message) {
 	return message.variants.length === 1 && message.variants[0].matches.length === 0 && message.variants[0].pattern.every((p) => p.type === 'text');
 }
 
-const project = await loadProjectFromDirectory({ path: projectPath, fs });
-try {
-	const settings = await project.settings.get();
-	const bundles = await selectBundleNested(project.db).execute();
-	const locales = settings.locales;
-	// Paraglide's fallback: a locale's language without its region, else the base locale.
-	const fallbackOf = (locale) => {
-		const language = locale.split('-')[0];
-		if (language !== locale && locales.includes(language)) return language;
-		return locale === settings.baseLocale ? undefined : settings.baseLocale;
-	};
-	const fallbackMap = Object.fromEntries(locales.map((l) => [l, fallbackOf(l)]));
-	let compacted = 0;
-	for (const bundle of bundles) {
-		const compiled = compileBundle({ bundle, fallbackMap, messageReferenceExpression: (l, id) => `${l}_${id}`, settings });
-		const id = bundle.id;
-		const path = join(outdir, 'messages', `${id}.js`);
-		// Only the plain case: a safe identifier and no markup; anything else stays as Paraglide wrote it.
-		if (!/^[A-Za-z_$][\w$]*$/.test(id) || compiled.bundle.code.includes('parts:')) continue;
-		const type = /export const \w+ = \/\*\* @type \{(.*)\} \*\/ \(\(inputs/.exec(compiled.bundle.code)?.[1];
-		if (!type) throw new Error(`i18n-compact: unexpected Paraglide output for ${id}`);
-		const byLocale = Object.fromEntries(bundle.messages.map((m) => [m.locale, m]));
-		const textOf = (locale, seen = new Set()) => {
-			const message = byLocale[locale];
-			if (message) {
-				if (bundle.declarations.length === 0 && isPlainText(message)) return JSON.stringify(message.variants[0].pattern.map((p) => p.value).join(''));
-				return compiled.messages[locale].code.trim().replace(/;$/, '');
-			}
-			const fallback = fallbackMap[locale];
-			if (fallback && !seen.has(fallback)) return textOf(fallback, seen.add(locale));
-			return JSON.stringify(id);
+/** Rewrites the message modules Paraglide has just written. */
+async function compact() {
+	const project = await loadProjectFromDirectory({ path: projectPath, fs });
+	try {
+		const settings = await project.settings.get();
+		const bundles = await selectBundleNested(project.db).execute();
+		const locales = settings.locales;
+		// Paraglide's fallback: a locale's language without its region, else the base locale.
+		const fallbackOf = (locale) => {
+			const language = locale.split('-')[0];
+			if (language !== locale && locales.includes(language)) return language;
+			return locale === settings.baseLocale ? undefined : settings.baseLocale;
 		};
-		const registry = locales.some((l) => byLocale[l] && compiled.messages[l].code.includes('registry.'));
-		const file = [
-			'/* eslint-disable */',
-			registry ? "import * as registry from '../registry.js'" : '',
-			"import { message } from '../message.js';",
-			'',
-			"/** @typedef {import('../runtime.js').LocalizedString} LocalizedString */",
-			inputsTypedef(path, compiled.inputTypeAliasName),
-			'',
-			`export const ${id} = /** @type {${type}} */ (/* @__PURE__ */ message([`,
-			locales.map((l) => `\t${textOf(l)}`).join(',\n'),
-			']));',
-			''
-		]
-			.filter((line, i) => line !== '' || i > 1)
-			.join('\n');
-		writeFileSync(path, file);
-		compacted++;
+		const fallbackMap = Object.fromEntries(locales.map((l) => [l, fallbackOf(l)]));
+		let compacted = 0;
+		for (const bundle of bundles) {
+			const compiled = compileBundle({ bundle, fallbackMap, messageReferenceExpression: (l, id) => `${l}_${id}`, settings });
+			const id = bundle.id;
+			const path = join(outdir, 'messages', `${id}.js`);
+			// Only the plain case: a safe identifier and no markup; anything else stays as Paraglide wrote it.
+			if (!/^[A-Za-z_$][\w$]*$/.test(id) || compiled.bundle.code.includes('parts:')) continue;
+			const type = /export const \w+ = \/\*\* @type \{(.*)\} \*\/ \(\(inputs/.exec(compiled.bundle.code)?.[1];
+			if (!type) throw new Error(`i18n-compact: unexpected Paraglide output for ${id}`);
+			const byLocale = Object.fromEntries(bundle.messages.map((m) => [m.locale, m]));
+			const textOf = (locale, seen = new Set()) => {
+				const message = byLocale[locale];
+				if (message) {
+					if (bundle.declarations.length === 0 && isPlainText(message)) return JSON.stringify(message.variants[0].pattern.map((p) => p.value).join(''));
+					return compiled.messages[locale].code.trim().replace(/;$/, '');
+				}
+				const fallback = fallbackMap[locale];
+				if (fallback && !seen.has(fallback)) return textOf(fallback, seen.add(locale));
+				return JSON.stringify(id);
+			};
+			const registry = locales.some((l) => byLocale[l] && compiled.messages[l].code.includes('registry.'));
+			const file = [
+				'/* eslint-disable */',
+				registry ? "import * as registry from '../registry.js'" : '',
+				"import { message } from '../message.js';",
+				'',
+				"/** @typedef {import('../runtime.js').LocalizedString} LocalizedString */",
+				inputsTypedef(path, compiled.inputTypeAliasName),
+				'',
+				`export const ${id} = /** @type {${type}} */ (/* @__PURE__ */ message([`,
+				locales.map((l) => `\t${textOf(l)}`).join(',\n'),
+				']));',
+				''
+			]
+				.filter((line, i) => line !== '' || i > 1)
+				.join('\n');
+			writeFileSync(path, file);
+			compacted++;
+		}
+		writeFileSync(join(outdir, 'message.js'), PICKER);
+		if (!process.argv.includes('--silent')) console.log(`i18n-compact: ${compacted} of ${bundles.length} messages`);
+	} finally {
+		await project.close();
 	}
-	writeFileSync(join(outdir, 'message.js'), PICKER);
-	if (!process.argv.includes('--silent')) console.log(`i18n-compact: ${compacted} of ${bundles.length} messages`);
-} finally {
-	await project.close();
+}
+
+if (process.argv.includes('--watch')) {
+	// \`npm run i18n:watch\`: Paraglide's compile and this rewrite again on every change of a catalog
+	// (Paraglide's own --watch would leave its form, without ./message.js, which locale.svelte.ts imports).
+	const compileAll = async () => {
+		execSync('npm run -s i18n:paraglide', { stdio: 'inherit' });
+		await compact();
+	};
+	await compileAll();
+	let timer;
+	let running = Promise.resolve();
+	fs.watch(resolve('messages'), () => {
+		clearTimeout(timer);
+		timer = setTimeout(() => {
+			running = running.then(compileAll).catch((e) => console.error(e));
+		}, 200);
+	});
+	console.log('i18n-compact: watching messages/ (Ctrl-C to stop)');
+} else {
+	await compact();
 }
 
 /** The inputs' typedef line, as Paraglide's own module for the message declares it. */
