@@ -33,7 +33,7 @@ export default defineConfig({
 			// An update is offered (src/lib/pwa/update.svelte.ts), never applied by itself: the new
 			// worker waits until the judge presses "Reload", which the station blocks during a heat.
 			registerType: 'prompt',
-			// Registered from the root layout with `virtual:pwa-register`.
+			// Registered by hand from the root layout (src/lib/pwa/register-sw.ts).
 			injectRegister: false,
 			manifest: {
 				id: '/station',

@@ -43,7 +43,9 @@
  * Options (environment): BENCH_RUNS (3: storms per side and kind, alternating ours/peer),
  * BENCH_FULL_RUNS (1: runs of the full storm, when BENCH_STORMS names it), BENCH_TABLETS (100),
  * BENCH_EVENTS (1000 per tablet), BENCH_POLL_MS (50), BENCH_DEADLINE_S (60), BENCH_STORMS,
- * BENCH_SIDES (ours,peer; `ours` alone while developing: no ratios), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against our server only, under
+ * BENCH_SIDES (ours,peer; `ours` alone while developing: no ratios), BENCH_BUILD_DIR (build: the
+ * directory of our production build, relative to the project, e.g. a second build for an A/B),
+ * BENCH_SERVER_ARGS (Node options for our server, e.g. `--max-semi-space-size=64`), BENCH_PROFILE=1 (one storm of each kind in BENCH_STORMS against our server only, under
  * `node --cpu-prof`, and a summary of where its time went, per thread; BENCH_PROFILE_TOP: how
  * many functions by self time, 25).
  */
@@ -51,7 +53,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +85,10 @@ const STORMS = (process.env.BENCH_STORMS ?? 'judges,organizer').split(',').filte
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** `ours` alone while developing (no peer, so no ratios); default both. */
 const SIDES = (process.env.BENCH_SIDES ?? 'ours,peer').split(',').filter(Boolean);
+/** Our production build (a directory relative to the project; `build` by default): another build can be compared. */
+const BUILD_DIR = resolve(ROOT, process.env.BENCH_BUILD_DIR || 'build');
+/** Node options for our server's process (space-separated), to measure e.g. a heap setting. */
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 const SEED = 20261202;
 const TOTAL = TABLETS * EVENTS;
 
@@ -369,7 +375,7 @@ async function startOurs(): Promise<Side> {
 	const port = await freePort();
 	const base = `http://127.0.0.1:${port}`;
 	const profileDir = PROFILE ? join(dataDir, 'profile') : null;
-	const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : []), join(ROOT, 'build')];
+	const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=500'] : []), ...SERVER_ARGS, BUILD_DIR];
 	// BODY_SIZE_LIMIT unset: adapter-node's default (512 KiB), which MAX_PUSH_BYTES matches.
 	const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
 	delete env.BODY_SIZE_LIMIT;
@@ -682,7 +688,8 @@ function checkStandings(side: Side, kind: StormKind, kept: Kept, tablets: readon
 // Set-up, statistics and output
 
 function ensureBuild(): void {
-	if (existsSync(join(ROOT, 'build/index.js'))) return;
+	if (existsSync(join(BUILD_DIR, 'index.js'))) return;
+	if (BUILD_DIR !== join(ROOT, 'build')) throw new Error(`BENCH_BUILD_DIR: no index.js in ${BUILD_DIR}`);
 	process.stderr.write('no build/: running "npm run build"…\n');
 	const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 	if (r.status !== 0) throw new Error(`npm run build failed (${r.status})`);
@@ -735,6 +742,8 @@ function summarizeProfile(json: string): string {
 	const watch: [string, (n: Node) => boolean][] = [
 		['POST handler (push, whole)', (n) => n.callFrame.functionName === 'POST' && n.callFrame.url.includes('judge-events')],
 		['  pushEvents (zod + store)', (n) => n.callFrame.functionName === 'pushEvents'],
+		['  preparePush (validation thread: the fast check, zod for the rest)', (n) => n.callFrame.functionName === 'preparePush'],
+		['    canonicalJudgeEventJson (the fast check)', (n) => n.callFrame.functionName === 'canonicalJudgeEventJson'],
 		['    appendJudgeEvents (store)', (n) => n.callFrame.functionName === 'appendJudgeEvents'],
 		['      canonicalJson', (n) => n.callFrame.functionName === 'canonicalJson'],
 		['GET handler (pull, whole)', (n) => n.callFrame.functionName === 'GET' && n.callFrame.url.includes('judge-events')],
@@ -823,7 +832,7 @@ async function main() {
 				await side.stop();
 			}
 			process.stdout.write(
-				`\nProfiled storm "${kind}" (ours): ingest ${sec(r.ingestMs)} (${rate(r.eventsPerS)}), converged ${sec(r.convergeMs)}; ${r.pulls} pulls; CPU: server ${r.serverCpuS.toFixed(1)} s, devices ${r.clientCpuS.toFixed(1)} s\n`
+				`\nProfiled storm "${kind}" (ours): ingest ${sec(r.ingestMs)} (${rate(r.eventsPerS)}), converged ${sec(r.convergeMs)}; ${r.pulls} pulls; CPU: server ${r.serverCpuS.toFixed(1)} s (${((r.serverCpuS * 1e6) / TOTAL).toFixed(1)} µs/event), devices ${r.clientCpuS.toFixed(1)} s\n`
 			);
 			for (const p of profiles.splice(0)) process.stdout.write(`${summarizeProfile(p)}\n`);
 		}
@@ -839,7 +848,7 @@ async function main() {
 					const r = await runStorm(side, kind);
 					results.push({ ...r, run });
 					process.stderr.write(
-						`run ${run} ${kind.padEnd(9)} ${r.side.padEnd(4)}: ingest ${sec(r.ingestMs)} (${rate(r.eventsPerS)}), converged ${conv(r)}; ${r.pulls} pulls (${r.emptyPulls} empty), ${r.retries} retried; CPU: server ${r.serverCpuS.toFixed(1)} s, devices ${r.clientCpuS.toFixed(1)} s; ${r.verified ? 'verified' : 'stopped at the deadline: pushes checked, not pulled again'}${r.standingsChecked === null ? '' : `, standings of ${r.standingsChecked} devices equal the server's`}\n`
+						`run ${run} ${kind.padEnd(9)} ${r.side.padEnd(4)}: ingest ${sec(r.ingestMs)} (${rate(r.eventsPerS)}), converged ${conv(r)}; ${r.pulls} pulls (${r.emptyPulls} empty), ${r.retries} retried; CPU: server ${r.serverCpuS.toFixed(1)} s (${((r.serverCpuS * 1e6) / TOTAL).toFixed(1)} µs/event), devices ${r.clientCpuS.toFixed(1)} s; ${r.verified ? 'verified' : 'stopped at the deadline: pushes checked, not pulled again'}${r.standingsChecked === null ? '' : `, standings of ${r.standingsChecked} devices equal the server's`}\n`
 					);
 				} finally {
 					await side.stop();
@@ -855,6 +864,17 @@ async function main() {
 		const worst = of(side, kind).filter((r) => Number.isNaN(r.convergeMs));
 		return `> ${DEADLINE_MS / 1000} s (stopped; ${worst.map((r) => `${r.converged}/${r.pullers}`).join(', ')} devices done)`;
 	};
+	const usPerEvent = (r: StormResult) => (r.serverCpuS * 1e6) / TOTAL;
+	/** Each run of ours with the peer's run of the same number and storm: server CPU per event, and the peer's over ours. */
+	const cpuPerEventRuns = (storms: StormKind[]) =>
+		storms.flatMap((kind) =>
+			of('ours', kind).map((o) => {
+				const p = of('peer', kind).find((x) => x.run === o.run);
+				const ours = usPerEvent(o);
+				const peer = p ? usPerEvent(p) : null;
+				return { run: o.run, kind, ours, peer, ratio: peer === null ? null : peer / ours };
+			})
+		);
 	const ratio = (peer: number, ours: number) => (Number.isFinite(peer) && Number.isFinite(ours) ? `${(peer / ours).toFixed(2)}×` : Number.isFinite(ours) ? `> ${(DEADLINE_MS / ours).toFixed(2)}×` : '—');
 	const label = (kind: StormKind) =>
 		kind === 'full' ? `full: all ${TABLETS} devices pull all` : kind === 'judges' ? `judges: ${TABLETS} tablets pull their competition, 1 organizer all` : 'organizer: server + 1 organizer device';
@@ -907,7 +927,29 @@ async function main() {
 			goalRows.push([`converge ≥ ${GOAL_PEER_RATIO}× faster than the peer`, kind, convText('ours', kind), convText('peer', kind), `> ${r.toFixed(2)}× (a lower bound: the peer was stopped)`, goal ? (r >= GOAL_PEER_RATIO ? 'PASS' : 'unknown') : 'no goal']);
 		}
 	}
+	// Goal (issue 34): the server's CPU per event ≥ 5× below the peer's in every run (run k of ours paired with run k of the peer).
+	const cpuRuns = cpuPerEventRuns(kinds.filter((k) => k !== 'full'));
+	for (const kind of kinds.filter((k) => k !== 'full')) {
+		const paired = cpuRuns.filter((r) => r.kind === kind && r.ratio !== null);
+		const worst = paired.length ? Math.min(...paired.map((r) => r.ratio!)) : NaN;
+		goalRows.push([
+			`server CPU per event ≥ ${GOAL_PEER_RATIO}× below the peer's, every run`,
+			kind,
+			`${median(cpuRuns.filter((r) => r.kind === kind).map((r) => r.ours))?.toFixed(1) ?? '—'} µs/event`,
+			paired.length ? `${median(paired.map((r) => r.peer!)).toFixed(1)} µs/event` : '—',
+			paired.length ? `worst run ${worst.toFixed(2)}× (${paired.map((r) => `${r.ratio!.toFixed(2)}×`).join(', ')})` : '—',
+			paired.length ? verdict(worst >= GOAL_PEER_RATIO) : 'no peer'
+		]);
+	}
 	out.push('', table(['goal (ours)', 'storm', 'ours (median)', 'floor: the peer, same run (median)', 'ours / floor', 'result'], goalRows));
+	out.push(
+		'',
+		`Server CPU per event, run by run (server CPU s ÷ ${TOTAL.toLocaleString('en-US')} events ingested; run k of ours paired with run k of the peer; goal: peer / ours ≥ ${GOAL_PEER_RATIO}× in every run):`,
+		table(
+			['run', 'storm', 'ours', 'peer (pouchdb-server)', 'peer / ours', 'result'],
+			cpuRuns.map((r) => [String(r.run), r.kind, `${r.ours.toFixed(1)} µs/event`, r.peer === null ? '—' : `${r.peer.toFixed(1)} µs/event`, r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`, r.ratio === null ? 'no peer' : verdict(r.ratio >= GOAL_PEER_RATIO)])
+		)
+	);
 	// Traffic: what each device received in its pulls (events, bytes), over all runs of a storm.
 	const mib = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 	const n = (v: number) => Math.round(v).toLocaleString('en-US');
@@ -925,8 +967,8 @@ async function main() {
 		'',
 		'Every storm:',
 		table(
-			['run', 'storm', 'side', 'ingest', 'events/s', 'converge', 'pulls (empty)', 'retried', 'server CPU', 'devices CPU', 'standings equal'],
-			results.map((r) => [String(r.run), r.kind, r.side, sec(r.ingestMs), rate(r.eventsPerS), conv(r), `${r.pulls} (${r.emptyPulls})`, String(r.retries), `${r.serverCpuS.toFixed(1)} s`, `${r.clientCpuS.toFixed(1)} s`, r.standingsChecked === null ? '—' : `${r.standingsChecked} devices`])
+			['run', 'storm', 'side', 'ingest', 'events/s', 'converge', 'pulls (empty)', 'retried', 'server CPU', 'server CPU/event', 'devices CPU', 'standings equal'],
+			results.map((r) => [String(r.run), r.kind, r.side, sec(r.ingestMs), rate(r.eventsPerS), conv(r), `${r.pulls} (${r.emptyPulls})`, String(r.retries), `${r.serverCpuS.toFixed(1)} s`, `${usPerEvent(r).toFixed(1)} µs`, `${r.clientCpuS.toFixed(1)} s`, r.standingsChecked === null ? '—' : `${r.standingsChecked} devices`])
 		)
 	);
 	process.stdout.write(`${out.join('\n')}\n`);

@@ -5,15 +5,16 @@
  * In the browser the locale starts as the remembered choice (localStorage, and a cookie for
  * the server: remembered.ts), else the first supported entry of `navigator.languages`, else
  * the base locale (en); it follows changes made in other tabs, and `<html lang>` follows it.
- * Paraglide's `getLocale()` is pointed at this state, so every message call `m.key()` made
- * in a reactive context re-renders when the locale changes, without a page reload.
+ * Every message call `m.key()` reads this state (`setMessageLocale`, scripts/i18n-compact.js), so
+ * one made in a reactive context re-renders when the locale changes, without a page reload.
  *
  * On the server `locale.current` is the request's locale, which Paraglide's middleware
  * (src/hooks.server.ts) works out from the same things: the cookie, else Accept-Language,
  * else the base locale; so a server-rendered page comes in the language it hydrates in.
  * `set` does nothing there: a module-level state would be shared by concurrent requests.
  */
-import { getLocale as paraglideGetLocale, overwriteGetLocale, overwriteSetLocale } from './paraglide/runtime.js';
+import { getLocale as paraglideGetLocale } from './paraglide/runtime.js';
+import { setMessageLocale } from './paraglide/message.js';
 import { BASE_LOCALE, LOCALES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale, type LocaleEnvironment } from './locales';
 import { rememberedChoice, writeLocaleCookie } from './remembered';
 
@@ -108,7 +109,10 @@ export class LocaleState implements CurrentLocale {
 /** On the server: the request's locale (Paraglide's middleware; the base locale outside a request); never changes. */
 const serverLocale: CurrentLocale = {
 	get current() {
-		return paraglideGetLocale();
+		// Paraglide's getLocale only where a server runs (Vite's SSR, the CLIs): in a client build
+		// this object serves only where there is no window (the runes tests), where Paraglide
+		// answers the base locale; so the browser's bundle leaves Paraglide's getLocale out.
+		return import.meta.env.SSR ? paraglideGetLocale() : BASE_LOCALE;
 	},
 	chosen: false,
 	all: LOCALES,
@@ -136,8 +140,10 @@ function createBrowserLocale(): LocaleState {
 	});
 	// A choice remembered before the cookie existed (or the cookie expired): tell the server again.
 	if (state.chosen) writeLocaleCookie(document, state.current);
-	overwriteGetLocale(() => state.current);
-	overwriteSetLocale((l) => state.set(l));
+	// Every message called without a locale reads this state (so a call in a reactive context
+	// re-renders on a switch). Paraglide's own getLocale/setLocale are not pointed at it: nothing
+	// in the browser calls them, and leaving them unused keeps their strategy code out of the bundle.
+	setMessageLocale(() => state.current);
 	window.addEventListener('storage', (e) => {
 		if (e.key === LOCALE_STORAGE_KEY || e.key === null) state.sync(e.newValue);
 	});

@@ -11,7 +11,7 @@
 import { untrack } from 'svelte';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 
-/** `registerSW` of `virtual:pwa-register` (injected, so that tests can fake it). */
+/** `registerSW` of `virtual:pwa-register`, as register-sw.ts writes it by hand (injected, so that tests can fake it). */
 export type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
 
 /** What the banner shows. */

@@ -17,5 +17,10 @@ export interface JudgeEventRow {
 }
 
 export function judgeEventRowOf(e: JudgeEvent): JudgeEventRow {
-	return { id: e.id, competitionId: e.competitionId, heatId: e.heatId, entryId: e.entryId, deviceId: e.deviceId, seq: e.seq, at: e.at, json: JSON.stringify(e) };
+	return judgeEventRowWithJson(e, JSON.stringify(e));
+}
+
+/** The row of an event whose JSON is already written (the push path's fast check writes it as it checks). */
+export function judgeEventRowWithJson(e: JudgeEvent, json: string): JudgeEventRow {
+	return { id: e.id, competitionId: e.competitionId, heatId: e.heatId, entryId: e.entryId, deviceId: e.deviceId, seq: e.seq, at: e.at, json };
 }

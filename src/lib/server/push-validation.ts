@@ -2,7 +2,8 @@ import { JudgeEventSchema, type JudgeEvent } from '$lib/events/schema';
 import { MAX_PUSH_BYTES, PushRequestSchema, type ClockReport, type PushedSetup, type PushResponse } from '$lib/contract';
 import { describeIssues, toIssues } from '$lib/validation';
 import { JsonBodyError, parseCheckedJsonBytes } from './json-body';
-import { judgeEventRowOf, type JudgeEventRow } from './judge-event-row';
+import { canonicalJudgeEventJson } from './judge-event-json';
+import { judgeEventRowOf, judgeEventRowWithJson, type JudgeEventRow } from './judge-event-row';
 import { rawIdOf } from './raw-id';
 
 /**
@@ -54,6 +55,12 @@ export function preparePush(body: unknown): PreparedPush {
 	const valid: PreparedPush['valid'] = [];
 	const refused: PushResponse['refused'] = [];
 	events.forEach((raw, index) => {
+		// The fast check first (it writes the stored JSON as it checks); zod decides what it does not take.
+		const json = canonicalJudgeEventJson(raw);
+		if (json !== undefined) {
+			valid.push({ index, row: judgeEventRowWithJson(raw as JudgeEvent, json) });
+			return;
+		}
 		const parsed = JudgeEventSchema.safeParse(raw);
 		if (parsed.success) valid.push({ index, row: judgeEventRowOf(parsed.data as JudgeEvent) });
 		else refused.push({ index, id: rawIdOf(raw), reason: describeIssues(toIssues(parsed.error)) });

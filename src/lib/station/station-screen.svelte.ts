@@ -12,7 +12,7 @@ import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messag
 import { saveChoice, type KeyValueStore } from './remembered-choice';
 import type { StationJudge } from './judge.svelte';
 import { cardOpens } from './card-scope';
-import { deviceName } from '$lib/sync/ui/pairing-messages';
+import { deviceName } from '$lib/sync/ui/device-name';
 import type { CardScope } from '$lib/sync/pairing';
 
 /** A heat to open on a tablet without a judge's name: the name is asked first. */

@@ -51,15 +51,3 @@ export function destinationOf(role: Pairing['role']): { href: string; label: str
 export function tableDestination(t: { competitionId: string; heatId: string; table: string }): { href: string; label: string } {
 	return { href: `/station?${new URLSearchParams({ competition: t.competitionId, heat: t.heatId, table: t.table })}`, label: m.pair_go_table({ table: t.table }) };
 }
-
-/**
- * The device's name as the device shows it: a tablet paired by a table card words it in its own
- * language from the card (issue 30 #15: the server's label is its own record); any other device
- * as the organizer named it.
- */
-export function deviceName(pairing: Pick<Pairing, 'deviceLabel' | 'card'>): string {
-	const card = pairing.card;
-	if (!card) return pairing.deviceLabel;
-	const words = { heat: card.heatName, table: card.table };
-	return card.tablet ? m.pair_card_device({ ...words, tablet: card.tablet }) : m.pair_card_device_one(words);
-}
