@@ -22,7 +22,11 @@
  * BENCH_TAP_RATES (the rates (a)(b) run at: "4,1", i.e. BENCH_CPU_RATE then 1),
  * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_TAPS_ONLY=1 (only (a) and (b), one line per rate),
  * BENCH_COLD_ONLY=1 (only (c), one line), BENCH_PROFILE=1 (only a CPU profile of one throttled
- * offline cold start, summed by script and function).
+ * offline cold start, summed by script and function; BENCH_PROFILE=heat: of the heat's URL), BENCH_COLD_EVENTS (events added to the heat
+ * before (c) in BENCH_COLD_ONLY, BENCH_PROFILE and BENCH_COMPARE, by unthrottled taps: default 0, 0 and 400),
+ * BENCH_COMPARE=dirA,dirB,… (only (c), for builds side by side: each dir holds a copy of `build/`
+ * and `scripts/` with `package.json` and a `node_modules` link, see bench/station-README.md; one
+ * server each, their floor, home and heat taken in turn, round after round).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -41,8 +45,12 @@ const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const TAP_RATES = [...new Set((process.env.BENCH_TAP_RATES ?? `${CPU_RATE},1`).split(',').map(Number))];
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const SEATS = 6;
-const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'heat';
+/** BENCH_PROFILE=heat: the profile and trace of the heat's URL (to its first seat card) instead of the home's. */
+const PROFILE_HEAT = process.env.BENCH_PROFILE === 'heat';
 const KEEP_NAMES = 'globalThis.__name ??= (f) => f;';
+const COMPARE = (process.env.BENCH_COMPARE ?? '').split(',').filter(Boolean);
+const COLD_EVENTS = Number(process.env.BENCH_COLD_EVENTS ?? (COMPARE.length ? 400 : 0));
 
 /**
  * Installed in every page before the app's scripts (the bench's instrumentation, the app is not
@@ -108,9 +116,9 @@ async function freePort(): Promise<number> {
 	return port;
 }
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-	const server = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
-		cwd: ROOT,
+async function startServer(port: number, dataDir: string, root = ROOT): Promise<ChildProcess> {
+	const server = spawn(process.execPath, [join(root, 'scripts/start.js')], {
+		cwd: root,
 		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir },
 		stdio: ['ignore', 'ignore', 'pipe']
 	});
@@ -440,7 +448,7 @@ async function coldRounds(context: BrowserContext, targets: readonly { url: stri
  * kind of work (compiling, running scripts, style, layout, paint, …) from navigation to the
  * quick set-up in the DOM.
  */
-async function traceColdStart(context: BrowserContext, url: string): Promise<string> {
+async function traceColdStart(context: BrowserContext, url: string, testId = 'quick-start'): Promise<string> {
 	const page = await context.newPage();
 	const cdp = await throttle(context, page, CPU_RATE);
 	type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string } } };
@@ -451,7 +459,7 @@ async function traceColdStart(context: BrowserContext, url: string): Promise<str
 	const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
 	await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
 	await page.goto(url);
-	await page.getByTestId('quick-start').waitFor({ state: 'attached' });
+	await page.getByTestId(testId).first().waitFor({ state: 'attached' });
 	await cdp.send('Tracing.end');
 	await complete;
 	await page.close();
@@ -479,8 +487,8 @@ async function traceColdStart(context: BrowserContext, url: string): Promise<str
 }
 
 /** One throttled offline cold start under the CPU profiler: where the main thread's time goes. */
-async function profileColdStart(context: BrowserContext, url: string): Promise<string> {
-	await coldStarts(context, url, '[data-testid="quick-start"]', CPU_RATE, 1);
+async function profileColdStart(context: BrowserContext, url: string, testId = 'quick-start'): Promise<string> {
+	await coldStarts(context, url, `[data-testid="${testId}"]`, CPU_RATE, 1);
 	const page = await context.newPage();
 	const cdp = await throttle(context, page, CPU_RATE);
 	await cdp.send('Profiler.enable');
@@ -488,7 +496,7 @@ async function profileColdStart(context: BrowserContext, url: string): Promise<s
 	await cdp.send('Profiler.start');
 	await page.goto(url);
 	// In the DOM, as (c) measures: on a tablet that holds heats the quick set-up is folded away.
-	await page.getByTestId('quick-start').waitFor({ state: 'attached' });
+	await page.getByTestId(testId).first().waitFor({ state: 'attached' });
 	const visible = await page.evaluate(() => performance.now());
 	const { profile } = await cdp.send('Profiler.stop');
 	const hits = new Map<number, number>();
@@ -511,12 +519,126 @@ async function profileColdStart(context: BrowserContext, url: string): Promise<s
 			.map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
 			.join('\n');
 	await page.close();
-	return `Offline cold start of ${url} at ${CPU_RATE}×: quick set-up in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}`;
+	return `Offline cold start of ${url} at ${CPU_RATE}×: ${testId} in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
 
+/** A CZJPA heat of 6 seats, started, on a fresh /station of `base` (its worker active): its URL. */
+async function setUpHeat(page: Page, base: string): Promise<string> {
+	await page.goto(`${base}/station`);
+	await waitForServiceWorker(page);
+	// Every tap a "Hand raised", every check then rejected.
+	await page.getByTestId('judge').fill('Bench');
+	await page.getByTestId('preset').selectOption('czjpa-individual');
+	await page.getByTestId('seat-count').fill(String(SEATS));
+	await page.getByTestId('quick-start').click();
+	await page.getByTestId('seat').nth(SEATS - 1).waitFor();
+	await page.getByTestId('start').click();
+	await page.getByTestId('time-left').waitFor();
+	return page.url();
+}
+
+/**
+ * About `n` more events in the open heat, unthrottled: "Hand raised" then "Not finished" on each
+ * seat in turn (two events a pair), clicked inside the page, each button awaited enabled.
+ */
+async function addEvents(page: Page, n: number): Promise<void> {
+	if (n <= 0) return;
+	await page.evaluate(
+		async ([pairs, seats]) => {
+			const button = (seat: number, id: string) =>
+				new Promise<HTMLButtonElement>((resolve, reject) => {
+					const deadline = performance.now() + 10_000;
+					const look = () => {
+						const b = document.querySelectorAll('[data-testid="seat"]')[seat]?.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
+						if (b && !b.disabled) resolve(b);
+						else if (performance.now() > deadline) reject(new Error(`seat ${seat}: no enabled ${id}`));
+						else setTimeout(look, 1);
+					};
+					look();
+				});
+			const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+			for (let i = 0; i < pairs; i++) {
+				(await button(i % seats, 'hand')).click();
+				(await button(i % seats, 'reject')).click();
+				// As (a) does: the seat's "Hand raised" back, and the screen settled, before the next tap.
+				await button(i % seats, 'hand');
+				await frame();
+			}
+		},
+		[Math.ceil(n / 2), SEATS] as const
+	);
+}
+
+/**
+ * BENCH_COMPARE: builds side by side (only (c)). Each build has its own server and origin (so its
+ * own worker and database) and its own heat of COLD_EVENTS events; then, round after round, the
+ * floor, the home and the heat of each build in turn, so that every build sees the same moments
+ * of the shared machine. One round first, not counted.
+ */
+async function compare(dirs: readonly string[]): Promise<void> {
+	const servers: ChildProcess[] = [];
+	const dataDirs: string[] = [];
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+	});
+	try {
+		const context = await browser.newContext({ locale: 'en-US' });
+		await context.addInitScript({ content: KEEP_NAMES });
+		await context.addInitScript({ content: TX_LOG });
+		const targets: { url: string; selector: string }[] = [];
+		for (const dir of dirs) {
+			if (!existsSync(join(dir, 'build/index.js'))) throw new Error(`${dir}: no build/index.js`);
+			const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
+			dataDirs.push(dataDir);
+			const port = await freePort();
+			const base = `http://127.0.0.1:${port}`;
+			servers.push(await startServer(port, dataDir, dir));
+			const page = await context.newPage();
+			const heatUrl = await setUpHeat(page, base);
+			await addEvents(page, COLD_EVENTS);
+			await page.close();
+			targets.push(
+				{ url: `${base}${FLOOR_PATH}`, selector: '[data-testid="floor"]' },
+				{ url: `${base}/station`, selector: '[data-testid="quick-start"], [data-testid="seat"]' },
+				{ url: heatUrl, selector: '[data-testid="seat"]' }
+			);
+		}
+		await context.setOffline(true);
+		process.stderr.write(`compare: ${dirs.length} builds × (floor, home, heat), ${COLD} rounds at ${CPU_RATE}×, heats of ≈ ${COLD_EVENTS} events…\n`);
+		const times = (await coldRounds(context, targets, CPU_RATE, COLD)).map((c) => c.map((x) => x.ms));
+		const out: string[] = [`cold start at ${CPU_RATE}×, ${COLD} rounds, builds in turn (median / p95 ms; × the same build's floor median; per round: heat ÷ floor of that round, median [min–max])`];
+		dirs.forEach((dir, b) => {
+			const [floor, home, heat] = [times[3 * b]!, times[3 * b + 1]!, times[3 * b + 2]!];
+			const line = (c: number[]) => `${ms(median(c))} / ${ms(p95(c))}`;
+			const over = (c: number[]) => `${(median(c) / median(floor)).toFixed(2)}×`;
+			const perRound = (c: number[]) => {
+				const r = c.map((t, i) => t / floor[i]!);
+				return `${median(r).toFixed(2)}× [${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)}]`;
+			};
+			out.push(`  ${dir}: floor ${line(floor)} · home ${line(home)} (${over(home)}; per round ${perRound(home)}) · seat grid ${line(heat)} (${over(heat)}; per round ${perRound(heat)})`);
+			out.push(`    ms: floor [${floor.map((t) => t.toFixed(0)).join(', ')}]; home [${home.map((t) => t.toFixed(0)).join(', ')}]; seat grid [${heat.map((t) => t.toFixed(0)).join(', ')}]`);
+			if (b === 0) return;
+			// Paired with the first build, round by round (the two starts a few seconds apart).
+			const paired = (k: number) => {
+				const r = times[3 * b + k]!.map((t, i) => t / times[k]![i]!);
+				const inner = `${quantile(r, 0.25).toFixed(2)}–${quantile(r, 0.75).toFixed(2)}`;
+				return `${median(r).toFixed(2)}× (quartiles ${inner}, ${r.filter((x) => x < 1).length}/${r.length} rounds faster)`;
+			};
+			out.push(`    ÷ ${dirs[0]} in the same round: floor ${paired(0)} · home ${paired(1)} · seat grid ${paired(2)}`);
+		});
+		process.stdout.write(`${out.join('\n')}\n`);
+	} finally {
+		await browser.close();
+		for (const s of servers) await stopServer(s);
+		for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+	}
+}
+
 async function main() {
+	if (COMPARE.length) return compare(COMPARE);
 	if (!existsSync(join(ROOT, 'build/index.js'))) throw new Error('no production build: run "npm run build" first');
 	const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
 	const port = await freePort();
@@ -533,24 +655,15 @@ async function main() {
 		await context.addInitScript({ content: KEEP_NAMES });
 		await context.addInitScript({ content: TX_LOG });
 		const page = await context.newPage();
-		await page.goto(`${base}/station`);
-		await waitForServiceWorker(page);
-
-		// A CZJPA heat of 6 seats, started: every tap a "Hand raised", every check then rejected.
-		await page.getByTestId('judge').fill('Bench');
-		await page.getByTestId('preset').selectOption('czjpa-individual');
-		await page.getByTestId('seat-count').fill(String(SEATS));
-		await page.getByTestId('quick-start').click();
-		await page.getByTestId('seat').nth(SEATS - 1).waitFor();
-		await page.getByTestId('start').click();
-		await page.getByTestId('time-left').waitFor();
-		const heatUrl = page.url();
+		const heatUrl = await setUpHeat(page, base);
 
 		if (PROFILE) {
+			await addEvents(page, COLD_EVENTS);
 			await page.close();
 			await context.setOffline(true);
-			process.stdout.write(`${await profileColdStart(context, `${base}/station`)}\n`);
-			process.stdout.write(`${await traceColdStart(context, `${base}/station`)}\n`);
+			const [url, testId] = PROFILE_HEAT ? [heatUrl, 'seat'] : [`${base}/station`, 'quick-start'];
+			process.stdout.write(`${await profileColdStart(context, url, testId)}\n`);
+			process.stdout.write(`${await traceColdStart(context, url, testId)}\n`);
 			return;
 		}
 
@@ -561,6 +674,7 @@ async function main() {
 			{ url: heatUrl, selector: '[data-testid="seat"]' }
 		];
 		if (process.env.BENCH_COLD_ONLY === '1') {
+			await addEvents(page, COLD_EVENTS);
 			await page.close();
 			await context.setOffline(true);
 			const [floor, home, heat] = await coldRounds(context, coldTargets, CPU_RATE, COLD);

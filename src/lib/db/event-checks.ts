@@ -13,8 +13,8 @@ let loading: Promise<EventChecks> | null = null;
 
 /**
  * Loads the checks once (they bring zod): on the first event to store, not with the first
- * paint of a screen that only reads. A heat's code loads them ahead (../station/heat-screen.ts),
- * so a tap's write is issued without waiting. A failed load is tried again on the next call.
+ * paint of a screen that only reads. A heat's view loads them once its seat grid has painted
+ * (../station/heat/checks-after-paint.ts), so a tap's write is issued without waiting. A failed load is tried again on the next call.
  */
 export function loadEventChecks(): Promise<EventChecks> {
 	loading ??= Promise.all([import('$lib/events/schema'), import('$lib/validation')]).then(

@@ -6,6 +6,7 @@
 import { locale as currentLocale } from './locale.svelte';
 import type { Locale } from './locales';
 import { durationText, type DurationTextOptions } from '$lib/duration-text';
+import { localeDecimalSeparator, localeMinusSign } from './separators';
 
 interface WithLocale {
 	/** Defaults to the current locale. */
@@ -37,11 +38,7 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions & 
 
 /** The locale's decimal separator: "." (en), "," (cs, es). */
 export function decimalSeparator(locale: Locale = currentLocale.current): string {
-	return numberFormat(locale, {}).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-}
-
-function minusSign(locale: Locale): string {
-	return numberFormat(locale, {}).formatToParts(-1).find((p) => p.type === 'minusSign')?.value ?? '-';
+	return localeDecimalSeparator(locale);
 }
 
 export interface TimeOptions extends WithLocale {
@@ -111,5 +108,5 @@ export type DurationOptions = WithLocale & Omit<DurationTextOptions, 'decimal' |
  */
 export function formatDuration(ms: number, options: DurationOptions = {}): string {
 	const { locale = currentLocale.current, ...clock } = options;
-	return durationText(ms, { ...clock, decimal: decimalSeparator(locale), minus: minusSign(locale) });
+	return durationText(ms, { ...clock, decimal: localeDecimalSeparator(locale), minus: localeMinusSign(locale) });
 }

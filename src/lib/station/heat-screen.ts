@@ -1,7 +1,6 @@
 import type { Component, ComponentProps } from 'svelte';
 import type { HeatSession } from './heat-session.svelte';
 import type HeatViewComponent from './ui/HeatView.svelte';
-import { loadEventChecks } from '$lib/db/event-checks';
 
 /** The heat screen's code: the session (scoring, the write path) and its view. */
 export interface HeatScreen {
@@ -17,8 +16,8 @@ let loading: Promise<HeatScreen> | null = null;
  * offline too). A failed load is tried again on the next call.
  */
 export function loadHeatScreen(): Promise<HeatScreen> {
-	// The event checks too: a tap's write then starts at once (../db/event-checks.ts).
-	loading ??= Promise.all([import('./heat-session.svelte'), import('./ui/HeatView.svelte'), loadEventChecks()]).then(
+	// Not the event checks: the view loads them after its first frame (./heat/checks-after-paint.ts).
+	loading ??= Promise.all([import('./heat-session.svelte'), import('./ui/HeatView.svelte')]).then(
 		([session, view]) => ({ HeatSession: session.HeatSession, HeatView: view.default }),
 		(e: unknown) => {
 			loading = null;
