@@ -34,7 +34,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { stationJsLines, stationJsRow, stationScripts } from './station-js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -571,6 +571,22 @@ async function addEvents(page: Page, n: number): Promise<void> {
 	);
 }
 
+/** Debian's Chromium, headless, without its background traffic. */
+function launchBrowser(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+	});
+}
+
+/** An English context with the bench's init scripts: tsx (esbuild, keepNames) wraps named functions in `__name(...)`, so the functions passed to page.evaluate need it in the page too; and the transaction log. */
+async function benchContext(browser: Browser): Promise<BrowserContext> {
+	const context = await browser.newContext({ locale: 'en-US' });
+	await context.addInitScript({ content: KEEP_NAMES });
+	await context.addInitScript({ content: TX_LOG });
+	return context;
+}
+
 /**
  * BENCH_COMPARE: builds side by side (only (c)). Each build has its own server and origin (so its
  * own worker and database) and its own heat of COLD_EVENTS events; then, round after round, the
@@ -580,14 +596,9 @@ async function addEvents(page: Page, n: number): Promise<void> {
 async function compare(dirs: readonly string[]): Promise<void> {
 	const servers: ChildProcess[] = [];
 	const dataDirs: string[] = [];
-	const browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-	});
+	const browser = await launchBrowser();
 	try {
-		const context = await browser.newContext({ locale: 'en-US' });
-		await context.addInitScript({ content: KEEP_NAMES });
-		await context.addInitScript({ content: TX_LOG });
+		const context = await benchContext(browser);
 		const targets: { url: string; selector: string }[] = [];
 		for (const dir of dirs) {
 			if (!existsSync(join(dir, 'build/index.js'))) throw new Error(`${dir}: no build/index.js`);
@@ -644,16 +655,9 @@ async function main() {
 	const port = await freePort();
 	const base = `http://127.0.0.1:${port}`;
 	const server = await startServer(port, dataDir);
-	const browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-	});
+	const browser = await launchBrowser();
 	try {
-		const context = await browser.newContext({ locale: 'en-US' });
-		// tsx (esbuild, keepNames) wraps named functions in `__name(...)`: the functions this file
-		// passes to page.evaluate need it in the page too.
-		await context.addInitScript({ content: KEEP_NAMES });
-		await context.addInitScript({ content: TX_LOG });
+		const context = await benchContext(browser);
 		const page = await context.newPage();
 		const heatUrl = await setUpHeat(page, base);
 
