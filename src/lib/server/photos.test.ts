@@ -1,4 +1,3 @@
-import { isHttpError } from '@sveltejs/kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { presetById } from '$lib/rules/presets';
@@ -6,6 +5,7 @@ import { MAX_PHOTO_BYTES } from '$lib/contract/photos';
 import { eraseEvidence, evidenceState, finalLockAt, setEvidenceRetention, sweepEvidence } from './evidence';
 import { startEvidenceSweep, SWEEP_EVERY_MS } from './evidence-sweep';
 import { saveOrganizerSetup } from './organizer-setup';
+import { answerOf } from './http-error.testkit';
 import { jpegBytes, pngBytes, sha256Hex, tallyMeta, webpBytes } from './photo.testkit';
 import { getPhotoInfo, hasPhoto, listPhotos, photoBytes, storePhoto } from './photos';
 import { finalize, publish } from './publications';
@@ -39,16 +39,6 @@ storePerTest(openCup, (s) => (store = s));
 const judge = (): Device => issueToken(store, { eventId: 'cup', role: 'judge', label: 'Table 1', now: T0 });
 const meta = (entryId = 'e1', heatId = 'h1', takenAt = T0) => tallyMeta('c', heatId, entryId, takenAt);
 
-/** The HTTP status and message of what `fn` throws; 200 when it does not. */
-function refusal(fn: () => unknown): { status: number; message: string } {
-	try {
-		fn();
-		return { status: 200, message: '' };
-	} catch (e) {
-		if (isHttpError(e)) return { status: e.status, message: e.body.message };
-		throw e;
-	}
-}
 
 describe('photos of evidence (issue 33): stored by their hash', () => {
 	it('stores a JPEG or WebP once: the same bytes again store nothing, and say so', () => {
@@ -74,10 +64,10 @@ describe('photos of evidence (issue 33): stored by their hash', () => {
 	it('refuses what is not JPEG or WebP (by content), bytes whose hash is another, and empty bodies', () => {
 		const device = judge();
 		const png = pngBytes(2000);
-		expect(refusal(() => storePhoto(store, device, 'cup', sha256Hex(png), meta(), png, T0))).toEqual({ status: 415, message: 'the photo is a PNG image: only JPEG or WebP photos are kept' });
+		expect(answerOf(() => storePhoto(store, device, 'cup', sha256Hex(png), meta(), png, T0))).toEqual({ status: 415, message: 'the photo is a PNG image: only JPEG or WebP photos are kept' });
 		const bytes = jpegBytes(2000);
-		expect(refusal(() => storePhoto(store, device, 'cup', sha256Hex(jpegBytes(2000, 2)), meta(), bytes, T0))).toMatchObject({ status: 400, message: expect.stringMatching(/^the photo's bytes have the SHA-256 [0-9a-f]{64}, not the/) });
-		expect(refusal(() => storePhoto(store, device, 'cup', sha256Hex(new Uint8Array()), meta(), new Uint8Array(), T0)).status).toBe(400);
+		expect(answerOf(() => storePhoto(store, device, 'cup', sha256Hex(jpegBytes(2000, 2)), meta(), bytes, T0))).toMatchObject({ status: 400, message: expect.stringMatching(/^the photo's bytes have the SHA-256 [0-9a-f]{64}, not the/) });
+		expect(answerOf(() => storePhoto(store, device, 'cup', sha256Hex(new Uint8Array()), meta(), new Uint8Array(), T0)).status).toBe(400);
 		expect(store.db.prepare('SELECT count(*) FROM photos').pluck().get()).toBe(0);
 		expect(MAX_PHOTO_BYTES).toBe(1024 * 1024);
 	});
@@ -86,15 +76,15 @@ describe('photos of evidence (issue 33): stored by their hash', () => {
 		const device = judge();
 		const bytes = jpegBytes(1000);
 		const hash = sha256Hex(bytes);
-		expect(refusal(() => storePhoto(store, device, 'cup', hash, meta('nobody'), bytes, T0))).toMatchObject({ status: 404 });
-		expect(refusal(() => storePhoto(store, device, 'cup', hash, meta('e1', 'h2'), bytes, T0))).toMatchObject({ status: 400, message: expect.stringContaining('heatId') });
-		expect(refusal(() => storePhoto(store, device, 'cup', hash, { ...meta(), competitionId: 'x' }, bytes, T0))).toMatchObject({ status: 400, message: expect.stringContaining('competitionId') });
+		expect(answerOf(() => storePhoto(store, device, 'cup', hash, meta('nobody'), bytes, T0))).toMatchObject({ status: 404 });
+		expect(answerOf(() => storePhoto(store, device, 'cup', hash, meta('e1', 'h2'), bytes, T0))).toMatchObject({ status: 400, message: expect.stringContaining('heatId') });
+		expect(answerOf(() => storePhoto(store, device, 'cup', hash, { ...meta(), competitionId: 'x' }, bytes, T0))).toMatchObject({ status: 400, message: expect.stringContaining('competitionId') });
 		// A token of the other event is refused before (requireDevice); its entry e1 is not this event's photo either.
 		const cards = printCards(store, 'cup', 'h1', 'https://judge.example', T0);
 		const paired = redeemCard(store, new URLSearchParams(new URL(cards[0]!.link).hash.slice(1)).get('card')!, 'tab-card', T0);
 		if (!paired.ok) throw new Error(paired.message);
 		const card: Device = { ...paired.paired.device, eventId: 'cup' };
-		expect(refusal(() => storePhoto(store, card, 'cup', hash, meta('e3', 'h2'), bytes, T0))).toMatchObject({ status: 403, message: expect.stringContaining('table card of heat "h1"') });
+		expect(answerOf(() => storePhoto(store, card, 'cup', hash, meta('e3', 'h2'), bytes, T0))).toMatchObject({ status: 403, message: expect.stringContaining('table card of heat "h1"') });
 		expect(storePhoto(store, card, 'cup', hash, meta('e2'), bytes, T0).stored).toBe(true);
 		expect(getPhotoInfo(store, 'other', hash)).toBeUndefined();
 	});
@@ -124,7 +114,7 @@ describe('the evidence’s retention (issue 33)', () => {
 		expect(store.db.prepare("SELECT count(*) FROM photos WHERE event_id = 'other'").pluck().get()).toBe(1);
 		// Past its retention, a tablet still holding a photo cannot bring it back (410).
 		const late = jpegBytes(5000, 9);
-		expect(refusal(() => storePhoto(store, device, 'cup', sha256Hex(late), meta('e1', 'h1', T0 + 2 * DAY), late, T0 + 32 * DAY))).toMatchObject({ status: 410 });
+		expect(answerOf(() => storePhoto(store, device, 'cup', sha256Hex(late), meta('e1', 'h1', T0 + 2 * DAY), late, T0 + 32 * DAY))).toMatchObject({ status: 410 });
 	});
 
 	it('waits for every competition with entries, not for an empty one or one folded into another', () => {
@@ -153,7 +143,7 @@ describe('the evidence’s retention (issue 33)', () => {
 		expect(evidenceState(store, 'cup').eraseAt).toBe(T0 + DAY);
 		expect(setEvidenceRetention(store, 'cup', 365).eraseAt).toBe(T0 + 366 * DAY);
 		expect(sweepEvidence(store, T0 + 100 * DAY)).toEqual([]);
-		expect(refusal(() => setEvidenceRetention(store, 'nowhere', 3)).status).toBe(404);
+		expect(answerOf(() => setEvidenceRetention(store, 'nowhere', 3)).status).toBe(404);
 	});
 
 	it('the organizer erases it now: the rows go, and photos taken before cannot come back; later ones can', () => {
@@ -165,7 +155,7 @@ describe('the evidence’s retention (issue 33)', () => {
 		expect(eraseEvidence(store, 'cup', T0 + 10)).toMatchObject({ photoCount: 0, photoBytes: 0, erasedAt: T0 + 10, retentionDays: 30 });
 		// The erased bytes are in neither the store's file nor its log (secure_delete, the log truncated).
 		expect(onDisk()).toBe(false);
-		expect(refusal(() => storePhoto(store, device, 'cup', sha256Hex(bytes), meta(), bytes, T0 + 20))).toMatchObject({ status: 410, message: expect.stringContaining('erased') });
+		expect(answerOf(() => storePhoto(store, device, 'cup', sha256Hex(bytes), meta(), bytes, T0 + 20))).toMatchObject({ status: 410, message: expect.stringContaining('erased') });
 		const later = jpegBytes(5000, 3);
 		expect(storePhoto(store, device, 'cup', sha256Hex(later), meta('e1', 'h1', T0 + 30), later, T0 + 40).stored).toBe(true);
 	});
