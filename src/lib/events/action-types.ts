@@ -34,3 +34,20 @@ export const ACTION_TYPES = Object.keys(NAMES_ENTRY) as ActionType[];
 export function namesEntry(type: ActionType): boolean {
 	return NAMES_ENTRY[type];
 }
+
+/** Which of its entry and heat an action event gets wrong, by JudgeEventSchema's rule (none: an empty list). */
+export type MisplacedField = 'entry-missing' | 'entry-not-allowed' | 'heat-missing';
+
+/**
+ * An action event names an entry when its type does, and only then (a note may name one or not);
+ * it names its heat, except a note, a tie-break result or a check-in. One rule for zod's schema
+ * and the server's fast check (server/judge-event-json.ts).
+ */
+export function misplacedFields(type: ActionType, entryId: unknown, heatId: unknown): MisplacedField[] {
+	const wrong: MisplacedField[] = [];
+	const wantsEntry = namesEntry(type);
+	if (wantsEntry && entryId === null) wrong.push('entry-missing');
+	if (!wantsEntry && entryId !== null && type !== 'incident.noted') wrong.push('entry-not-allowed');
+	if (type !== 'incident.noted' && type !== 'tiebreak.result' && type !== 'entry.checked-in' && heatId === null) wrong.push('heat-missing');
+	return wrong;
+}

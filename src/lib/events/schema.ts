@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import '$lib/zod-locale';
 import { IdSchema } from '$lib/setup/schema';
-import { ACTION_TYPES, namesEntry, type ActionType } from './action-types';
+import { ACTION_TYPES, misplacedFields, type ActionType } from './action-types';
 
 /**
  * The judge-event log. Every judge or organizer action is one immutable event, made on a
@@ -143,12 +143,11 @@ export const JudgeEventSchema = z
 	.check(
 		z.superRefine((e, ctx) => {
 			if (e.type === 'correction') return;
-			const wantsEntry = namesEntry(e.type);
-			if (wantsEntry && e.entryId === null) ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event names an entry` });
-			if (!wantsEntry && e.entryId !== null && e.type !== 'incident.noted')
-				ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event applies to the heat: entryId must be null` });
-			if (e.type !== 'incident.noted' && e.type !== 'tiebreak.result' && e.type !== 'entry.checked-in' && e.heatId === null)
-				ctx.addIssue({ code: 'custom', path: ['heatId'], message: `a ${e.type} event names its heat` });
+			for (const wrong of misplacedFields(e.type, e.entryId, e.heatId)) {
+				if (wrong === 'entry-missing') ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event names an entry` });
+				else if (wrong === 'entry-not-allowed') ctx.addIssue({ code: 'custom', path: ['entryId'], message: `a ${e.type} event applies to the heat: entryId must be null` });
+				else ctx.addIssue({ code: 'custom', path: ['heatId'], message: `a ${e.type} event names its heat` });
+			}
 		})
 	);
 

@@ -1,4 +1,4 @@
-import { ACTION_TYPES, namesEntry, type ActionType } from '$lib/events/action-types';
+import { ACTION_TYPES, misplacedFields, type ActionType } from '$lib/events/action-types';
 import { ID_MAX_LENGTH, ID_PATTERN } from '$lib/setup/id-rule';
 
 /**
@@ -164,15 +164,6 @@ const literal =
 	(v) =>
 		v === type ? JSON.stringify(type) : undefined;
 
-/** JudgeEventSchema's superRefine for an action: which of entry and heat it must (not) name. */
-function namesTheRightPlace(type: ActionType, e: Record<string, unknown>): boolean {
-	const wantsEntry = namesEntry(type);
-	if (wantsEntry && e.entryId === null) return false;
-	if (!wantsEntry && e.entryId !== null && type !== 'incident.noted') return false;
-	if (type !== 'incident.noted' && type !== 'tiebreak.result' && type !== 'entry.checked-in' && e.heatId === null) return false;
-	return true;
-}
-
 const replacementVariants = new Map<string, Writer>(
 	ACTION_TYPES.map((type) => [type, object([req('type', literal(type)), req('at', int(0)), req('payload', PAYLOADS[type])])])
 );
@@ -188,7 +179,7 @@ const CORRECTION_PAYLOAD = object([req('supersedes', id), req('reason', reason),
 const VARIANTS = new Map<string, ObjectWriter>([
 	['correction', object([...envelope, req('type', literal('correction')), req('payload', CORRECTION_PAYLOAD)])],
 	...ACTION_TYPES.map(
-		(type) => [type, object([...envelope, req('type', literal(type)), req('payload', PAYLOADS[type])], (e) => namesTheRightPlace(type, e))] as const
+		(type) => [type, object([...envelope, req('type', literal(type)), req('payload', PAYLOADS[type])], (e) => misplacedFields(type, e.entryId, e.heatId).length === 0)] as const
 	)
 ]);
 
