@@ -1,7 +1,6 @@
 import adapter from '@sveltejs/adapter-node';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
-import { CSP_DIRECTIVES, sha256Source } from './src/lib/server/security-policy.js';
-import { TEXTS_BOOT_INLINE } from './src/lib/i18n/texts-boot.js';
+import { CSP_DIRECTIVES } from './src/lib/server/security-policy.js';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -20,8 +19,7 @@ const config = {
 		// The Content-Security-Policy (src/lib/server/security-policy.js). Hashes, not nonces: the
 		// prerendered pages (the station, served offline by the worker) carry the sha256 of their
 		// inline start script in a <meta> tag, which scripts/start.js also sends as the header.
-		// Pages also run the script that picks the messages' texts (src/lib/i18n/texts-boot.js) and its import map.
-		csp: { mode: 'hash', directives: { ...CSP_DIRECTIVES, 'script-src': [...CSP_DIRECTIVES['script-src'], ...TEXTS_BOOT_INLINE.map(sha256Source)] } },
+		csp: { mode: 'hash', directives: CSP_DIRECTIVES },
 		// svelte-check and tsc also cover the CLI, benchmarks and tool configs.
 		typescript: {
 			config: (config) => {

@@ -1,8 +1,6 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
-import { i18nTexts } from './scripts/i18n-texts/plugin.js';
-import { locales } from './src/lib/i18n/paraglide/runtime.js';
 
 /** Theme colour of the app (the favicon's blue) and of the splash screen behind it. */
 const THEME_COLOR = '#1d4ed8';
@@ -26,8 +24,6 @@ export default defineConfig({
 		rollupOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } }
 	},
 	plugins: [
-		// One language's message texts per load, in the client build (issue 34).
-		i18nTexts({ locales }),
 		sveltekit(),
 		// The offline part of the judge station (TOOLCHAIN.md, "PWA with SvelteKit"). The worker
 		// precaches the client build and the prerendered pages; `/station` is a prerendered,

@@ -52,9 +52,6 @@ export const setMessageLocale = (get) => {
 	clientLocale = get;
 };
 
-/** The locale of messages in the browser, read as a message reads it (so reactively): for the client build's moved texts (src/lib/i18n/texts.ts). */
-export const messageLocale = () => clientLocale();
-
 /**
  * A message from its texts, one per locale in the order of \`locales\`: a string, or a function of the inputs.
  * @param {ReadonlyArray<string | ((inputs: any) => string)>} texts

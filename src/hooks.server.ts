@@ -10,7 +10,6 @@ import { demoOrganizerKey } from '$lib/server/demo-key';
 import { startEvidenceSweep } from '$lib/server/evidence-sweep';
 import { getPushValidator } from '$lib/server/push-validator';
 import { securityHeaders } from '$lib/server/security-headers';
-import { TEXTS_BOOT_HTML, TEXTS_BOOT_PLACEHOLDER } from '$lib/i18n/texts-boot.js';
 
 /**
  * Open the store (and insert the demo event on a first start) and start the push validation threads
@@ -45,8 +44,7 @@ const i18nHandle: Handle = ({ event, resolve }) => {
 		if (request !== original) original.body?.cancel().catch(() => {});
 		event.request = request;
 		const response = await resolve(event, {
-			// The import map of the messages' texts (texts-boot.js), first in <head>.
-			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale).replace(TEXTS_BOOT_PLACEHOLDER, TEXTS_BOOT_HTML)
+			transformPageChunk: ({ html }) => html.replace(LANG_PLACEHOLDER, locale)
 		});
 		// The page depends on both: a cache must not give one user's language to another.
 		if (!building && response.headers.get('content-type')?.startsWith('text/html')) {

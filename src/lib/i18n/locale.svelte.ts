@@ -17,7 +17,6 @@ import { getLocale as paraglideGetLocale } from './paraglide/runtime.js';
 import { setMessageLocale } from './paraglide/message.js';
 import { BASE_LOCALE, LOCALES, LOCALE_STORAGE_KEY, initialLocale, isLocale, negotiateLocale, type Locale, type LocaleEnvironment } from './locales';
 import { rememberedChoice, writeLocaleCookie } from './remembered';
-import { textsFor } from './texts';
 
 
 /** The shape of `locale`, in the browser and on the server. */
@@ -46,8 +45,6 @@ function readStorage(storage: LocaleEnvironment['storage']): string | null {
 export class LocaleState implements CurrentLocale {
 	#current = $state<Locale>(BASE_LOCALE);
 	#chosen = $state(false);
-	/** The locale last asked for (it differs from `current` while its texts load). */
-	#wanted: Locale = BASE_LOCALE;
 	readonly #env: LocaleEnvironment;
 	readonly all: readonly Locale[] = LOCALES;
 
@@ -56,7 +53,6 @@ export class LocaleState implements CurrentLocale {
 		const stored = readStorage(env.storage);
 		this.#chosen = isLocale(stored);
 		this.#current = initialLocale(stored, env.languages());
-		this.#wanted = this.#current;
 		env.onChange?.(this.#current);
 	}
 
@@ -104,21 +100,6 @@ export class LocaleState implements CurrentLocale {
 	}
 
 	#apply(next: Locale): void {
-		this.#wanted = next;
-		if (next === this.#current) return;
-		const preparing = this.#env.prepare?.(next);
-		if (!preparing) return this.#show(next);
-		// The texts of `next` are loading: the page stays in its language until they are there, and
-		// a later change (another switch meanwhile) wins.
-		preparing.then(
-			() => {
-				if (this.#wanted === next) this.#show(next);
-			},
-			(error: unknown) => console.error(`Texts of locale ${next} not loaded`, error)
-		);
-	}
-
-	#show(next: Locale): void {
 		if (next === this.#current) return;
 		this.#current = next;
 		this.#env.onChange?.(next);
@@ -155,8 +136,7 @@ function createBrowserLocale(): LocaleState {
 		languages: () => navigator.languages ?? [navigator.language],
 		onChange: (l) => {
 			document.documentElement.lang = l;
-		},
-		prepare: textsFor
+		}
 	});
 	// A choice remembered before the cookie existed (or the cookie expired): tell the server again.
 	if (state.chosen) writeLocaleCookie(document, state.current);

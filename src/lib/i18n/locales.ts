@@ -61,9 +61,4 @@ export interface LocaleEnvironment {
 	languages: () => readonly string[];
 	/** Called with the locale at start and on every change (the browser sets `<html lang>`). */
 	onChange?: (locale: Locale) => void;
-	/**
-	 * Gets a locale's texts ready before a switch to it: undefined when they are (the change is
-	 * then made at once), else a promise after which it is made (the client build's tables, texts.ts).
-	 */
-	prepare?: (locale: Locale) => Promise<void> | undefined;
 }
