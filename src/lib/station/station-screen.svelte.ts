@@ -1,5 +1,6 @@
 import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/setup-store';
-import { tabletMerges, type TabletMerges } from './tablet-merges';
+import type { TabletMerges } from './tablet-merges';
+import { storedMerges } from './stored-merges';
 import type { JudgeEvent } from '$lib/events/schema';
 import { downloadText } from '$lib/device/download';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
@@ -10,6 +11,7 @@ import type { QuickSetupInput } from './quick-setup';
 import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
 import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
 import { saveChoice, type KeyValueStore } from './remembered-choice';
+import { rememberHoldsHeats } from './quick-setup-fold';
 import type { StationJudge } from './judge.svelte';
 import { cardOpens } from './card-scope';
 import { deviceName } from '$lib/sync/ui/device-name';
@@ -47,6 +49,11 @@ export class StationScreen {
 	 * so the home's frame (the quick set-up, the judge's name) paints at once and its heats fill in.
 	 */
 	showingHome = $state(false);
+	/**
+	 * A quick set-up's heat is opening: the home shows until it does, but loads nothing more for
+	 * it (its re-read holds the new heat, and the chooser's code would load with the heat's).
+	 */
+	leaving = $state(false);
 	/** The quick set-up's problems in the current language. */
 	readonly errors = $derived(this.problems.map((p) => describeQuickSetupProblem(p)));
 	/** The home's set-up and how many events each heat holds. */
@@ -116,8 +123,7 @@ export class StationScreen {
 		this.outsideCard = false;
 		const judge = this.#judge.name;
 		// The organizer's merges (issue 30 #3): a folded-in competition's heat opens as the heat it was merged into.
-		// (Read only on a tablet that holds a merge: the heat's first paint waits for nothing else.)
-		const merges = (await db.merges.count()) > 0 ? tabletMerges(await listSetup(db)) : null;
+		const merges = await storedMerges(db);
 		const at = merges?.resolve(competition, heatId) ?? { competitionId: competition, heatId };
 		if (at.competitionId !== competition || at.heatId !== heatId) {
 			if (run !== this.#routing) return;
@@ -203,6 +209,7 @@ export class StationScreen {
 
 	#showHome(shown: boolean): void {
 		this.showingHome = shown;
+		this.leaving = false;
 		if (shown && !this.#homeStop) this.#homeStop = this.home.connect();
 		else if (!shown && this.#homeStop) {
 			this.#homeStop();
@@ -237,7 +244,15 @@ export class StationScreen {
 			this.heatMissing = false;
 			return;
 		}
-		await saveSetup(db, made.value.bundle);
+		this.leaving = true;
+		try {
+			await saveSetup(db, made.value.bundle);
+		} catch (e) {
+			this.leaving = false;
+			throw e;
+		}
+		// The tablet holds a heat now: the next home starts with the quick set-up folded.
+		rememberHoldsHeats(this.#storage, true);
 		this.#device.changed();
 		this.open(made.value.competitionId, made.value.heatId, made.value.table);
 	}
