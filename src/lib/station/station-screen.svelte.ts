@@ -8,8 +8,7 @@ import { loadHeatScreen, type HeatScreen } from './heat-screen';
 import type { JudgeQuestion } from './heat-opening';
 import { parseHeatParams } from './heat-params';
 import type { QuickSetupInput } from './quick-setup';
-import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
-import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
+import type { QuickSetupProblem } from './quick-setup-problems';
 import { saveChoice, type KeyValueStore } from './remembered-choice';
 import { rememberHoldsHeats } from './quick-setup-fold';
 import type { StationJudge } from './judge.svelte';
@@ -47,8 +46,10 @@ export class StationScreen {
 	 * it (its re-read holds the new heat, and the chooser's code would load with the heat's).
 	 */
 	leaving = $state(false);
+	/** How a problem is said (its words load with the set-up's code, when a judge sets up). */
+	#describe = $state.raw<((p: QuickSetupProblem) => string) | null>(null);
 	/** The quick set-up's problems in the current language. */
-	readonly errors = $derived(this.problems.map((p) => describeQuickSetupProblem(p)));
+	readonly errors = $derived(this.#describe ? this.problems.map(this.#describe) : []);
 	/** The home's set-up and how many events each heat holds. */
 	readonly home;
 
@@ -234,13 +235,19 @@ export class StationScreen {
 
 	/** The quick set-up: stored and its heat opened, or its problems shown. */
 	async quick(input: Omit<QuickSetupInput, 'day' | 'suffix'>): Promise<void> {
-		// The set-up's schema (and zod) loads when a judge sets up, not with the home.
-		const [{ db }, { quickSetup }] = await Promise.all([this.#device.opened(), import('./quick-setup')]);
+		// The set-up's schema (and zod), its problems and their words load when a judge sets up, not with the home.
+		const [{ db }, { quickSetup }, { quickSetupProblems }, { describeQuickSetupProblem, quickSetupNames }] = await Promise.all([
+			this.#device.opened(),
+			import('./quick-setup'),
+			import('./quick-setup-problems'),
+			import('./quick-setup-messages')
+		]);
 		const now = new Date();
 		const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 		// What the judge left blank is named in the judge's language ("Rozběh 1", the preset's name).
 		const made = quickSetup({ ...input, day, suffix: crypto.randomUUID().replace(/-/g, '').slice(0, 8) }, quickSetupNames(input.presetId));
 		if (!made.ok) {
+			this.#describe = (p) => describeQuickSetupProblem(p);
 			this.problems = quickSetupProblems(input, made.issues);
 			this.heatMissing = false;
 			return;
