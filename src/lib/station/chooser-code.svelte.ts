@@ -1,11 +1,13 @@
 import type { Component, ComponentProps } from 'svelte';
 import type { homeChoices } from './home-choices';
 import type HeatChoicesComponent from './ui/HeatChoices.svelte';
+import type CardNotesComponent from './ui/CardNotes.svelte';
 
-/** The heat chooser's code: what it lists (the tree of choices, the merges it follows) and its cards. */
+/** The heat chooser's code: what it lists (the tree of choices, the merges it follows), its cards, and what it says on a card's tablet. */
 export interface ChooserParts {
 	homeChoices: typeof homeChoices;
 	HeatChoices: Component<ComponentProps<typeof HeatChoicesComponent>>;
+	CardNotes: Component<ComponentProps<typeof CardNotesComponent>>;
 }
 
 /**
@@ -23,9 +25,9 @@ export class ChooserCode {
 	load(): void {
 		if (this.parts || this.#pending) return;
 		this.#pending = true;
-		Promise.all([import('./home-choices'), import('./ui/HeatChoices.svelte')]).then(
-			([choices, view]) => {
-				this.parts = { homeChoices: choices.homeChoices, HeatChoices: view.default };
+		Promise.all([import('./home-choices'), import('./ui/HeatChoices.svelte'), import('./ui/CardNotes.svelte')]).then(
+			([choices, view, notes]) => {
+				this.parts = { homeChoices: choices.homeChoices, HeatChoices: view.default, CardNotes: notes.default };
 				this.error = null;
 			},
 			(e: unknown) => {
