@@ -11,8 +11,7 @@ import { bySeat } from '$lib/seating/seat-order';
  * only from their entries get a heat of their own (named by their ID).
  */
 
-export const LEVELS = ['event', 'competition', 'heat', 'table'] as const;
-export type Level = (typeof LEVELS)[number];
+export { LEVELS, type Level } from './choice-levels';
 
 /** One heat at one table (null: every seat of the heat): what the station opens. */
 export interface Leaf {

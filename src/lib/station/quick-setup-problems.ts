@@ -6,16 +6,9 @@
  * the schema gives them.
  */
 import type { QuickSetupInput, QuickSetupIssue } from './quick-setup';
+import { QUICK_SETUP_LIMITS } from './quick-setup-limits';
 
-/** The limits QuickSetupSchema enforces (quick-setup-problems.test.ts checks that they agree). */
-export const QUICK_SETUP_LIMITS = {
-	/** Seats in the heat. */
-	seats: 60,
-	/** Characters of a competition or seat name. */
-	nameLength: 200,
-	/** Characters of the table's name. */
-	tableLength: 40
-} as const;
+export { QUICK_SETUP_LIMITS };
 
 export type QuickSetupProblem =
 	| { code: 'preset' }

@@ -1,4 +1,4 @@
-import { QUICK_SETUP_LIMITS } from './quick-setup-problems';
+import { QUICK_SETUP_LIMITS } from './quick-setup-limits';
 
 /**
  * The seats of a quick set-up, from its form: the names typed, one a line, decide the seats

@@ -1,5 +1,5 @@
 import { isId } from '$lib/setup/id-rule';
-import { LEVELS, type Level } from './choice-tree';
+import { LEVELS, type Level } from './choice-levels';
 import type { Selection } from './choice-path';
 import { isTableName } from './heat-params';
 

@@ -1,27 +1,19 @@
-import { exportEventFile, listSetup, loadCompetition, saveSetup } from '$lib/db/setup-store';
-import { tabletMerges, type TabletMerges } from './tablet-merges';
+import { listSetup, saveSetup } from '$lib/db/setup-store';
 import type { JudgeEvent } from '$lib/events/schema';
-import { downloadText } from '$lib/device/download';
+import type { Component, ComponentProps } from 'svelte';
 import type { DeviceSession } from '$lib/session/device-session.svelte';
+import type { CardScope } from '$lib/sync/pairing';
 import type { HeatSession } from './heat-session.svelte';
 import { loadHeatScreen, type HeatScreen } from './heat-screen';
+import type { JudgeQuestion } from './heat-opening';
 import { parseHeatParams } from './heat-params';
 import type { QuickSetupInput } from './quick-setup';
-import { quickSetupProblems, type QuickSetupProblem } from './quick-setup-problems';
-import { describeQuickSetupProblem, quickSetupNames } from './quick-setup-messages';
+import type { QuickSetupProblem } from './quick-setup-problems';
 import { saveChoice, type KeyValueStore } from './remembered-choice';
+import { rememberHoldsHeats } from './quick-setup-fold';
 import type { StationJudge } from './judge.svelte';
-import { cardOpens } from './card-scope';
-import { deviceName } from '$lib/sync/ui/device-name';
-import type { CardScope } from '$lib/sync/pairing';
-
-/** A heat to open on a tablet without a judge's name: the name is asked first. */
-export interface JudgeQuestion {
-	competition: string;
-	heat: string;
-	table: string | null;
-	tabletLabel: string | null;
-}
+import type { TabletMerges } from './tablet-merges';
+import type JudgeAsk from './ui/JudgeAsk.svelte';
 
 /**
  * The judge station's screen (/station): the URL says what it shows (the home: the chooser and
@@ -34,6 +26,8 @@ export class StationScreen {
 	/** The heat's view, loaded with the heat's code (./heat-screen.ts) when a heat first opens. */
 	heatView = $state.raw<HeatScreen['HeatView'] | null>(null);
 	asking = $state<JudgeQuestion | null>(null);
+	/** The question's view, loaded when a heat first waits for a judge's name (a new tablet's home does not load it). */
+	askView = $state.raw<Component<ComponentProps<typeof JudgeAsk>> | null>(null);
 	/** What was wrong with the last quick set-up. */
 	problems = $state<QuickSetupProblem[]>([]);
 	/** The URL names a heat this tablet does not have (shown above the chooser). */
@@ -47,8 +41,15 @@ export class StationScreen {
 	 * so the home's frame (the quick set-up, the judge's name) paints at once and its heats fill in.
 	 */
 	showingHome = $state(false);
+	/**
+	 * A quick set-up's heat is opening: the home shows until it does, but loads nothing more for
+	 * it (its re-read holds the new heat, and the chooser's code would load with the heat's).
+	 */
+	leaving = $state(false);
+	/** How a problem is said (its words load with the set-up's code, when a judge sets up). */
+	#describe = $state.raw<((p: QuickSetupProblem) => string) | null>(null);
 	/** The quick set-up's problems in the current language. */
-	readonly errors = $derived(this.problems.map((p) => describeQuickSetupProblem(p)));
+	readonly errors = $derived(this.#describe ? this.problems.map(this.#describe) : []);
 	/** The home's set-up and how many events each heat holds. */
 	readonly home;
 
@@ -99,14 +100,24 @@ export class StationScreen {
 			this.#showHome(true);
 			return;
 		}
-		// A heat's code loads while the database opens (not after it).
+		// A heat's code loads while the database opens (not after it), and so do the reads that open it.
 		const heatScreen = this.#loadHeat();
 		heatScreen.catch(() => {}); // awaited below, where a failure is said
+		const openingCode = import('./heat-opening');
+		openingCode.catch(() => {}); // awaited below, where a failure is said
 		const { db, log } = await this.#device.opened();
+		let opening: typeof import('./heat-opening');
+		try {
+			opening = await openingCode;
+		} catch (e) {
+			if (run !== this.#routing) return;
+			this.#heatNotLoaded(e);
+			return;
+		}
 		const { competition, heat: heatId, table = null } = params;
 		// A card's tablet opens its card's heat only: the server would refuse every tap of another (issue 30 #2).
 		const card = this.card;
-		if (card && !cardOpens(card, competition, heatId)) {
+		if (card && !opening.cardOpens(card, competition, heatId)) {
 			if (run !== this.#routing) return;
 			this.outsideCard = true;
 			this.#closeHeat();
@@ -115,40 +126,38 @@ export class StationScreen {
 		}
 		this.outsideCard = false;
 		const judge = this.#judge.name;
-		// The organizer's merges (issue 30 #3): a folded-in competition's heat opens as the heat it was merged into.
-		// (Read only on a tablet that holds a merge: the heat's first paint waits for nothing else.)
-		const merges = (await db.merges.count()) > 0 ? tabletMerges(await listSetup(db)) : null;
-		const at = merges?.resolve(competition, heatId) ?? { competitionId: competition, heatId };
-		if (at.competitionId !== competition || at.heatId !== heatId) {
+		const read = await opening.readHeat(db, log, { competitionId: competition, heatId }, judge !== null);
+		if (read.kind === 'merged') {
 			if (run !== this.#routing) return;
-			this.#navigate(`?${new URLSearchParams({ competition: at.competitionId, heat: at.heatId, ...(table ? { table } : {}) })}`, true);
+			this.#navigate(`?${new URLSearchParams({ competition: read.at.competitionId, heat: read.at.heatId, ...(table ? { table } : {}) })}`, true);
 			return;
 		}
-		const sources = merges?.sources(competition, heatId) ?? [{ competitionId: competition, heatId }];
-		// The heat's three reads at once: the seat grid waits for the slowest, not for their sum.
-		const [stored, heatName, events] = await Promise.all([
-			loadCompetition(db, competition),
-			db.heats.get(heatId).then((h) => h?.name),
-			judge ? this.#heatEvents(merges, sources) : []
-		]);
-		const setup = stored && merges ? { ...stored, entries: merges.entries(competition) } : stored;
-		if (setup && setup.entries.some((e) => e.heatId === heatId)) {
+		if (read.kind === 'heat') {
+			const { setup, heatName, events, merges } = read;
 			// The other tablet of a shared heat, the organizer's corrections: this competition's events come from now on (and those of the competitions merged into it).
-			for (const s of new Set(sources.map((x) => x.competitionId))) void this.#device.followCompetition(s).catch(() => {});
+			for (const c of read.competitions) void this.#device.followCompetition(c).catch(() => {});
+			// Nothing is recorded under a made-up name: without a judge's name the heat waits for one, asked by a view loaded now.
+			if (!judge && !this.askView) {
+				try {
+					this.askView = (await import('./ui/JudgeAsk.svelte')).default;
+				} catch (e) {
+					if (run !== this.#routing) return;
+					this.#heatNotLoaded(e);
+					return;
+				}
+			}
 			if (run !== this.#routing) return;
 			this.#showHome(false);
 			this.heat?.close();
 			this.heat = null;
-			// Nothing is recorded under a made-up name: without a judge's name the heat waits for one.
-			this.asking = judge ? null : { competition: setup.competition.name, heat: heatName ?? heatId, table, tabletLabel: this.#device.pairing ? deviceName(this.#device.pairing) || null : null };
+			this.asking = judge ? null : opening.judgeQuestion(setup, heatName ?? heatId, table, this.#device.pairing);
 			if (!judge) return;
 			let code: HeatScreen;
 			try {
 				code = await heatScreen;
 			} catch (e) {
 				if (run !== this.#routing) return;
-				this.heatLoadError = e instanceof Error ? e.message : String(e);
-				this.#showHome(true);
+				this.#heatNotLoaded(e);
 				return;
 			}
 			if (run !== this.#routing) return;
@@ -168,11 +177,10 @@ export class StationScreen {
 		this.#showHome(true);
 	}
 
-	/** The heat's events, its merged-in heats' too, as the merged competition reads them. */
-	async #heatEvents(merges: TabletMerges | null, sources: { competitionId: string; heatId: string }[]): Promise<JudgeEvent[]> {
-		const log = this.#device.log!;
-		const read = await Promise.all(sources.map((s) => log.heatEvents(s.competitionId, s.heatId)));
-		return merges ? read.flat().map((e) => merges.read(e)) : read.flat();
+	/** The heat's code did not load: said above the home (a reload tries again). */
+	#heatNotLoaded(e: unknown): void {
+		this.heatLoadError = e instanceof Error ? e.message : String(e);
+		this.#showHome(true);
 	}
 
 	/**
@@ -203,6 +211,7 @@ export class StationScreen {
 
 	#showHome(shown: boolean): void {
 		this.showingHome = shown;
+		this.leaving = false;
 		if (shown && !this.#homeStop) this.#homeStop = this.home.connect();
 		else if (!shown && this.#homeStop) {
 			this.#homeStop();
@@ -226,18 +235,32 @@ export class StationScreen {
 
 	/** The quick set-up: stored and its heat opened, or its problems shown. */
 	async quick(input: Omit<QuickSetupInput, 'day' | 'suffix'>): Promise<void> {
-		// The set-up's schema (and zod) loads when a judge sets up, not with the home.
-		const [{ db }, { quickSetup }] = await Promise.all([this.#device.opened(), import('./quick-setup')]);
+		// The set-up's schema (and zod), its problems and their words load when a judge sets up, not with the home.
+		const [{ db }, { quickSetup }, { quickSetupProblems }, { describeQuickSetupProblem, quickSetupNames }] = await Promise.all([
+			this.#device.opened(),
+			import('./quick-setup'),
+			import('./quick-setup-problems'),
+			import('./quick-setup-messages')
+		]);
 		const now = new Date();
 		const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 		// What the judge left blank is named in the judge's language ("Rozběh 1", the preset's name).
 		const made = quickSetup({ ...input, day, suffix: crypto.randomUUID().replace(/-/g, '').slice(0, 8) }, quickSetupNames(input.presetId));
 		if (!made.ok) {
+			this.#describe = (p) => describeQuickSetupProblem(p);
 			this.problems = quickSetupProblems(input, made.issues);
 			this.heatMissing = false;
 			return;
 		}
-		await saveSetup(db, made.value.bundle);
+		this.leaving = true;
+		try {
+			await saveSetup(db, made.value.bundle);
+		} catch (e) {
+			this.leaving = false;
+			throw e;
+		}
+		// The tablet holds a heat now: the next home starts with the quick set-up folded.
+		rememberHoldsHeats(this.#storage, true);
 		this.#device.changed();
 		this.open(made.value.competitionId, made.value.heatId, made.value.table);
 	}
@@ -262,9 +285,8 @@ export class StationScreen {
 		const heat = this.heat;
 		const log = this.#device.log;
 		if (!heat || !log) return;
-		const merges = this.#merges?.merges ?? null;
-		const here = { competitionId: heat.setup.competition.id, heatId: heat.heatId };
-		heat.merge(await this.#heatEvents(merges, merges?.sources(here.competitionId, here.heatId) ?? [here]));
+		const { openHeatEvents } = await import('./heat-opening');
+		heat.merge(await openHeatEvents(log, this.#merges?.merges ?? null, { competitionId: heat.setup.competition.id, heatId: heat.heatId }));
 	}
 
 	/**
@@ -292,9 +314,7 @@ export class StationScreen {
 
 	/** The tablet's set-up and events as an event file, downloaded. */
 	async exportEvents(): Promise<void> {
-		const { db, log } = await this.#device.opened();
-		const now = Date.now();
-		const file = await exportEventFile(db, log.deviceId, now);
-		downloadText(`puzzle-judge-${log.deviceId}-${new Date(now).toISOString().slice(0, 16).replace(/[:T]/g, '-')}.json`, JSON.stringify(file, null, 1), 'application/json');
+		const [{ db, log }, { downloadEventFile }] = await Promise.all([this.#device.opened(), import('./event-file-download')]);
+		await downloadEventFile(db, log.deviceId);
 	}
 }
