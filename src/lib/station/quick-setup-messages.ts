@@ -1,14 +1,9 @@
 /** The quick set-up in the judge's language: its problems, and the names it gives what is left blank. */
-import { m, type Locale } from '$lib/i18n';
-import { presetName } from '$lib/i18n/preset-names';
-import { presetById } from '$lib/rules/presets';
-import type { QuickSetupNames } from './quick-setup';
+import { m } from '$lib/i18n';
 import type { QuickSetupProblem } from './quick-setup-problems';
+import type { QuickSetupMessageOptions } from './quick-setup-names';
 
-export interface QuickSetupMessageOptions {
-	/** Defaults to the current locale. */
-	locale?: Locale;
-}
+export type { QuickSetupMessageOptions };
 
 /** A problem as the station shows it under the form. */
 export function describeQuickSetupProblem(p: QuickSetupProblem, options: QuickSetupMessageOptions = {}): string {
@@ -37,13 +32,5 @@ export function describeQuickSetupProblem(p: QuickSetupProblem, options: QuickSe
 	}
 }
 
-/** The competition's name (the preset's, translated) and the heat's ("Rozběh 1"), for a set-up of `presetId`. */
-export function quickSetupNames(presetId: string, options: QuickSetupMessageOptions = {}): QuickSetupNames {
-	const opt = { locale: options.locale };
-	const preset = presetById(presetId);
-	return {
-		...(preset ? { competition: presetName(preset, opt) } : {}),
-		heat: m.station_heat_number({ number: 1 }, opt),
-		member: (n) => m.station_default_member_name({ number: n }, opt)
-	};
-}
+// Apart, so that a set-up loads its names without the problems' words (those only when it has problems).
+export { quickSetupNames } from './quick-setup-names';

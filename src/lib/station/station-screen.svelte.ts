@@ -235,18 +235,14 @@ export class StationScreen {
 
 	/** The quick set-up: stored and its heat opened, or its problems shown. */
 	async quick(input: Omit<QuickSetupInput, 'day' | 'suffix'>): Promise<void> {
-		// The set-up's schema (and zod), its problems and their words load when a judge sets up, not with the home.
-		const [{ db }, { quickSetup }, { quickSetupProblems }, { describeQuickSetupProblem, quickSetupNames }] = await Promise.all([
-			this.#device.opened(),
-			import('./quick-setup'),
-			import('./quick-setup-problems'),
-			import('./quick-setup-messages')
-		]);
+		// The set-up's schema (and zod) load when a judge sets up, not with the home; its problems and their words only when it has some.
+		const [{ db }, { quickSetup }, { quickSetupNames }] = await Promise.all([this.#device.opened(), import('./quick-setup'), import('./quick-setup-names')]);
 		const now = new Date();
 		const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 		// What the judge left blank is named in the judge's language ("Rozběh 1", the preset's name).
 		const made = quickSetup({ ...input, day, suffix: crypto.randomUUID().replace(/-/g, '').slice(0, 8) }, quickSetupNames(input.presetId));
 		if (!made.ok) {
+			const [{ quickSetupProblems }, { describeQuickSetupProblem }] = await Promise.all([import('./quick-setup-problems'), import('./quick-setup-messages')]);
 			this.#describe = (p) => describeQuickSetupProblem(p);
 			this.problems = quickSetupProblems(input, made.issues);
 			this.heatMissing = false;
