@@ -1,4 +1,5 @@
 import type { Component, ComponentProps } from 'svelte';
+import { Lazy } from '$lib/ui/lazy.svelte';
 import type { homeChoices } from './home-choices';
 import type HeatChoicesComponent from './ui/HeatChoices.svelte';
 import type CardNotesComponent from './ui/CardNotes.svelte';
@@ -11,29 +12,30 @@ export interface ChooserParts {
 }
 
 /**
- * The chooser's code for the home: loaded when asked for (once), or why it did not load. A new
- * tablet's home (nothing set up: the quick set-up alone) never asks, so it is not in /station's
- * first load; the service worker precaches it, so it loads offline too.
+ * The chooser's code for the home: loaded when asked for (once), or why it did not load (said
+ * where the heats would be; asked again, it tries again). A new tablet's home (nothing set up: the
+ * quick set-up alone) never asks, so it is not in /station's first load; the service worker
+ * precaches it, so it loads offline too.
  */
 export class ChooserCode {
-	parts = $state.raw<ChooserParts | null>(null);
-	/** Why the code did not load (said where the heats would be; a reload tries again). */
-	error = $state<string | null>(null);
-	#pending = false;
+	readonly #code = new Lazy<ChooserParts>(() =>
+		Promise.all([import('./home-choices'), import('./ui/HeatChoices.svelte'), import('./ui/CardNotes.svelte')]).then(([choices, view, notes]) => ({
+			homeChoices: choices.homeChoices,
+			HeatChoices: view.default,
+			CardNotes: notes.default
+		}))
+	);
+
+	get parts(): ChooserParts | null {
+		return this.#code.current;
+	}
+
+	get error(): string | null {
+		return this.#code.error;
+	}
 
 	/** Starts the load, unless it is loaded or loading. */
 	load(): void {
-		if (this.parts || this.#pending) return;
-		this.#pending = true;
-		Promise.all([import('./home-choices'), import('./ui/HeatChoices.svelte'), import('./ui/CardNotes.svelte')]).then(
-			([choices, view, notes]) => {
-				this.parts = { homeChoices: choices.homeChoices, HeatChoices: view.default, CardNotes: notes.default };
-				this.error = null;
-			},
-			(e: unknown) => {
-				this.error = e instanceof Error ? e.message : String(e);
-				this.#pending = false; // asked again, it tries again
-			}
-		);
+		this.#code.want();
 	}
 }

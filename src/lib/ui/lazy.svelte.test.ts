@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LazyComponent } from './lazy-component.svelte';
+import { Lazy, lazyComponent } from './lazy.svelte';
 
 /** A load that the test settles by hand, counting its calls. */
 function pendingLoad<C>() {
@@ -10,10 +10,10 @@ function pendingLoad<C>() {
 
 const settled = () => new Promise((r) => setTimeout(r, 0));
 
-describe('a component loaded when first wanted', () => {
+describe('code loaded when first wanted', () => {
 	it('loads nothing until wanted, then once however often it is wanted', async () => {
 		const { calls, load } = pendingLoad<string>();
-		const lazy = new LazyComponent(load);
+		const lazy = lazyComponent(load);
 		expect(calls).toHaveLength(0);
 		expect(lazy.current).toBeNull();
 		lazy.want();
@@ -28,7 +28,7 @@ describe('a component loaded when first wanted', () => {
 
 	it('says why it could not load, and tries again when wanted again', async () => {
 		const { calls, load } = pendingLoad<string>();
-		const lazy = new LazyComponent(load);
+		const lazy = lazyComponent(load);
 		lazy.want();
 		calls[0]!.reject(new Error('Failed to fetch dynamically imported module'));
 		await settled();
@@ -40,5 +40,12 @@ describe('a component loaded when first wanted', () => {
 		calls[1]!.resolve({ default: 'Grid' });
 		await settled();
 		expect(lazy.current).toBe('Grid');
+	});
+
+	it('holds what any load gives, not only a module\u2019s default', async () => {
+		const lazy = new Lazy(() => Promise.all([Promise.resolve('tree'), Promise.resolve('cards')]));
+		lazy.want();
+		await settled();
+		expect(lazy.current).toEqual(['tree', 'cards']);
 	});
 });
