@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeTablePreload } from './route-table-preload';
+import { routeTablePreload } from './route-table-preload.js';
 
 const deps = ['_app/immutable/chunks/A1.js', '_app/immutable/chunks/B2.js'];
 const js = (hostId: string) => ({ hostId, hostType: 'js' as const });

@@ -11,9 +11,16 @@
  * with it (Vite adds the CSS after this). Every other dynamic import (a heat's screen, the sync
  * engine…) keeps its list, so its files still load side by side.
  */
-type ResolveDependencies = (file: string, deps: string[], context: { hostId: string; hostType: 'html' | 'js' }) => string[];
 
 /** SvelteKit's client entry with the route table, as the build names it. */
 const ROUTE_TABLE = /(^|\/)_app\/immutable\/entry\/app\.[^/]+\.js$/;
 
-export const routeTablePreload: ResolveDependencies = (_file, deps, { hostId }) => (ROUTE_TABLE.test(hostId) ? [] : deps);
+/**
+ * @param {string} _file the dynamically imported chunk
+ * @param {string[]} deps the JS files Vite would fetch with it
+ * @param {{ hostId: string, hostType: 'html' | 'js' }} context `hostId`: the chunk that imports it
+ * @returns {string[]}
+ */
+export function routeTablePreload(_file, deps, { hostId }) {
+	return ROUTE_TABLE.test(hostId) ? [] : deps;
+}
