@@ -1,6 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { routeTablePreload } from './scripts/route-table-preload.js';
 
 /** Theme colour of the app (the favicon's blue) and of the splash screen behind it. */
 const THEME_COLOR = '#1d4ed8';
@@ -21,7 +22,9 @@ export default defineConfig({
 		sourcemap: process.env.BUILD_SOURCEMAP === '1',
 		// zod in one chunk of its own: the station's first load has none of it, and the pieces that
 		// load it later (a heat, a set-up, a pairing) share that one file instead of each a part.
-		rollupOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } }
+		rollupOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } },
+		// SvelteKit's route table without the list of every route's files (scripts/route-table-preload.js).
+		modulePreload: { resolveDependencies: routeTablePreload }
 	},
 	plugins: [
 		sveltekit(),

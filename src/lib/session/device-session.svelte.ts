@@ -2,7 +2,6 @@ import { StationDb } from '$lib/db/station-db';
 import { EventLog } from '$lib/db/event-log';
 import { clearPairing, loadPairing } from '$lib/sync/client/pairing';
 import { announcePairingChanged, onPairingChanged, type PairingChange } from '$lib/sync/client/pairing-changed';
-import { followCompetitions } from '$lib/sync/client/pull-scope';
 import { SyncStatus } from '$lib/sync/client/sync-status.svelte';
 import type { SyncResult } from '$lib/sync/client/engine';
 import type { Pairing } from '$lib/sync/pairing';
@@ -123,6 +122,8 @@ export class DeviceSession {
 	 */
 	async followCompetition(competitionId: string): Promise<void> {
 		const { db } = await this.opened();
+		// Loaded here, when a heat opens: not part of the first load of a tablet that opens none (issue 34).
+		const { followCompetitions } = await import('$lib/sync/client/pull-scope');
 		if (await followCompetitions(db, [competitionId])) await this.sync.syncNow();
 	}
 
