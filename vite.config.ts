@@ -2,6 +2,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { routeTablePreload } from './scripts/route-table-preload.js';
+import { stationChunkGroups, stationChunks } from './scripts/station-chunks.js';
 
 /** Theme colour of the app (the favicon's blue) and of the splash screen behind it. */
 const THEME_COLOR = '#1d4ed8';
@@ -22,11 +23,12 @@ export default defineConfig({
 		sourcemap: process.env.BUILD_SOURCEMAP === '1',
 		// zod in one chunk of its own: the station's first load has none of it, and the pieces that
 		// load it later (a heat, a set-up, a pairing) share that one file instead of each a part.
-		rollupOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } },
+		rollupOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 40 }, ...stationChunkGroups] } } },
 		// SvelteKit's route table without the list of every route's files (scripts/route-table-preload.js).
 		modulePreload: { resolveDependencies: routeTablePreload }
 	},
 	plugins: [
+		stationChunks(),
 		sveltekit(),
 		// The offline part of the judge station (TOOLCHAIN.md, "PWA with SvelteKit"). The worker
 		// precaches the client build and the prerendered pages; `/station` is a prerendered,

@@ -29,7 +29,7 @@
  * server each, their floor, home and heat taken in turn, round after round).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,9 +45,11 @@ const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const TAP_RATES = [...new Set((process.env.BENCH_TAP_RATES ?? `${CPU_RATE},1`).split(',').map(Number))];
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const SEATS = 6;
-const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'heat';
+const PROFILE = ['1', 'heat', 'floor'].includes(process.env.BENCH_PROFILE ?? '');
 /** BENCH_PROFILE=heat: the profile and trace of the heat's URL (to its first seat card) instead of the home's. */
 const PROFILE_HEAT = process.env.BENCH_PROFILE === 'heat';
+/** BENCH_PROFILE=floor: of the floor page (what every page of the app pays). */
+const PROFILE_FLOOR = process.env.BENCH_PROFILE === 'floor';
 const KEEP_NAMES = 'globalThis.__name ??= (f) => f;';
 const COMPARE = (process.env.BENCH_COMPARE ?? '').split(',').filter(Boolean);
 const COLD_EVENTS = Number(process.env.BENCH_COLD_EVENTS ?? (COMPARE.length ? 400 : 0));
@@ -488,6 +490,109 @@ async function traceColdStart(context: BrowserContext, url: string, testId = 'qu
 	].join('\n');
 }
 
+/** Trace events, as the DevTools protocol reports them. */
+type TraceEvent = { name: string; cat?: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; fileName?: string }; fileName?: string; url?: string } };
+
+/**
+ * One throttled offline cold start traced (worker stopped first, as in (c)), to the element in the
+ * DOM: the main thread's self time by kind of work, and by script (the time spent inside a
+ * script's compile, evaluation and calls, nested work included), in ms.
+ */
+async function tracedStart(context: BrowserContext, url: string, selector: string): Promise<{ byKind: Map<string, number>; byScript: Map<string, number>; total: number; requests: Map<string, number> }> {
+	const helper = await context.newPage();
+	const sw = await context.newCDPSession(helper);
+	await sw.send('ServiceWorker.enable');
+	await sw.send('ServiceWorker.stopAllWorkers');
+	await sw.detach();
+	await helper.close();
+	const page = await context.newPage();
+	const cdp = await throttle(context, page, CPU_RATE);
+	const events: TraceEvent[] = [];
+	cdp.on('Tracing.dataCollected', (d) => {
+		events.push(...(d.value as unknown as TraceEvent[]));
+	});
+	// The page's requests until the element is in the DOM, by resource type.
+	const requests = new Map<string, number>();
+	let counting = true;
+	page.on('request', (r) => {
+		if (counting) requests.set(r.resourceType(), (requests.get(r.resourceType()) ?? 0) + 1);
+	});
+	const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+	await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline,disabled-by-default-v8.compile', transferMode: 'ReportEvents' });
+	await page.goto(url);
+	await page.locator(selector).first().waitFor({ state: 'attached' });
+	counting = false;
+	await cdp.send('Tracing.end');
+	await complete;
+	await page.close();
+	// The page's main thread: of the threads that parsed HTML, the busiest (a navigation may change renderer).
+	const busy = new Map<string, number>();
+	for (const e of events) if (e.ph === 'X' && e.name === 'RunTask') busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+	const parsers = new Set(events.filter((e) => e.name === 'ParseHTML').map((e) => `${e.pid}:${e.tid}`));
+	const thread = [...parsers].sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0];
+	if (!thread) throw new Error('trace: no ParseHTML event');
+	const own = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === thread && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+	const byKind = new Map<string, number>();
+	const byScript = new Map<string, number>();
+	const scriptOf = (e: TraceEvent) => {
+		const u = e.args?.data?.url || e.args?.data?.fileName || e.args?.fileName || e.args?.url;
+		return u ? u.split('/').pop()!.split('?')[0]! : undefined;
+	};
+	const stack: { e: TraceEvent; script?: string }[] = [];
+	for (const e of own) {
+		while (stack.length && stack.at(-1)!.e.ts + stack.at(-1)!.e.dur! <= e.ts) stack.pop();
+		const parent = stack.at(-1);
+		if (parent) byKind.set(parent.e.name, (byKind.get(parent.e.name) ?? 0) - e.dur! / 1000);
+		byKind.set(e.name, (byKind.get(e.name) ?? 0) + e.dur! / 1000);
+		// A script's time: the outermost event that names it (so nested calls are not counted twice).
+		const script = scriptOf(e);
+		const inScript = stack.some((x) => x.script !== undefined);
+		if (script && !inScript) byScript.set(script, (byScript.get(script) ?? 0) + e.dur! / 1000);
+		stack.push({ e, script: script ?? (inScript ? '' : undefined) });
+	}
+	const start = own[0]!.ts;
+	const end = Math.max(...own.map((e) => e.ts + e.dur!));
+	return { byKind, byScript, total: (end - start) / 1000, requests };
+}
+
+/**
+ * BENCH_TRACE=N: N traced cold starts of the floor, the home and the heat in turn (one round
+ * first, not counted); the mean main-thread time by kind of work and by script, side by side,
+ * with what the heat spends beyond the floor: where the station's own cost is.
+ */
+async function traceRounds(context: BrowserContext, targets: readonly { url: string; selector: string }[], rounds: number): Promise<string> {
+	const sums = targets.map(() => ({ byKind: new Map<string, number>(), byScript: new Map<string, number>(), requests: new Map<string, number>(), total: 0 }));
+	for (let i = 0; i <= rounds; i++) {
+		for (const [k, t] of targets.entries()) {
+			const r = await tracedStart(context, t.url, t.selector);
+			if (i === 0) continue;
+			const s = sums[k]!;
+			s.total += r.total / rounds;
+			for (const [n, v] of r.byKind) s.byKind.set(n, (s.byKind.get(n) ?? 0) + v / rounds);
+			for (const [n, v] of r.byScript) s.byScript.set(n, (s.byScript.get(n) ?? 0) + v / rounds);
+			for (const [n, v] of r.requests) s.requests.set(n, (s.requests.get(n) ?? 0) + v / rounds);
+		}
+	}
+	const side = (key: 'byKind' | 'byScript' | 'requests', min: number) => {
+		const names = new Set(sums.flatMap((s) => [...s[key].keys()]));
+		return [...names]
+			.map((n) => [n, ...sums.map((s) => s[key].get(n) ?? 0)] as [string, ...number[]])
+			.filter(([, ...v]) => Math.max(...v) >= min)
+			.sort((a, b) => (b.at(-1) as number) - (b[1] as number) - ((a.at(-1) as number) - (a[1] as number)))
+			.map(([n, ...v]) => `  ${v.map((x) => x.toFixed(0).padStart(6)).join(' ')}  ${(v.at(-1)! - v[0]!).toFixed(0).padStart(6)}  ${n}`);
+	};
+	return [
+		`Traced offline cold starts at ${CPU_RATE}×, ${rounds} rounds (mean ms of main-thread time: floor, home, heat, heat − floor)`,
+		`  ${sums.map((s) => s.total.toFixed(0).padStart(6)).join(' ')}  ${(sums.at(-1)!.total - sums[0]!.total).toFixed(0).padStart(6)}  traced span`,
+		'Requests until the element is in the DOM, by type (mean count):',
+		...side('requests', 0),
+		'By kind of work (self time):',
+		...side('byKind', 3),
+		'By script (its compile, evaluation and calls, nested work included):',
+		...side('byScript', 3)
+	].join('\n');
+}
+
 /** One throttled offline cold start under the CPU profiler: where the main thread's time goes. */
 async function profileColdStart(context: BrowserContext, url: string, testId = 'quick-start'): Promise<string> {
 	await coldStarts(context, url, `[data-testid="${testId}"]`, CPU_RATE, 1);
@@ -495,16 +600,32 @@ async function profileColdStart(context: BrowserContext, url: string, testId = '
 	const cdp = await throttle(context, page, CPU_RATE);
 	await cdp.send('Profiler.enable');
 	await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+	// When the element enters the DOM (page clock), so that only the samples before it count.
+	await page.addInitScript((sel) => {
+		const mo = new MutationObserver(() => {
+			if (!document.querySelector(sel)) return;
+			(window as unknown as { __inDom: number }).__inDom = performance.now();
+			mo.disconnect();
+		});
+		mo.observe(document, { childList: true, subtree: true });
+	}, `[data-testid="${testId}"]`);
 	await cdp.send('Profiler.start');
 	await page.goto(url);
 	// In the DOM, as (c) measures: on a tablet that holds heats the quick set-up is folded away.
 	await page.getByTestId(testId).first().waitFor({ state: 'attached' });
-	const visible = await page.evaluate(() => performance.now());
+	const [visible, now] = await page.evaluate(() => [(window as unknown as { __inDom: number }).__inDom, performance.now()]);
 	const { profile } = await cdp.send('Profiler.stop');
+	// The profile's clock ends about now: samples after the element entered the DOM are left out.
+	const cutoff = profile.endTime - (now! - visible!) * 1000;
+	if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify({ profile, cutoff }));
 	const hits = new Map<number, number>();
-	for (const id of profile.samples ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
 	const deltas = profile.timeDeltas ?? [];
+	let t = profile.startTime;
 	const perSample = deltas.reduce((a, b) => a + b, 0) / Math.max(1, deltas.length) / 1000;
+	(profile.samples ?? []).forEach((id, i) => {
+		t += deltas[i] ?? 0;
+		if (t <= cutoff) hits.set(id, (hits.get(id) ?? 0) + 1);
+	});
 	const byScript = new Map<string, number>();
 	const byFunction = new Map<string, number>();
 	for (const node of profile.nodes) {
@@ -514,6 +635,19 @@ async function profileColdStart(context: BrowserContext, url: string, testId = '
 		const fn = `${script} ${node.callFrame.functionName || '(top level)'}`;
 		byFunction.set(fn, (byFunction.get(fn) ?? 0) + t);
 	}
+	// Each module's top level (V8's nameless function at line 0) with what it calls: its evaluation's cost.
+	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+	const inclusive = (id: number): number => {
+		const n = byId.get(id)!;
+		return (hits.get(id) ?? 0) * perSample + (n.children ?? []).reduce((a, c) => a + inclusive(c), 0);
+	};
+	const topLevels = new Map<string, number>();
+	for (const node of profile.nodes) {
+		const f = node.callFrame;
+		if (f.functionName !== '' || f.lineNumber !== 0 || f.columnNumber !== 0 || !f.url) continue;
+		const script = f.url.split('/').pop()!;
+		topLevels.set(script, (topLevels.get(script) ?? 0) + inclusive(node.id));
+	}
 	const top = (m: Map<string, number>, n: number) =>
 		[...m]
 			.sort((a, b) => b[1] - a[1])
@@ -521,7 +655,7 @@ async function profileColdStart(context: BrowserContext, url: string, testId = '
 			.map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
 			.join('\n');
 	await page.close();
-	return `Offline cold start of ${url} at ${CPU_RATE}×: ${testId} in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}`;
+	return `Offline cold start of ${url} at ${CPU_RATE}×: ${testId} in the DOM after ${visible.toFixed(0)} ms\nSelf time by script:\n${top(byScript, 10)}\nBy function:\n${top(byFunction, 15)}\nModule top levels (inclusive):\n${top(topLevels, 25)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -663,11 +797,23 @@ async function main() {
 		const page = await context.newPage();
 		const heatUrl = await setUpHeat(page, base);
 
+		if (process.env.BENCH_TRACE) {
+			await addEvents(page, COLD_EVENTS || 400);
+			await page.close();
+			await context.setOffline(true);
+			const targets = [
+				{ url: `${base}${FLOOR_PATH}`, selector: '[data-testid="floor"]' },
+				{ url: `${base}/station`, selector: '[data-testid="quick-start"], [data-testid="seat"]' },
+				{ url: heatUrl, selector: '[data-testid="seat"]' }
+			];
+			process.stdout.write(`${await traceRounds(context, targets, Math.max(1, Number(process.env.BENCH_TRACE)))}\n`);
+			return;
+		}
 		if (PROFILE) {
 			await addEvents(page, COLD_EVENTS);
 			await page.close();
 			await context.setOffline(true);
-			const [url, testId] = PROFILE_HEAT ? [heatUrl, 'seat'] : [`${base}/station`, 'quick-start'];
+			const [url, testId] = PROFILE_HEAT ? [heatUrl, 'seat'] : PROFILE_FLOOR ? [`${base}${FLOOR_PATH}`, 'floor'] : [`${base}/station`, 'quick-start'];
 			process.stdout.write(`${await profileColdStart(context, url, testId)}\n`);
 			process.stdout.write(`${await traceColdStart(context, url, testId)}\n`);
 			return;

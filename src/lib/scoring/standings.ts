@@ -85,11 +85,12 @@ function reasonFor(ruleset: Ruleset, o: Outcome, b: RankBasis): string {
 	}
 }
 
-/** Names compare the same on every device, whatever its language. */
-const collator = new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
+/** Names compare the same on every device, whatever its language. Made at the first ranking: a page's first collator is costly, and a heat's seat grid paints without one. */
+let collator: Intl.Collator | null = null;
 
 /** The order of entries sharing a place: by name, then by ID (names alone do not tell every two apart). */
 export function byName(a: { id: string; name: string }, b: { id: string; name: string }): number {
+	collator ??= new Intl.Collator('en', { sensitivity: 'variant', numeric: true });
 	return collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
@@ -101,17 +102,21 @@ export function byName(a: { id: string; name: string }, b: { id: string; name: s
 export class Ranking {
 	private readonly ruleset: Ruleset;
 	private readonly names = new Map<string, string>();
-	private readonly nameOrder = new Map<string, number>();
+	private readonly entries: readonly { id: string; name: string }[];
+	/** Each entry's place in name order: sorted at the first ranking, not when the scorer is made (a heat's seat grid paints without ranking). */
+	#nameOrder: Map<string, number> | null = null;
 	private readonly items = new Map<string, RankItem>();
 	private order: string[] = [];
 	private last: { outcomes: Outcome[]; tiebreakOrder: readonly string[] | null; result: { rows: StandingRow[]; tieForFirst: string[] } } | null = null;
 
 	constructor(ruleset: Ruleset, entries: readonly { id: string; name: string }[]) {
 		this.ruleset = ruleset;
+		this.entries = entries.map(({ id, name }) => ({ id, name }));
 		for (const e of entries) this.names.set(e.id, e.name);
-		[...entries]
-			.sort(byName)
-			.forEach((e, i) => this.nameOrder.set(e.id, i));
+	}
+
+	private get nameOrder(): Map<string, number> {
+		return (this.#nameOrder ??= new Map([...this.entries].sort(byName).map((e, i) => [e.id, i])));
 	}
 
 	private item(o: Outcome): RankItem {

@@ -1,5 +1,6 @@
 import { seededShuffle } from '$lib/setup/draw';
 import { seatsOf, type Seat, type SeatLayout } from './seat-layout';
+import { naturalCompare } from '$lib/natural-order';
 
 /**
  * Who sits where (issue 15, Seating): entries in an order, put on the layout's seats. By draw
@@ -63,8 +64,7 @@ export function rankedOrder(
 	return indexed.map((e) => e.id);
 }
 
-const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const label = (a: string | undefined, b: string | undefined) => (a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : natural.compare(a, b));
+const label = (a: string | undefined, b: string | undefined) => (a === undefined ? (b === undefined ? 0 : 1) : b === undefined ? -1 : naturalCompare(a, b));
 
 /**
  * Seats in the order people count them (issue 30 #9): by table, then by seat, labels in natural

@@ -2,6 +2,7 @@ import type { SetupBundle } from '$lib/db/setup-store';
 import type { Competition, CompetitionEvent, Heat } from '$lib/setup/schema';
 import { seatLabelKey } from '$lib/setup/seat-label';
 import { bySeat } from '$lib/seating/seat-order';
+import { naturalCompare } from '$lib/natural-order';
 
 /**
  * What a judge can open on this tablet, as a tree of choices: event (the competition day) →
@@ -76,11 +77,10 @@ export interface HeatEventCount {
 	count: number;
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 /** How many names tell two competitions of one name apart. */
 const PEOPLE_SHOWN = 3;
 /** Names in a natural order ("Heat 2" before "Heat 10"), ties broken so the order is stable. */
-const byName = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: string, b: string) => naturalCompare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 	const groups = new Map<K, T[]>();

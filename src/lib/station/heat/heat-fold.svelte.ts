@@ -3,7 +3,7 @@ import type { Entry } from '$lib/setup/schema';
 import { seatLabelKey } from '$lib/setup/seat-label';
 import { bySeat } from '$lib/seating/seat-order';
 import type { JudgeEvent } from '$lib/events/schema';
-import { advance, CompetitionScorer, type CompetitionSetup, type EntrySummary, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
+import { advance, CompetitionScorer, type CompetitionSetup, type Conflict, type EntrySummary, type Outcome, type OutcomeSpan, type Standings } from '$lib/scoring';
 
 /**
  * The heat's events and every seat's state, the shared scoring module's fold of them at the
@@ -49,6 +49,15 @@ export class HeatFold {
 	 * counters (clock, pause and assistance time) are `outcome(id)`'s.
 	 */
 	outcomes: Map<string, Outcome> = $derived.by(() => new Map([...this.spans].map(([id, span]) => [id, span.outcome])));
+
+	/**
+	 * What the organizer must look at (the standings' conflicts), without ranking: the seat grid
+	 * needs these, not places (a ranking compares names, and a page's first collator is costly).
+	 */
+	conflicts: Conflict[] = $derived.by(() => {
+		void this.events;
+		return this.scorer.conflicts();
+	});
 
 	standings: Standings = $derived.by(() => {
 		void this.events;

@@ -31,7 +31,7 @@ export class SeatActions {
 			events: this.fold.events,
 			deviceId: this.writer.deviceId,
 			counted: this.fold.outcomes,
-			conflicts: this.fold.standings.conflicts,
+			conflicts: this.fold.conflicts,
 			at: this.fold.foldedAt
 		})
 	);
