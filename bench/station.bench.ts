@@ -515,7 +515,9 @@ async function tracedStart(context: BrowserContext, url: string, selector: strin
 	const requests = new Map<string, number>();
 	let counting = true;
 	page.on('request', (r) => {
-		if (counting) requests.set(r.resourceType(), (requests.get(r.resourceType()) ?? 0) + 1);
+		// BENCH_TRACE_URLS=1: each file apart (which files a page loads), else by type.
+		const key = process.env.BENCH_TRACE_URLS === '1' ? `${r.resourceType()} ${new URL(r.url()).pathname}` : r.resourceType();
+		if (counting) requests.set(key, (requests.get(key) ?? 0) + 1);
 	});
 	const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
 	await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline,disabled-by-default-v8.compile', transferMode: 'ReportEvents' });

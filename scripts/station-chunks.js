@@ -2,65 +2,75 @@
  * The client build's chunks for the judge station (issue 34): few files on a tablet's cold start.
  *
  * Left to itself, the bundler makes a chunk for every set of routes and lazy parts that share
- * modules, so a page of this app loads dozens of small files (the station's home 54, a heat 30
- * more). Each costs the tablet ≈ 5 ms at 4× CPU throttling (a request through the service worker,
- * a module to compile, link and run; bench/station-README.md), whatever its size. So the modules
- * that load together are grouped into one chunk each:
+ * modules, so a page of this app loaded dozens of small files (the station's home 54, a heat 30
+ * more). Each costs a tablet ≈ 5 ms at 4× CPU throttling whatever its size (a request through the
+ * service worker, a module to compile, link and run: 40 tiny modules more made the floor page
+ * 1.28× slower; bench/station-README.md). So the modules that load together are grouped, one
+ * chunk each, taken in this order (a module goes to the first group that takes it):
  *
  * - **shell**: what every page loads: SvelteKit's client, the route table, the root layout and
- *   error page, with everything they import (Svelte, Dexie, the device session, the worker's
+ *   error page, with all they import (Svelte, Dexie, the device session, the worker's
  *   registration…);
- * - **station**: what the station's page (`/station`) imports, beyond the shell;
- * - **heat**: what opening a heat imports (`HEAT_ROOTS`), beyond both.
+ * - **home-shared**: what the station's page imports that other routes import too (the screen
+ *   header, fields, panels…), and **station**: the rest of what it imports;
+ * - **choice-shared**: what the heat chooser (loaded by a home with heats) shares with a heat or
+ *   with other routes (seat order, table cards, merges), and **chooser**: the rest of its code;
+ * - **heat-shared**: what opening a heat imports that other routes import too (the scorer…), and
+ *   **heat**: the rest of it.
  *
- * Each is a module's static imports followed from its roots, so nothing loads earlier than it did:
- * a dynamic import (a lazy part) stays a chunk of its own. The entries (SvelteKit's start, the
- * route table, each route's node) stay files of their own. Another route that imports a module of
- * a group loads the group's chunk (the organizer's screens, what they share with the station).
+ * Each is the static imports followed from its roots, so nothing loads earlier than it did: a
+ * dynamic import (a lazy part) stays a chunk of its own, and another route loads only the
+ * "shared" chunks of what it imports. The entries (SvelteKit's start, the route table, each
+ * route's node) stay files of their own, and the messages are left to the bundler (every screen
+ * imports them all through `m`; the bundler keeps of each chunk the ones it calls).
  *
  * The sets are computed when the module graph is complete (`buildEnd`), before the chunks are
- * made; `codeSplitting.groups` (vite.config.ts) reads them. The server build finds no client
- * entry and leaves them empty.
+ * made; `codeSplitting.groups` (vite.config.ts) reads them. The server build has no route table
+ * and leaves them empty.
  */
+
+/** Matches a module ID (with forward slashes) by the end of its path. */
+const path = (/** @type {string} */ end) => new RegExp(`/src/${end.replace(/[.+]/g, '\\$&')}$`);
 
 /** The station page's modules. */
-const STATION_ROOTS = [/\/src\/routes\/station\/\+page\.(svelte|ts)$/];
-
+const STATION_ROOTS = [path('routes/station/+page.svelte'), path('routes/station/+page.ts')];
+/** The heat chooser's code (src/lib/station/chooser-code.svelte.ts). */
+const CHOOSER_ROOTS = [path('lib/station/home-choices.ts'), path('lib/station/ui/HeatChoices.svelte'), path('lib/station/ui/CardNotes.svelte')];
 /** What `route()` imports when a heat opens (src/lib/station/heat-screen.ts, station-screen.svelte.ts). */
-const HEAT_ROOTS = [/\/src\/lib\/station\/heat-session\.svelte\.ts$/, /\/src\/lib\/station\/ui\/HeatView\.svelte$/, /\/src\/lib\/station\/heat-opening\.ts$/];
-
-/** SvelteKit's client entries that every page loads: its start, the route table, the root layout's and error page's nodes. */
+const HEAT_ROOTS = [path('lib/station/heat-session.svelte.ts'), path('lib/station/ui/HeatView.svelte'), path('lib/station/heat-opening.ts')];
+/** SvelteKit's route table (its generated app entry): only the client build has it. */
 const ROUTE_TABLE = /\/generated\/client-optimized\/app\.js$/;
-const SHELL_ENTRIES = [/\/runtime\/client\/entry\.js$/, ROUTE_TABLE, /\/generated\/client-optimized\/nodes\/[01]\.js$/];
-
-/**
- * The messages: every screen imports them all (`m` of $lib/i18n), and the bundler keeps of each
- * chunk the ones it calls, so a group would take every message of the app. Left to the
- * bundler's own chunks.
- */
+/** SvelteKit's client entries that every page loads: its start, the route table, the root layout's and error page's nodes. */
+const SHELL_ROOTS = [/\/runtime\/client\/entry\.js$/, ROUTE_TABLE, /\/generated\/client-optimized\/nodes\/[01]\.js$/];
+/** A route's node (SvelteKit's client entry of each page and layout). */
+const ROUTE_NODE = /\/generated\/client-optimized\/nodes\/\d+\.js$/;
+/** The messages (see above). */
 const LEFT_TO_THE_BUNDLER = /\/paraglide\/messages(\/|\.js$)/;
 
-/** @type {{ shell: Set<string>, station: Set<string>, heat: Set<string> }} */
-const sets = { shell: new Set(), station: new Set(), heat: new Set() };
+const GROUPS = /** @type {const} */ (['shell', 'home-shared', 'station', 'choice-shared', 'chooser', 'heat-shared', 'heat']);
+
+/** Each group's modules, by name. @type {Map<string, Set<string>>} */
+const sets = new Map(GROUPS.map((g) => [g, new Set()]));
+
+const slashed = (/** @type {string} */ id) => id.replaceAll('\\', '/');
 
 /**
+ * The modules reachable by static imports from the modules that `roots` match.
  * @param {readonly string[]} ids every module of the build
- * @param {(id: string) => { importedIds: readonly string[], isEntry: boolean } | null} info
+ * @param {(id: string) => { importedIds: readonly string[] } | null} info
  * @param {readonly RegExp[]} roots
- * @param {readonly Set<string>[]} taken modules of earlier groups
+ * @returns {Set<string>}
  */
-function closure(ids, info, roots, taken) {
+function reach(ids, info, roots) {
 	const seen = new Set();
-	const queue = ids.filter((id) => roots.some((r) => r.test(id.replaceAll('\\', '/'))));
+	const queue = ids.filter((id) => roots.some((r) => r.test(slashed(id))));
 	while (queue.length > 0) {
 		const id = /** @type {string} */ (queue.pop());
 		if (seen.has(id)) continue;
 		seen.add(id);
 		for (const dep of info(id)?.importedIds ?? []) queue.push(dep);
 	}
-	const out = new Set();
-	for (const id of seen) if (!info(id)?.isEntry && !LEFT_TO_THE_BUNDLER.test(id.replaceAll('\\', '/')) && !taken.some((t) => t.has(id))) out.add(id);
-	return out;
+	return seen;
 }
 
 /** The bundler's plugin that fills the sets. @returns {import('vite').Plugin} */
@@ -70,18 +80,38 @@ export function stationChunks() {
 		apply: 'build',
 		buildEnd() {
 			const ids = [...this.getModuleIds()];
+			// Each build anew: the server build, which runs in the same process, groups nothing.
+			for (const set of sets.values()) set.clear();
+			if (!ids.some((id) => ROUTE_TABLE.test(slashed(id)))) return;
 			const info = (/** @type {string} */ id) => this.getModuleInfo(id);
-			if (!ids.some((id) => ROUTE_TABLE.test(id.replaceAll('\\', '/')))) return;
-			sets.shell = closure(ids, info, SHELL_ENTRIES, []);
-			sets.station = closure(ids, info, STATION_ROOTS, [sets.shell]);
-			sets.heat = closure(ids, info, HEAT_ROOTS, [sets.shell, sets.station]);
+			const groupable = (/** @type {string} */ id) => !info(id)?.isEntry && !LEFT_TO_THE_BUNDLER.test(slashed(id));
+			// What the other routes import (the organizer's screens, the display, the live pages…).
+			const others = new Set();
+			for (const node of ids.filter((id) => ROUTE_NODE.test(slashed(id)) && !SHELL_ROOTS.some((r) => r.test(slashed(id))))) {
+				const own = reach(ids, info, [new RegExp(`${node.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)]);
+				if (![...own].some((id) => STATION_ROOTS.some((r) => r.test(slashed(id))))) for (const id of own) others.add(id);
+			}
+			const station = reach(ids, info, STATION_ROOTS);
+			const chooser = reach(ids, info, CHOOSER_ROOTS);
+			const heat = reach(ids, info, HEAT_ROOTS);
+			const taken = new Set();
+			/** @param {string} name @param {Iterable<string>} modules @param {(id: string) => boolean} [keep] */
+			const take = (name, modules, keep = () => true) => {
+				const set = new Set([...modules].filter((id) => groupable(id) && !taken.has(id) && keep(id)));
+				for (const id of set) taken.add(id);
+				sets.set(name, set);
+			};
+			take('shell', reach(ids, info, SHELL_ROOTS));
+			take('home-shared', station, (id) => others.has(id));
+			take('station', station);
+			take('choice-shared', chooser, (id) => heat.has(id) || others.has(id));
+			take('chooser', chooser);
+			take('heat-shared', heat, (id) => others.has(id));
+			take('heat', heat);
+			if (process.env.STATION_CHUNKS_DEBUG) console.log(`station-chunks: ${GROUPS.map((g) => `${g} ${sets.get(g)?.size}`).join(', ')} modules`);
 		}
 	};
 }
 
-/** The groups for `build.rollupOptions.output.codeSplitting.groups`, first taken first. */
-export const stationChunkGroups = [
-	{ name: 'shell', test: (/** @type {string} */ id) => sets.shell.has(id), priority: 30 },
-	{ name: 'station', test: (/** @type {string} */ id) => sets.station.has(id), priority: 20 },
-	{ name: 'heat', test: (/** @type {string} */ id) => sets.heat.has(id), priority: 10 }
-];
+/** The groups for `build.rollupOptions.output.codeSplitting.groups`, in the order above. */
+export const stationChunkGroups = GROUPS.map((name, i) => ({ name, test: (/** @type {string} */ id) => sets.get(name)?.has(id) ?? false, priority: 30 - i }));
