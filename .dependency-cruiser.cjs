@@ -8,7 +8,7 @@
  * Every folder of src/lib has its place in LAYERS, lowest first, with the folders it may
  * import besides itself; a folder may name only folders placed before it, so the order is the
  * direction and no loop can form. Besides those, every folder may import the shared files at
- * the top of src/lib (validation.ts, random.ts, zod-locale.ts, duration-text.ts, which import
+ * the top of src/lib (validation.ts, random.ts, zod-locale.ts, duration-text.ts, natural-order.ts, which import
  * no folder) and npm packages. A new folder without a place stops check:deps.
  */
 const { readdirSync } = require('node:fs');
@@ -132,7 +132,7 @@ module.exports = {
 		},
 		{
 			name: 'shared-files-import-no-folder',
-			comment: 'The files at the top of src/lib (validation.ts, random.ts, zod-locale.ts, duration-text.ts) are below every folder: they import none.',
+			comment: 'The files at the top of src/lib (validation.ts, random.ts, zod-locale.ts, duration-text.ts, natural-order.ts) are below every folder: they import none.',
 			severity: 'error',
 			from: { path: '^src/lib/[^/]+$' },
 			to: { path: '^src/(lib/[^/]+/|routes/|hooks)' }

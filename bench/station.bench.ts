@@ -22,7 +22,9 @@
  * BENCH_TAP_RATES (the rates (a)(b) run at: "4,1", i.e. BENCH_CPU_RATE then 1),
  * BENCH_CHROMIUM (/usr/bin/chromium), BENCH_TAPS_ONLY=1 (only (a) and (b), one line per rate),
  * BENCH_COLD_ONLY=1 (only (c), one line), BENCH_PROFILE=1 (only a CPU profile of one throttled
- * offline cold start, summed by script and function; BENCH_PROFILE=heat: of the heat's URL), BENCH_COLD_EVENTS (events added to the heat
+ * offline cold start, summed by script and function; BENCH_PROFILE=heat: of the heat's URL; =floor: of the floor page;
+ * BENCH_PROFILE_OUT: a file to keep the profile in), BENCH_TRACE=N (N traced cold starts of the floor, home and heat in turn:
+ * main-thread time by kind of work and the requests by type, BENCH_TRACE_URLS=1 by file), BENCH_COLD_EVENTS (events added to the heat
  * before (c) in BENCH_COLD_ONLY, BENCH_PROFILE and BENCH_COMPARE, by unthrottled taps: default 0, 0 and 400),
  * BENCH_COMPARE=dirA,dirB,… (only (c), for builds side by side: each dir holds a copy of `build/`
  * and `scripts/` with `package.json` and a `node_modules` link, see bench/station-README.md; one
@@ -387,15 +389,19 @@ interface ColdStart {
 	inDom: number;
 }
 
-/** One offline start: the worker stopped first, a new page, navigation start → the element on screen. */
-async function coldStart(context: BrowserContext, url: string, selector: string, rate: number): Promise<ColdStart> {
-	// Stop the worker, so each start also pays for starting it, as after the tablet slept.
+/** Stops every service worker, so that the next start also pays for starting one, as after the tablet slept. */
+async function stopWorkers(context: BrowserContext): Promise<void> {
 	const helper = await context.newPage();
 	const sw = await context.newCDPSession(helper);
 	await sw.send('ServiceWorker.enable');
 	await sw.send('ServiceWorker.stopAllWorkers');
 	await sw.detach();
 	await helper.close();
+}
+
+/** One offline start: the worker stopped first, a new page, navigation start → the element on screen. */
+async function coldStart(context: BrowserContext, url: string, selector: string, rate: number): Promise<ColdStart> {
+	await stopWorkers(context);
 
 	const page = await context.newPage();
 	await throttle(context, page, rate);
@@ -499,12 +505,7 @@ type TraceEvent = { name: string; cat?: string; ph: string; ts: number; dur?: nu
  * script's compile, evaluation and calls, nested work included), in ms.
  */
 async function tracedStart(context: BrowserContext, url: string, selector: string): Promise<{ byKind: Map<string, number>; byScript: Map<string, number>; total: number; requests: Map<string, number> }> {
-	const helper = await context.newPage();
-	const sw = await context.newCDPSession(helper);
-	await sw.send('ServiceWorker.enable');
-	await sw.send('ServiceWorker.stopAllWorkers');
-	await sw.detach();
-	await helper.close();
+	await stopWorkers(context);
 	const page = await context.newPage();
 	const cdp = await throttle(context, page, CPU_RATE);
 	const events: TraceEvent[] = [];

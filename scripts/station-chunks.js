@@ -78,6 +78,8 @@ export function stationChunks() {
 	return {
 		name: 'station-chunks',
 		apply: 'build',
+		// generateBundle after Vite's own (its preloads of dynamic imports are written), before its manifest.
+		enforce: 'post',
 		buildEnd() {
 			const ids = [...this.getModuleIds()];
 			// Each build anew: the server build, which runs in the same process, groups nothing.
@@ -109,6 +111,16 @@ export function stationChunks() {
 			take('heat-shared', heat, (id) => others.has(id));
 			take('heat', heat);
 			if (process.env.STATION_CHUNKS_DEBUG) console.log(`station-chunks: ${GROUPS.map((g) => `${g} ${sets.get(g)?.size}`).join(', ')} modules`);
+		},
+		generateBundle(_options, bundle) {
+			// SvelteKit links a server-rendered page's style sheets by walking each chunk's imports in
+			// the build's manifest, depth first, a chunk's dynamic imports after its imports, each
+			// chunk once, and links those met through a dynamic import only with that import. The
+			// shell imports the station's code dynamically (a heat's screen, what opens it): walked
+			// through it first, a shared chunk that the page also imports (the screen header's
+			// styles) would not be linked. So the manifest lists none of the shell's dynamic imports;
+			// their styles load with them (Vite's preload of a dynamic import loads its CSS first).
+			for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.name === 'shell') chunk.dynamicImports = [];
 		}
 	};
 }
