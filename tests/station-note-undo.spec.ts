@@ -52,6 +52,8 @@ test('undo after a reload: the last tap is still undoable within its 10 seconds,
 	// A new tap, a reload, and the window running out while the page is open.
 	await page.clock.pauseAt(START + 30 * MIN);
 	await seatCard(page, 'Bohdan').getByTestId('hand').click();
+	// Stored before the reload (a reload may cut short a write still under way, never one shown done).
+	await expect(seatCard(page, 'Bohdan').getByTestId('status')).toHaveText('Finished');
 	await page.reload();
 	await expect(page.getByTestId('undo')).toBeEnabled();
 	await page.clock.pauseAt(START + 30 * MIN + 10 * SEC + 500);

@@ -55,6 +55,8 @@ async function solve(page: Page, id: string, handAt: number, checkAt: number, bo
 	await at(page, checkAt);
 	if (missing > 0) await puzzle(page, id).getByTestId('missing').fill(String(missing));
 	await puzzle(page, id).getByTestId('confirm').click();
+	// The check is recorded (stored) before the next step, which may leave the page.
+	await expect(puzzle(page, id).getByTestId('relay-puzzle-state')).not.toHaveText('To check');
 	if (boxAt === null) return;
 	await expect(puzzle(page, id).getByTestId('relay-boxed')).toBeVisible();
 	await at(page, boxAt);
@@ -99,6 +101,8 @@ test('CZ-TEAM-FORMAT, CZ-TEAM-P1, CZ-TEAM-P1-DONE, CZ-TEAM-TEARDOWN, CZ-TEAM-P2,
 		for (const table of [2, 3, 1]) {
 			await openTable(page, table);
 			await page.getByTestId('start').click();
+			// Stored before the next table's address is opened ("Now: Part 1" shows before the start too).
+			await expect(puzzle(page, 'p1-1').getByTestId('relay-puzzle-state')).toHaveText('Solving');
 			await expect(team(page).getByTestId('relay-part')).toHaveText('Now: Part 1');
 		}
 		await expect(team(page).getByTestId('relay-next')).toHaveText('Next: Part 2');
@@ -233,6 +237,7 @@ test('CZ-TEAM-FORMAT, CZ-TEAM-P1, CZ-TEAM-P1-DONE, CZ-TEAM-TEARDOWN, CZ-TEAM-P2,
 		await tally(puzzle(page, 'p1-4'), ['30']);
 		await expect(team(page).getByTestId('result')).toHaveText('880 pieces counted');
 		await team(page).getByTestId('agree').click();
+		await expect(team(page).getByTestId('status')).toHaveText('Time is up · locked');
 		await openTable(page, 3);
 		await tally(puzzle(page, 'p1-1'), ['300', '2']);
 		await tally(puzzle(page, 'p1-2'), ['50', '20']);
