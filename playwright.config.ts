@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { LAUNCH_ARGS, TEST_CHROMIUM } from './tests/chromium';
 import { workerBaseURL } from './tests/e2e-servers';
 
 /**
@@ -31,18 +32,7 @@ export default defineConfig({
 		// Most specs do not test the service worker, and a context with it allowed costs twice the
 		// CPU of one without; the specs that prove offline behaviour allow it (test.use).
 		serviceWorkers: 'block',
-		// `npx playwright install` cannot download here: Debian's Chromium (TOOLCHAIN.md).
-		launchOptions: {
-			executablePath: '/usr/bin/chromium',
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync'
-			]
-		}
+		// Debian's Chromium (`npx playwright install` cannot download here): its headless shell in the gate, the full browser in the full tier (tests/chromium.ts).
+		launchOptions: { executablePath: TEST_CHROMIUM, args: LAUNCH_ARGS }
 	}
 });

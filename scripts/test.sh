@@ -58,12 +58,13 @@ browsers() {
 	# nginx for the reverse-proxy test (tests/http/live-proxy.test.ts).
 	local missing=()
 	[[ -x /usr/bin/chromium ]] || missing+=(chromium)
+	[[ -x /usr/bin/chromium-headless-shell ]] || missing+=(chromium-headless-shell)
 	[[ -x /usr/bin/WebKitWebDriver ]] || missing+=(webkit2gtk-driver)
 	[[ -n ${DISPLAY:-} || -x /usr/bin/Xvfb ]] || missing+=(xvfb)
 	[[ -x /usr/bin/firefox-esr ]] || missing+=(firefox-esr)
 	[[ -x /usr/sbin/nginx ]] || missing+=(nginx-light)
 	if [[ ${#missing[@]} -eq 0 ]]; then
-		echo "found /usr/bin/chromium, /usr/bin/WebKitWebDriver (its MiniBrowser comes with it), /usr/bin/firefox-esr, /usr/sbin/nginx, and ${DISPLAY:+DISPLAY=}${DISPLAY:-/usr/bin/Xvfb}"
+		echo "found /usr/bin/chromium, /usr/bin/chromium-headless-shell, /usr/bin/WebKitWebDriver (its MiniBrowser comes with it), /usr/bin/firefox-esr, /usr/sbin/nginx, and ${DISPLAY:+DISPLAY=}${DISPLAY:-/usr/bin/Xvfb}"
 	elif [[ $(id -u) -eq 0 ]]; then
 		echo "missing: ${missing[*]}: installing Debian's packages"
 		apt-get update

@@ -6,6 +6,7 @@ import { MAX_PHOTO_BYTES, type PhotoInfo } from '../src/lib/contract/photos';
 import { openOrganizer, ownCompetition, signInOrganizer } from './organizer-kit';
 import { rememberJudge, seatCard, typeTally } from './station-helpers';
 import { addDevice, BASE, call, expectStatus } from './sync-kit';
+import { FULL_CHROMIUM, LAUNCH_ARGS } from './chromium';
 
 /**
  * Issue 33, a photo of evidence from the camera to the organizer's screen, end to end: a paired
@@ -32,7 +33,6 @@ function headersOnly(path: string, headers: Record<string, string>): Promise<{ s
 	});
 }
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const MIN = 60_000;
 
 test('a photo of a tally, taken offline, reaches the organizer full size and nothing public', async ({ playwright, request }) => {
@@ -46,7 +46,7 @@ test('a photo of a tally, taken offline, reaches the organizer full size and not
 	const tablet = await addDevice(own.eventId, own.org, 'judge', 'Table 1');
 	const photosOf = async () => expectStatus(await call('GET', `/api/events/${own.eventId}/photos?entryId=${ana}`, { token: own.org }), 200, 'the photos').body.photos as PhotoInfo[];
 
-	const browser = await playwright.chromium.launch({ executablePath: '/usr/bin/chromium', args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+	const browser = await playwright.chromium.launch({ executablePath: FULL_CHROMIUM, args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
 	try {
 		const context = await browser.newContext({ baseURL: BASE, permissions: ['camera'], serviceWorkers: 'allow', locale: 'en-US', timezoneId: 'UTC' });
 		const page = await context.newPage();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { makeCert, type CertFiles } from '../scripts/make-cert';
+import { FULL_CHROMIUM } from './chromium';
 
 // The service worker is what this spec proves (or what its offline reloads need); playwright.config.ts blocks it elsewhere.
 test.use({ serviceWorkers: 'allow' });
@@ -150,7 +151,7 @@ test('a browser trusting the certificate gets a secure context at the LAN name: 
 	// resolves puzzle.test to 127.0.0.1: a name that is not localhost, so only HTTPS makes it secure.
 	const spki = createHash('sha256').update(new X509Certificate(readFileSync(tls.cert)).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
 	const browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: FULL_CHROMIUM,
 		args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${HOST_NAME} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${spki}`]
 	});
 	try {

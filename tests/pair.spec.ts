@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { presetById } from '../src/lib/rules/presets';
 import { writeQrY4m } from './qr-video';
+import { FULL_CHROMIUM, LAUNCH_ARGS } from './chromium';
 
 /**
  * The pairing page /pair against the production server (playwright.config.ts): an organizer
@@ -10,15 +11,6 @@ import { writeQrY4m } from './qr-video';
  * short code; then it unpairs.
  */
 
-const LAUNCH_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-];
 
 interface Organized {
 	eventId: string;
@@ -255,7 +247,7 @@ test.describe('scanning the QR code with the camera', () => {
 		const qr = writeQrY4m(video, org.device.pairUrl);
 		expect(qr.modules * qr.scale).toBeGreaterThan(300);
 		const browser = await playwright.chromium.launch({
-			executablePath: '/usr/bin/chromium',
+			executablePath: FULL_CHROMIUM,
 			args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream']
 		});
 		try {

@@ -7,6 +7,7 @@ import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit'
 import { writeQrY4m } from './qr-video';
 import { fillQuickSetup, seatCard } from './station-helpers';
 import { addDevice, call, expectStatus } from './sync-kit';
+import { FULL_CHROMIUM, LAUNCH_ARGS, ON_FULL_CHROMIUM } from './chromium';
 
 /**
  * Security headers (issue 12, point 7) against the production server that `npm start` runs
@@ -20,8 +21,6 @@ import { addDevice, call, expectStatus } from './sync-kit';
 const T0 = Date.UTC(2026, 4, 16, 9);
 const MIN = 60_000;
 const auth = (t: string) => ({ authorization: `Bearer ${t}`, accept: 'application/json' });
-
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * Collects, for one page, every `securitypolicyviolation` event of its documents (reported to the
@@ -59,6 +58,10 @@ const test = base.extend<{ problems: string[] }>({
 		{ auto: true }
 	]
 });
+
+// A test below asks for the screen's wake lock, whose permission the headless shell refuses: the
+// whole file runs on the full browser (a launch option is the worker's, tests/chromium.ts).
+test.use({ launchOptions: ON_FULL_CHROMIUM });
 
 /** The headers every answer must carry, whatever it is. */
 function expectSecurityHeaders(headers: Record<string, string>, what: string): string {
@@ -240,7 +243,7 @@ test('the QR scanner reads the camera (jsQR) without a policy violation', async 
 	writeQrY4m(video, device.pairUrl);
 	// The fake camera reads its file when Chromium starts (tests/pair.spec.ts): a browser of its own.
 	const browser = await playwright.chromium.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: FULL_CHROMIUM,
 		args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream']
 	});
 	try {

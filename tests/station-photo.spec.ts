@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PHOTO_MAX_EDGE, PHOTO_TARGET_BYTES } from '../src/lib/contract/photos';
 import { fillQuickSetup, seatCard, storedEvents, typeTally } from './station-helpers';
+import { FULL_CHROMIUM, LAUNCH_ARGS } from './chromium';
 
 /**
  * Issue 33: a photo of an unfinished puzzle's tally, taken with the tablet's camera (Chromium's
@@ -11,7 +12,6 @@ import { fillQuickSetup, seatCard, storedEvents, typeTally } from './station-hel
 
 test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const T0 = Date.parse('2026-05-16T09:00:00Z');
 const HOURS = 60 * 60_000;
 
@@ -56,7 +56,7 @@ function storedPhotos(page: Page): Promise<StoredPhoto[]> {
 
 test('a photo of the tally, taken offline with the camera, shows on the seat card, opens full size and survives an offline reload', async ({ playwright, baseURL }) => {
 	const browser = await playwright.chromium.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: FULL_CHROMIUM,
 		args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
 	});
 	try {

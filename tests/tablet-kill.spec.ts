@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { KillRun, type KillRunSummary } from './tablet-kill/kill-run';
 import { checkTaps, TAP_KINDS, type StoredTapEvent, type Tap } from './tablet-kill/tap-ledger';
 import { sweep } from './tier';
+import { ON_FULL_CHROMIUM } from './chromium';
 
 /**
  * The tablet kill test: Chromium (Debian's, on a profile directory of its own) is SIGKILLed at
@@ -75,6 +76,9 @@ function report(s: KillRunSummary): string {
 		`lost ${s.check.lost.length}, recorded twice ${s.check.twice.length}, duplicate events ${s.check.duplicates.length}`
 	].join('\n');
 }
+
+// A tablet's browser on a profile on disk: the full Chromium in every tier (tests/chromium.ts).
+test.use({ launchOptions: ON_FULL_CHROMIUM });
 
 test.describe('tablet kill', () => {
 	let run: KillRun | null = null;
