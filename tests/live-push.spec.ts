@@ -29,7 +29,8 @@ async function organizerReview(page: Page, names: string[]) {
 
 test('issue 32 #1: a confirmed finish appears on the organizer’s review without a reload, by the announcement (its poll cannot run)', async ({ page, request }) => {
 	const { own, row } = await organizerReview(page, ['Ada', 'Bo']);
-	const announced = page.waitForRequest((r) => r.url().endsWith(`/api/events/${own.eventId}/announcements`));
+	// Its answer, not its request: the server subscribes the stream before it answers (an announcement before that is not sent).
+	const announced = page.waitForResponse((r) => r.url().endsWith(`/api/events/${own.eventId}/announcements`));
 	await page.reload();
 	await announced;
 	await expect(row(0)).toBeAttached();
@@ -76,7 +77,8 @@ test('issue 32 #1: the room display shows a new finish by the announcement, its 
 	await page.clock.install({ time: T0 + 35 * MIN });
 	await page.goto(display.pairUrl);
 	await expect(page.getByTestId('pair-done')).toContainText('as display');
-	const announced = page.waitForRequest((r) => r.url().endsWith(`/api/events/${own.eventId}/announcements`));
+	// Its answer, not its request: the server subscribes the stream before it answers (an announcement before that is not sent).
+	const announced = page.waitForResponse((r) => r.url().endsWith(`/api/events/${own.eventId}/announcements`));
 	await page.goto('/display');
 	await announced;
 	const rows = page.getByTestId('display-rows').getByTestId('display-row');
