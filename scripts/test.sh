@@ -86,44 +86,39 @@ browsers() {
 	fi
 }
 
-# svelte-check and the dependency rules at once (each mostly one core); each one's output in turn.
+# at_once HEADING1 COMMAND1 HEADING2 COMMAND2: the two commands (strings for bash) at once, then
+# each one's output in turn under its heading; fails when either does.
+at_once() {
+	local out=tests/.tmp/at-once
+	mkdir -p "$out"
+	bash -c "$2" >"$out/1.log" 2>&1 &
+	local first=$!
+	bash -c "$4" >"$out/2.log" 2>&1 &
+	local second=$!
+	local failed=0
+	wait "$first" || failed=1
+	echo "-- $1"
+	cat "$out/1.log"
+	wait "$second" || failed=1
+	echo "-- $3"
+	cat "$out/2.log"
+	return "$failed"
+}
+
+# svelte-check and the dependency rules at once (each mostly one core).
 static_checks() {
 	npm run --silent i18n:compile
 	npx svelte-kit sync
-	local out=tests/.tmp/static
-	mkdir -p "$out"
-	npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings >"$out/check.log" 2>&1 &
-	local check=$!
-	npm run --silent check:deps >"$out/deps.log" 2>&1 &
-	local deps=$!
-	local failed=0
-	wait "$check" || failed=1
-	echo "-- svelte-check"
-	cat "$out/check.log"
-	wait "$deps" || failed=1
-	echo "-- dependency rules (folders one way, scoring pure, server code on the server)"
-	cat "$out/deps.log"
-	return "$failed"
+	at_once 'svelte-check' 'npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings' \
+		'dependency rules (folders one way, scoring pure, server code on the server)' 'npm run --silent check:deps'
 }
 
 # The sync chaos test and the other engines at once: each keeps under one core busy (much of
 # either is waiting: on the faulty network's delays, on WebKit's and Firefox's drivers), so
 # together they take little more than the longer one (≈ 26 s less on two cores, 6 Dec 2026).
 chaos_and_engines() {
-	local out=tests/.tmp/static
-	mkdir -p "$out"
-	npm run --silent test:chaos >"$out/chaos.log" 2>&1 &
-	local chaos=$!
-	npm run --silent test:engines >"$out/engines.log" 2>&1 &
-	local engines=$!
-	local failed=0
-	wait "$chaos" || failed=1
-	echo "-- sync chaos test: 20 tablets, faulty network, server SIGKILLs"
-	cat "$out/chaos.log"
-	wait "$engines" || failed=1
-	echo "-- the station in WebKit and Firefox"
-	cat "$out/engines.log"
-	return "$failed"
+	at_once 'sync chaos test: 20 tablets, faulty network, server SIGKILLs' 'npm run --silent test:chaos' \
+		'the station in WebKit and Firefox' 'npm run --silent test:engines'
 }
 
 PLAYWRIGHT_ARGS=()
