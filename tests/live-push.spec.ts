@@ -77,8 +77,9 @@ test('issue 32 #1: the room display shows a new finish by the announcement, its 
 	await page.clock.install({ time: T0 + 35 * MIN });
 	await page.goto(display.pairUrl);
 	await expect(page.getByTestId('pair-done')).toContainText('as display');
-	// Its answer, not its request: the server subscribes the stream before it answers (an announcement before that is not sent).
-	const announced = page.waitForResponse((r) => r.url().endsWith(`/api/events/${own.eventId}/announcements`));
+	// The display's stream, not the pairing page's (its device syncs too), and its answer, not its
+	// request: the server subscribes a stream before it answers (an announcement before that is not sent).
+	const announced = page.waitForResponse((r) => r.url().endsWith(`/api/events/${own.eventId}/announcements`) && new URL(r.frame().url()).pathname === '/display');
 	await page.goto('/display');
 	await announced;
 	const rows = page.getByTestId('display-rows').getByTestId('display-row');
