@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DeviceLog } from '../src/lib/events/builder';
-import { expectNoAxeViolations } from './a11y';
+import { axeViolations, expectNoAxeViolations } from './a11y';
 import { ownCompetition, openOrganizer, signInOrganizer } from './organizer-kit';
 
 /**
@@ -28,4 +28,14 @@ test('the organizer’s standings have no axe-core violations', async ({ page, r
 	const table = page.locator(`[data-testid="org-standings"][data-competition="${own.competitionId}"]`);
 	await expect(table.locator(`tr[data-entry="${entries[1]}"]`).getByTestId('place')).toHaveText('1');
 	await expectNoAxeViolations(page);
+});
+
+test('the check finds what it is for: an image without a text, a button without a name, grey on grey; in the part asked for only', async ({ page }) => {
+	await page.setContent(
+		'<main><h1>Test</h1><img src="data:,"><p style="color:#999;background:#aaa">faint</p><section id="part"><button></button></section></main>'
+	);
+	const all = (await axeViolations(page)).map((v) => v.split(' ')[0]);
+	expect(all).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'color-contrast']));
+	// Again on the same page (axe is already in it), only inside #part.
+	expect((await axeViolations(page, '#part')).map((v) => v.split(' ')[0])).toEqual(['button-name']);
 });
