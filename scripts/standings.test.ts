@@ -3,7 +3,7 @@
  * Every expected place and time below is computed by hand from the rules (CLAUSES.md) and
  * the times the fixture script writes; none is copied from the program's output.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { recordMerge } from '../src/lib/server/competition-merges';
 import { Store } from '../src/lib/server/store';
 import { pushEvents } from '../src/lib/server/sync-push';
 import { issueToken } from '../src/lib/server/tokens';
+import { runStandings } from './standings-cli';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = 'node_modules/.bin/tsx';
@@ -32,14 +33,16 @@ interface Run {
 	stderr: string;
 }
 
+/** The CLI run in this process (as `npm run standings -- ARGS` would, without starting tsx each time). */
 function standings(...args: string[]): Run {
-	const r = spawnSync(TSX, ['scripts/standings.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-	if (r.error) throw r.error;
-	return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+	let stdout = '';
+	let stderr = '';
+	const status = runStandings(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+	return { status, stdout, stderr };
 }
 
-/** The same, without waiting: several runs at once. */
-function standingsAsync(...args: string[]): Promise<Run> {
+/** The CLI as a process of its own (its exit status, its streams), several at once. */
+function standingsProcess(...args: string[]): Promise<Run> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(TSX, ['scripts/standings.ts', ...args], { cwd: ROOT });
 		let stdout = '';
@@ -296,7 +299,7 @@ describe('npm run standings: errors and options', () => {
 
 	it('--help prints the usage; an unknown option or a bad value is a usage error', async () => {
 		const cases = [['--frobnicate', CZ_IND], ['--format', 'xml', CZ_IND], ['--at', 'yesterday', CZ_IND], []];
-		const [help, ...runs] = await Promise.all([standingsAsync('--help'), ...cases.map((args) => standingsAsync(...args))]);
+		const [help, ...runs] = await Promise.all([standingsProcess('--help'), ...cases.map((args) => standingsProcess(...args))]);
 		expect(help!.status).toBe(0);
 		expect(help!.stdout).toMatch(/^Usage: npm run standings -- FILE\.\.\./);
 		runs.forEach((r, i) => {
@@ -310,13 +313,13 @@ describe('npm run standings: errors and options', () => {
 describe('npm run standings --format json: docs/standings.schema.json', () => {
 	const schema = JSON.parse(readFileSync(join(ROOT, 'docs/standings.schema.json'), 'utf8'));
 
-	it('what it prints for every fixture, mid-heat and after, is valid by the committed schema', async () => {
-		const runs = await Promise.all([
-			standingsAsync(CZ_IND, CZ_RELAY, '--format', 'json', '--at', '2026-05-16T08:30:00Z'),
-			standingsAsync(CZ_IND, CZ_RELAY, '--format', 'json', '--at', '2026-05-16T20:00:00Z'),
-			standingsAsync(ES_A, ES_B, '--format', 'json', '--at', '2026-08-15T12:00:00Z'),
-			standingsAsync('tests/fixtures/backup-v1-demo.json', '--format', 'json', '--at', new Date(T0 + 120 * MIN).toISOString())
-		]);
+	it('what it prints for every fixture, mid-heat and after, is valid by the committed schema', () => {
+		const runs = [
+			standings(CZ_IND, CZ_RELAY, '--format', 'json', '--at', '2026-05-16T08:30:00Z'),
+			standings(CZ_IND, CZ_RELAY, '--format', 'json', '--at', '2026-05-16T20:00:00Z'),
+			standings(ES_A, ES_B, '--format', 'json', '--at', '2026-08-15T12:00:00Z'),
+			standings('tests/fixtures/backup-v1-demo.json', '--format', 'json', '--at', new Date(T0 + 120 * MIN).toISOString())
+		];
 		for (const r of runs) {
 			expect(r.stderr).toBe('');
 			const out = JSON.parse(r.stdout);
