@@ -5,7 +5,8 @@
  *
  *   node scripts/test-report.js SECTIONS_FILE PLAYWRIGHT_JSON [VITEST_JSON...]
  *
- * SECTIONS_FILE: one "seconds<TAB>name" line per finished section. Missing reports are skipped
+ * SECTIONS_FILE: one "seconds<TAB>name" line per finished section, after a "seconds<TAB>name<TAB>part"
+ * line for each part it ran at once. Missing reports are skipped
  * (a section that failed before writing one).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -71,18 +72,25 @@ function playwrightTests(report) {
 	return tests;
 }
 
-const sections = existsSync(sectionsFile)
-	? readFileSync(sectionsFile, 'utf8')
-			.split('\n')
-			.filter(Boolean)
-			.map((line) => {
-				const [seconds, ...name] = line.split('\t');
-				return { name: name.join('\t'), seconds: Number(seconds) };
-			})
-	: [];
+/** Each section, with the parts it ran at once (their lines come before the section's own). */
+const sections = [];
+let parts = [];
+if (existsSync(sectionsFile)) {
+	for (const line of readFileSync(sectionsFile, 'utf8').split('\n').filter(Boolean)) {
+		const [seconds, name, kind] = line.split('\t');
+		if (kind === 'part') parts.push({ name, seconds: Number(seconds) });
+		else {
+			sections.push({ name, seconds: Number(seconds), parts });
+			parts = [];
+		}
+	}
+}
 const total = sections.reduce((sum, s) => sum + s.seconds, 0);
 console.log('Time by section:');
-for (const s of sections) console.log(`  ${duration(s.seconds).padStart(10)}  ${s.name}`);
+for (const s of sections) {
+	console.log(`  ${duration(s.seconds).padStart(10)}  ${s.name}`);
+	for (const p of s.parts) console.log(`  ${''.padStart(10)}    ${duration(p.seconds)}  ${p.name}`);
+}
 console.log(`  ${duration(total).padStart(10)}  in all`);
 
 const vitestReports = vitestFiles.map(readJson).filter((r) => r !== null);

@@ -86,38 +86,55 @@ browsers() {
 	fi
 }
 
-# at_once HEADING1 COMMAND1 HEADING2 COMMAND2: the two commands (strings for bash) at once, then
-# each one's output in turn under its heading; fails when either does.
+# at_once HEADING1 COMMAND1 HEADING2 COMMAND2 [...]: the commands (strings for bash) at once, then
+# each one's output in turn under its heading with its own time; fails when any does. For work
+# that leaves a core idle alone (one core busy, or waiting on a network's delays or a driver):
+# together the parts take little more than the longest, not their sum.
 at_once() {
 	local out=tests/.tmp/at-once
-	mkdir -p "$out"
-	bash -c "$2" >"$out/1.log" 2>&1 &
-	local first=$!
-	bash -c "$4" >"$out/2.log" 2>&1 &
-	local second=$!
-	local failed=0
-	wait "$first" || failed=1
-	echo "-- $1"
-	cat "$out/1.log"
-	wait "$second" || failed=1
-	echo "-- $3"
-	cat "$out/2.log"
+	rm -rf "$out" && mkdir -p "$out"
+	local -a pids=() names=()
+	local i=0
+	while [[ $# -gt 0 ]]; do
+		names+=("$1")
+		bash -c "began=\$SECONDS; status=0; $2 || status=\$?; echo \$((SECONDS - began)) >'$out/$i.time'; exit \$status" >"$out/$i.log" 2>&1 &
+		pids+=($!)
+		i=$((i + 1))
+		shift 2
+	done
+	local failed=0 status
+	for i in "${!pids[@]}"; do
+		status=0
+		wait "${pids[$i]}" || status=$?
+		[[ $status -eq 0 ]] || failed=1
+		local took
+		took=$(cat "$out/$i.time" 2>/dev/null || echo 0)
+		printf -- '-- %s (%s s%s)\n' "${names[$i]}" "$took" "$([[ $status -eq 0 ]] || echo ", FAILED, exit $status")"
+		cat "$out/$i.log"
+		printf '%s\t%s\tpart\n' "$took" "${names[$i]}$([[ $status -eq 0 ]] || echo " (FAILED, exit $status)")" >>"$SECTIONS"
+	done
 	return "$failed"
 }
 
-# svelte-check and the dependency rules at once (each mostly one core).
-static_checks() {
+# The type and Svelte checks, the dependency rules, the unit tests and the production build at
+# once: none needs another's output (the messages and SvelteKit's types are made first, so the
+# build does not rewrite what the others read), and together they keep both cores busy where one
+# after the other they left one idle for much of each (svelte-check and the build ≈ 1.4 cores).
+checks_units_build() {
 	npm run --silent i18n:compile
 	npx svelte-kit sync
 	at_once 'svelte-check' 'npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings' \
-		'dependency rules (folders one way, scoring pure, server code on the server)' 'npm run --silent check:deps'
+		'dependency rules (folders one way, scoring pure, server code on the server)' 'npm run --silent check:deps' \
+		'unit tests (vitest, both cores)' "npx vitest run --project unit --project runes --reporter=default --reporter=json --outputFile.json=$UNIT_JSON" \
+		'production build (vite build)' 'npx vite build'
 }
 
-# The sync chaos test and the other engines at once: each keeps under one core busy (much of
-# either is waiting: on the faulty network's delays, on WebKit's and Firefox's drivers), so
-# together they take little more than the longer one (≈ 26 s less on two cores, 6 Dec 2026).
-chaos_and_engines() {
-	at_once 'sync chaos test: 20 tablets, faulty network, server SIGKILLs' 'npm run --silent test:chaos' \
+# The HTTP tests, the sync chaos test and the station in WebKit and Firefox at once: much of each
+# is waiting (a rate limit's Retry-After, the faulty network's delays, WebKit's and Firefox's
+# drivers), so together they take little more than the longest.
+http_chaos_engines() {
+	at_once 'HTTP tests (vitest, a production server per worker)' "npx vitest run --project http --reporter=default --reporter=json --outputFile.json=$HTTP_JSON" \
+		'sync chaos test: 20 tablets, faulty network, server SIGKILLs' 'npm run --silent test:chaos' \
 		'the station in WebKit and Firefox' 'npm run --silent test:engines'
 }
 
@@ -129,9 +146,6 @@ else
 fi
 
 section "Browsers (Debian's packages)" browsers
-section "svelte-check and the dependency rules" static_checks
-section "Unit tests (vitest, both cores)" npx vitest run --project unit --project runes --reporter=default --reporter=json --outputFile.json="$UNIT_JSON"
-section "Production build (npm run build)" npm run build
-section "HTTP tests (vitest, a production server per worker)" npx vitest run --project http --reporter=default --reporter=json --outputFile.json="$HTTP_JSON"
-section "Sync chaos test and the station in WebKit and Firefox, at once (npm run test:chaos, npm run test:engines)" chaos_and_engines
+section "svelte-check, the dependency rules, unit tests and the production build, at once" checks_units_build
+section "HTTP tests, the sync chaos test and the station in WebKit and Firefox, at once" http_chaos_engines
 section "End-to-end tests (Playwright, Chromium, two workers${E2E_FULL:+, full sweeps})" npx playwright test "${PLAYWRIGHT_ARGS[@]}"
