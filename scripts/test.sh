@@ -109,7 +109,7 @@ at_once() {
 		[[ $status -eq 0 ]] || failed=1
 		local took
 		took=$(cat "$out/$i.time" 2>/dev/null || echo 0)
-		printf -- '-- %s (%s s%s)\n' "${names[$i]}" "$took" "$([[ $status -eq 0 ]] || echo ", FAILED, exit $status")"
+		printf -- '\n-- %s (%s s%s)\n' "${names[$i]}" "$took" "$([[ $status -eq 0 ]] || echo ", FAILED, exit $status")"
 		cat "$out/$i.log"
 		printf '%s\t%s\tpart\n' "$took" "${names[$i]}$([[ $status -eq 0 ]] || echo " (FAILED, exit $status)")" >>"$SECTIONS"
 	done
