@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The test tiers (docs/testing.md):
 #   npm test           (scripts/test.sh)         the gate: type and Svelte checks, the dependency rules,
-#                                                unit tests, production build, the HTTP tests, the sync chaos test
-#                                                and the station in WebKit and Firefox (at once), Playwright
-#                                                (Chromium, every test not tagged @full, the sweeps at sample size).
+#                                                unit tests and the production build (at once); the HTTP tests,
+#                                                the sync chaos test and the station in WebKit and Firefox (at
+#                                                once); Playwright (Chromium, every test not tagged @full, the
+#                                                sweeps at sample size).
 #   npm run test:full  (scripts/test.sh --full)  the same with every Playwright test and the sweeps at
 #                                                full size (E2E_FULL=1): what .ci/run runs.
-# Each section's time and, at the end, the 15 slowest tests and every Playwright retry are printed.
+# Each section's time (and its parts') and, at the end, the 15 slowest tests and every Playwright retry are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
