@@ -43,7 +43,8 @@ test('the printable results hold the event, the competition, the ruleset version
 
 	const pages = await pdfPages(await page.pdf({ preferCSSPageSize: true }));
 	const text = pages.join('\n');
-	expect(text).toContain(own.eventName);
+	// The PDF's text comes back cut where the font set a ligature ("ff" in a random name: "mxb ff ud3"): the name is compared without spaces.
+	expect(text.replace(/ /g, '')).toContain(own.eventName.replace(/ /g, ''));
 	expect(text).toContain(`${ruleset.id} v${ruleset.version}`);
 	// Places and names, in order: the faster finisher first.
 	expect(text).toMatch(new RegExp(`1 ${escape(entries[1]!.name)} .*41:00.*2 ${escape(entries[0]!.name)} .*52:00`));
